@@ -1,0 +1,105 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { secureHeaders } from 'hono/secure-headers'
+import { features } from './features'
+import { errorBody, handleError, notFound, tooLarge } from './http/errors'
+import { buildOpenApi } from './http/openapi'
+import { apiDocsPage, mailboxPage } from './http/pages'
+import { type AppEnv, sessionMiddleware } from './http/session'
+import type { Platform } from './platform'
+import { logger } from './platform/logger'
+import { listDevMail } from './platform/mail'
+
+export const JSON_BODY_LIMIT = 1024 * 1024
+export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024
+
+const isUpload = (contentType: string | undefined) => Boolean(contentType?.startsWith('multipart/form-data'))
+
+/** The whole HTTP app: API under /api, the dev mailbox, and the built single-page app. */
+export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
+  const app = new Hono<AppEnv>()
+  app.onError(handleError)
+
+  app.use('*', async (c, next) => {
+    const start = performance.now()
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID()
+    c.set('requestId', requestId)
+    c.header('x-request-id', requestId)
+    await next()
+    if (c.req.path.startsWith('/api/')) {
+      logger.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) })
+    }
+  })
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
+    }),
+  )
+
+  app.use('/api/*', async (c, next) => {
+    const limit = isUpload(c.req.header('content-type')) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT
+    return bodyLimit({ maxSize: limit, onError: () => { throw tooLarge(`The request is larger than ${Math.round(limit / 1024 / 1024)} MB.`) } })(c, next)
+  })
+
+  // better-auth's own endpoints: the verification link, social callbacks.
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const res = await p.auth.handler(c.req.raw)
+    if (res.ok || res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res
+    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
+    return c.json(errorBody(body.code?.toLowerCase() ?? 'bad_request', body.message ?? 'Request failed.'), res.status as 400)
+  })
+
+  const api = new Hono<AppEnv>()
+  api.use('*', sessionMiddleware(p.auth))
+  for (const feature of features) if (feature.routes) api.route('/', feature.routes(p))
+  app.route('/api', api)
+
+  const openapi = buildOpenApi(app as never, { title: 'Drape', version: '1.0.0' })
+  app.get('/api/openapi.json', (c) => c.json(openapi))
+  app.get('/api/docs', (c) => c.html(apiDocsPage(openapi)))
+  if (p.mailer.kind === 'dev') {
+    app.get('/dev/mailbox', async (c) => c.html(mailboxPage(await listDevMail(p.db, c.req.query('to')))))
+  }
+  app.all('/api/*', () => {
+    throw notFound('No such API route.')
+  })
+
+  const webRoot = opts.webRoot ?? path.resolve('dist/web')
+  if (fs.existsSync(path.join(webRoot, 'index.html'))) {
+    const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: path.relative(process.cwd(), webRoot),
+        onFound: (_path, c) => {
+          c.header('cache-control', 'public, max-age=31536000, immutable')
+        },
+      }),
+    )
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), webRoot), index: '' }))
+    // Every other path is a client route; the SPA renders the 404 screen itself.
+    app.get('*', (c) => {
+      c.header('cache-control', 'no-cache')
+      return c.html(indexHtml)
+    })
+  }
+  return app
+}

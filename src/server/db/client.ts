@@ -1,0 +1,130 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** Both drivers expose the same query builder; node-postgres' type stands for both. */
+export type Db = NodePgDatabase<Schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** Runs raw SQL without parameters (used by pg-boss and LISTEN). */
+export type RawSql = {
+  exec(text: string): Promise<void>
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>
+}
+
+export type Database = {
+  db: Db
+  raw: RawSql
+  kind: 'pglite' | 'pg'
+  /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  close(): Promise<void>
+  /** Applies pending migrations (on PostgreSQL under an advisory lock, so instances can start together). */
+  migrate(): Promise<void>
+  /** For pg-boss: the pg connection string, or an executeSql adapter on PGlite. */
+  bossConnection: { connectionString: string } | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } }
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/** Opens PGlite in `dir` (or memory when dir is undefined), or a PostgreSQL pool from `url`. */
+export async function openDatabase(opts: { url?: string; dir?: string }): Promise<Database> {
+  if (opts.url) return openPg(opts.url)
+  return openPglite(opts.dir)
+}
+
+async function openPglite(dir?: string): Promise<Database> {
+  if (dir) fs.mkdirSync(dir, { recursive: true })
+  const client = await PGlite.create(dir ? { dataDir: dir } : {})
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  // PGlite runs one statement at a time; serialise pg-boss' statements through one queue.
+  const raw: RawSql = {
+    exec: async (text) => {
+      await client.exec(text)
+    },
+    query: async <T,>(text: string, values?: unknown[]) => (await client.query<T>(text, values)).rows,
+  }
+  return {
+    db,
+    raw,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const unsub = await client.listen(channel, onPayload)
+      return async () => unsub()
+    },
+    close: () => client.close(),
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    bossConnection: {
+      db: {
+        executeSql: async (text: string, values?: unknown[]) => {
+          if (!values || values.length === 0) {
+            const results = await client.exec(text)
+            return { rows: results.at(-1)?.rows ?? [] }
+          }
+          return { rows: (await client.query(text, values)).rows }
+        },
+      },
+    },
+  }
+}
+
+async function openPg(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
+  pool.on('error', () => {})
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' })
+  const listeners = new Map<string, Set<(p: string) => void>>()
+  let listenClient: pg.Client | undefined
+  const raw: RawSql = {
+    exec: async (text) => {
+      await pool.query(text)
+    },
+    query: async <T,>(text: string, values?: unknown[]) => (await pool.query(text, values)).rows as T[],
+  }
+  return {
+    db,
+    raw,
+    kind: 'pg',
+    listen: async (channel, onPayload) => {
+      if (!listenClient) {
+        listenClient = new pg.Client({ connectionString: url })
+        await listenClient.connect()
+        listenClient.on('notification', (n) => {
+          for (const fn of listeners.get(n.channel) ?? []) fn(n.payload ?? '')
+        })
+      }
+      let set = listeners.get(channel)
+      if (!set) {
+        set = new Set()
+        listeners.set(channel, set)
+        await listenClient.query(`LISTEN "${channel.replace(/"/g, '')}"`)
+      }
+      set.add(onPayload)
+      return async () => {
+        set.delete(onPayload)
+      }
+    },
+    close: async () => {
+      await listenClient?.end().catch(() => {})
+      await pool.end()
+    },
+    migrate: async () => {
+      const lock = await pool.connect()
+      try {
+        await lock.query('select pg_advisory_lock(72021)')
+        await migratePg(db, { migrationsFolder })
+      } finally {
+        await lock.query('select pg_advisory_unlock(72021)').catch(() => {})
+        lock.release()
+      }
+    },
+    bossConnection: { connectionString: url },
+  }
+}

@@ -1,0 +1,3 @@
+// Every table of the app, one file per area. Add a line when a feature adds a schema file.
+export * from './auth'
+export * from './platform'

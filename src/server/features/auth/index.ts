@@ -1,0 +1,5 @@
+import type { Feature } from '../types'
+import { accountRoutes } from './routes'
+import { seedDemoAccounts } from './seed'
+
+export const authFeature: Feature = { name: 'auth', routes: accountRoutes, seed: seedDemoAccounts }

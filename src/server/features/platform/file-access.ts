@@ -1,0 +1,21 @@
+import type { SessionUser } from '~/shared/auth'
+import type { Platform } from '../../platform'
+
+type AccessRule = (key: string, user: SessionUser | null, p: Platform) => boolean | Promise<boolean>
+
+/**
+ * Who may read a stored object, by its first path segment (the bucket). Public buckets hold
+ * images shown to everyone (avatars, product images, post images); private ones only to their
+ * owner, whose id is the second segment. Features add their buckets here.
+ */
+const rules: Record<string, AccessRule> = {
+  avatars: () => true,
+  products: () => true,
+  posts: () => true,
+}
+
+export function fileAccess(p: Platform, key: string, user: SessionUser | null) {
+  const bucket = key.split('/')[0] ?? ''
+  const rule = rules[bucket] ?? ((k: string, u: SessionUser | null) => Boolean(u && k.split('/')[1] === u.id))
+  return rule(key, user, p)
+}

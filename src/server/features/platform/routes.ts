@@ -1,0 +1,85 @@
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import { z } from 'zod'
+import { describe } from '../../http/openapi'
+import { type AppEnv, requireUser } from '../../http/session'
+import { query } from '../../http/validate'
+import type { Platform } from '../../platform'
+import { listDevMail } from '../../platform/mail'
+import { FILES_PREFIX } from '../../platform/storage'
+import { notFound } from '../../http/errors'
+import { fileAccess } from './file-access'
+
+const HEARTBEAT_MS = 25_000
+
+const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.record(z.string(), z.object({ ok: z.boolean(), ms: z.number(), detail: z.string().optional() })),
+})
+
+async function timed(fn: () => Promise<unknown>) {
+  const start = performance.now()
+  try {
+    await fn()
+    return { ok: true, ms: Math.round(performance.now() - start) }
+  } catch (err) {
+    return { ok: false, ms: Math.round(performance.now() - start), detail: (err as Error).message }
+  }
+}
+
+export function platformRoutes(p: Platform) {
+  const app = new Hono<AppEnv>()
+    .get('/health', describe({ summary: 'Health of the database, storage, queue and try-on engine', tags: ['platform'], response: HealthSchema }), async (c) => {
+      const [db, storage, queue] = await Promise.all([timed(() => p.database.raw.query('select 1')), timed(() => p.storage.check()), timed(() => p.queue.check())])
+      const checks: Record<string, { ok: boolean; ms: number; detail?: string }> = { db, storage, queue, engine: { ok: true, ms: 0, detail: p.config.TRYON_ENGINE } }
+      const ok = Object.values(checks).every((x) => x.ok)
+      return c.json({ status: ok ? 'ok' : 'degraded', checks }, ok ? 200 : 503)
+    })
+    .get('/events', describe({ summary: 'Live updates for the signed-in user (server-sent events)', tags: ['platform'], auth: true, responseType: 'text/event-stream' }), (c) => {
+      const user = requireUser(c)
+      return streamSSE(c, async (stream) => {
+        const queue: { type: string; data: unknown }[] = []
+        let wake: (() => void) | undefined
+        const unsubscribe = p.events.subscribe(user.id, (event) => {
+          queue.push(event)
+          wake?.()
+        })
+        stream.onAbort(() => {
+          unsubscribe()
+          wake?.()
+        })
+        await stream.writeSSE({ event: 'ready', data: '{}' })
+        while (!stream.aborted) {
+          const event = queue.shift()
+          if (event) {
+            await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) })
+            continue
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve
+            setTimeout(resolve, HEARTBEAT_MS)
+          })
+          wake = undefined
+          if (!queue.length && !stream.aborted) await stream.writeSSE({ event: 'ping', data: '{}' })
+        }
+        unsubscribe()
+      })
+    })
+    .get(`${FILES_PREFIX.replace('/api', '')}*`, describe({ summary: 'A stored file (images)', tags: ['platform'], responseType: 'image/*' }), async (c) => {
+      const key = decodeURIComponent(c.req.path.slice(FILES_PREFIX.length))
+      if (!(await fileAccess(p, key, c.get('user')))) throw notFound('File not found.')
+      const object = await p.storage.get(key).catch(() => null)
+      if (!object) throw notFound('File not found.')
+      return c.body(new Uint8Array(object.body), 200, {
+        'content-type': object.contentType,
+        'cache-control': 'private, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      })
+    })
+  if (p.mailer.kind === 'dev') {
+    app.get('/dev/mailbox', describe({ summary: 'Dev mailbox: mails sent while no SMTP is configured', tags: ['dev'] }), query(z.object({ to: z.string().max(254).optional() })), async (c) => {
+      return c.json(await listDevMail(p.db, c.req.valid('query').to))
+    })
+  }
+  return app
+}

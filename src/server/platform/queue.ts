@@ -1,0 +1,70 @@
+import PgBoss from 'pg-boss'
+import type { Database } from '../db/client'
+import { logger } from './logger'
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>
+
+type Definition = {
+  handler: JobHandler<never>
+  options: PgBoss.Queue & { concurrency?: number }
+}
+
+/** Background jobs on pg-boss, in the same database. Features `define` handlers; workers run them. */
+export type Queue = {
+  define<T extends object>(name: string, handler: JobHandler<T>, options?: Partial<Definition['options']>): void
+  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>
+  start(): Promise<void>
+  /** Starts polling for every defined queue in this process. */
+  work(): Promise<void>
+  stop(): Promise<void>
+  check(): Promise<void>
+}
+
+export function createQueue(database: Database): Queue {
+  const boss = new PgBoss({
+    ...database.bossConnection,
+    schema: 'pgboss',
+    supervise: true,
+    schedule: false,
+  } as PgBoss.ConstructorOptions)
+  boss.on('error', (err) => logger.error('queue error', { err }))
+  const definitions = new Map<string, Definition>()
+  let started = false
+
+  return {
+    define(name, handler, options) {
+      definitions.set(name, { handler: handler as JobHandler<never>, options: { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60, ...options } })
+    },
+    async send(name, data, options) {
+      return boss.send(name, data, options ?? {})
+    },
+    async start() {
+      await boss.start()
+      started = true
+      for (const def of definitions.values()) {
+        const { concurrency: _c, ...queue } = def.options
+        if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue)
+      }
+    },
+    async work() {
+      for (const [name, def] of definitions) {
+        const workers = def.options.concurrency ?? 1
+        for (let i = 0; i < workers; i++) {
+          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+            for (const job of jobs) {
+              await def.handler(job.data as never, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 })
+            }
+          })
+        }
+      }
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 5000 })
+      started = false
+    },
+    async check() {
+      if (!started) throw new Error('queue not started')
+      await boss.getQueues()
+    },
+  }
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import type { Config } from '../config'
+
+export type StoredObject = { body: Buffer; contentType: string }
+
+/** Object storage by key (`bucket/path`): the local disk by default, S3-compatible at scale. */
+export type Storage = {
+  kind: 'local' | 's3'
+  put(key: string, body: Buffer, contentType: string): Promise<void>
+  get(key: string): Promise<StoredObject | null>
+  delete(key: string): Promise<void>
+  /** The URL the app serves the object at (always our own origin, never the bucket's). */
+  url(key: string): string
+  check(): Promise<void>
+}
+
+export const FILES_PREFIX = '/api/files/'
+
+const safeKey = (key: string) => {
+  const parts = key.split('/')
+  if (!key || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\\'))) {
+    throw new Error(`Invalid storage key: ${key}`)
+  }
+  return key
+}
+
+export function createStorage(config: Config): Storage {
+  return config.S3_ENDPOINT ? s3Storage(config) : localStorage(path.join(config.dataDir, 'storage'))
+}
+
+function localStorage(root: string): Storage {
+  const file = (key: string) => path.join(root, safeKey(key))
+  return {
+    kind: 'local',
+    async put(key, body, contentType) {
+      const target = file(key)
+      await fs.mkdir(path.dirname(target), { recursive: true })
+      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`
+      await fs.writeFile(tmp, body)
+      await fs.writeFile(`${target}.type`, contentType)
+      await fs.rename(tmp, target)
+    },
+    async get(key) {
+      try {
+        const [body, contentType] = await Promise.all([
+          fs.readFile(file(key)),
+          fs.readFile(`${file(key)}.type`, 'utf8').catch(() => 'application/octet-stream'),
+        ])
+        return { body, contentType }
+      } catch {
+        return null
+      }
+    },
+    async delete(key) {
+      await fs.rm(file(key), { force: true })
+      await fs.rm(`${file(key)}.type`, { force: true })
+    },
+    url: (key) => FILES_PREFIX + safeKey(key),
+    async check() {
+      await fs.mkdir(root, { recursive: true })
+      await fs.access(root, fs.constants.W_OK)
+    },
+  }
+}
+
+function s3Storage(config: Config): Storage {
+  const client = new S3Client({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  })
+  const Bucket = config.S3_BUCKET!
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: safeKey(key), Body: body, ContentType: contentType }))
+    },
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: safeKey(key) }))
+        const bytes = await out.Body!.transformToByteArray()
+        return { body: Buffer.from(bytes), contentType: out.ContentType ?? 'application/octet-stream' }
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return null
+        throw err
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }))
+    },
+    url: (key) => FILES_PREFIX + safeKey(key),
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }))
+    },
+  }
+}

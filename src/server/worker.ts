@@ -1,0 +1,20 @@
+import { ConfigError, loadConfig } from './config'
+import { logger } from './platform/logger'
+import { closePlatform, onShutdown, startPlatform } from './start'
+
+process.env.ORT_DISABLE_TELEMETRY ??= '1'
+
+/** A job worker without HTTP, for running workers as separate processes at scale. */
+async function main() {
+  const config = loadConfig()
+  logger.setLevel(config.LOG_LEVEL)
+  const p = await startPlatform(config, { work: true, seed: false })
+  logger.info('worker started', { database: p.database.kind })
+  onShutdown(() => closePlatform(p))
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`)
+  else logger.error('worker failed to start', { err })
+  process.exit(1)
+})

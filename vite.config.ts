@@ -1,0 +1,11 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { fileURLToPath } from 'node:url'
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
+})
