@@ -60,8 +60,7 @@ export function fromZodError(error: z.ZodError): AppError {
     const key = issue.path.length ? issue.path.join('.') : '_'
     fields[key] ??= issue.message
   }
-  const first = Object.entries(fields)[0]
-  const message = first ? (first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid input.'
+  const message = Object.values(fields)[0] ?? 'Invalid input.'
   return badRequest(message, fields)
 }
 

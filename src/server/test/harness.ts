@@ -1,0 +1,119 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { createApp } from '../app'
+import { loadConfig } from '../config'
+import { openDatabase } from '../db/client'
+import type { Platform } from '../platform'
+import { listDevMail } from '../platform/mail'
+import { closePlatform, startPlatform } from '../start'
+
+/**
+ * A real app for API tests: PGlite in memory, or — when TEST_DATABASE_URL points at a PostgreSQL
+ * server — a fresh database created for this test file. Files go to a temporary DATA_DIR.
+ */
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+async function freshPgDatabase(adminUrl: string) {
+  const name = `drape_test_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'))
+  const pgDb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    RATE_LIMIT: 'true',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  })
+  const database = pgDb ? undefined : await openDatabase({})
+  const p: Platform = await startPlatform(config, { work: true, seed: false, database })
+  const app = createApp(p, { webRoot: path.join(dataDir, 'no-web') })
+
+  let ipCounter = 0
+  /** Calls the app in process. `cookie` is a signed-in session; each call gets its own client IP unless `ip` is given. */
+  async function request(urlPath: string, opts: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {}) {
+    const headers: Record<string, string> = { origin: config.publicUrl, 'x-forwarded-for': opts.ip ?? `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`, ...opts.headers }
+    if (opts.cookie) headers.cookie = opts.cookie
+    let body: BodyInit | undefined
+    if (opts.body instanceof FormData) body = opts.body
+    else if (typeof opts.body === 'string') body = opts.body
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const res = await app.request(urlPath, { method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'), headers, body })
+    const text = await res.text()
+    let json: unknown = undefined
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, json: json as any, text } // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  const cookieFrom = (headers: Headers) =>
+    headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter((c) => !c!.endsWith('='))
+      .join('; ')
+
+  /** Registers, verifies through the mailed link and signs in; returns the user and session cookie. */
+  async function signUp(email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`, password = 'correct-horse-1') {
+    const reg = await request('/api/account/register', { body: { email, password, confirmPassword: password } })
+    if (reg.status >= 400) throw new Error(`register failed: ${reg.text}`)
+    const link = await mailedLink(email, 'verify-email')
+    const verified = await app.request(new URL(link).pathname + new URL(link).search)
+    if (verified.status >= 400) throw new Error(`verify failed: ${verified.status}`)
+    const login = await request('/api/account/login', { body: { email, password } })
+    if (login.status !== 200) throw new Error(`login failed: ${login.text}`)
+    return { email, password, cookie: cookieFrom(login.headers), user: login.json.user as { id: string; email: string } }
+  }
+
+  async function mailedLink(to: string, contains: string) {
+    const mails = await listDevMail(p.db, to)
+    const link = mails.flatMap((m) => m.links).find((l) => l.includes(contains))
+    if (!link) throw new Error(`no mail to ${to} with a link containing ${contains}`)
+    return link
+  }
+
+  async function close() {
+    await closePlatform(p)
+    await pgDb?.drop().catch(() => {})
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  return { app, platform: p, config, request, signUp, mailedLink, cookieFrom, close }
+}
+
+/** The try-on fixtures from ../shared, or null where they are missing (tests then skip). */
+export const fixturesDir = (() => {
+  const dir = path.resolve(process.cwd(), '../shared/fixtures/tryon')
+  return fs.existsSync(dir) ? dir : null
+})()
+
+export { loadConfig }

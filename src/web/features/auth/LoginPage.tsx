@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import { SignInSchema } from '~/shared/auth'
+import { Button } from '../../components/Button'
+import { TextField } from '../../components/Field'
+import { FormMessage } from '../../components/Feedback'
+import { errorMessage } from '../../lib/api'
+import { useRefreshSession } from '../../lib/session'
+import { useForm } from '../../lib/use-form'
+import { signIn, signInError, socialProviders, startSocialSignIn } from './api'
+import { AuthLayout } from './AuthLayout'
+import { safeRedirect } from './redirect'
+
+export default function LoginPage() {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const refresh = useRefreshSession()
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: socialProviders, staleTime: Infinity })
+  const form = useForm({
+    schema: SignInSchema,
+    initial: { email: '', password: '' },
+    errorMessage: signInError,
+    onSubmit: async (values) => {
+      await signIn(values)
+      await refresh()
+      navigate(safeRedirect(params.get('redirect')), { replace: true })
+    },
+  })
+  const social = async (id: string) => {
+    try {
+      window.location.assign((await startSocialSignIn(id)).url)
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not sign in.'))
+    }
+  }
+  const empty = !form.values.email || !form.values.password
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Sign in to your Drape account.">
+      <form onSubmit={form.submit} noValidate className="flex flex-col gap-4">
+        <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" value={form.values.email} onChange={(e) => form.set('email', e.target.value)} />
+        <TextField label="Password" type="password" name="password" autoComplete="current-password" value={form.values.password} onChange={(e) => form.set('password', e.target.value)} />
+        <div className="-mt-2 text-right">
+          <Link to="/forgot-password" className="inline-flex min-h-11 items-center text-sm font-semibold text-ink">
+            Forgot password?
+          </Link>
+        </div>
+        {form.formError && <FormMessage tone="error">{form.formError}</FormMessage>}
+        <Button type="submit" block disabled={empty} pending={form.pending}>
+          {form.pending ? 'Signing in...' : 'Log in'}
+        </Button>
+      </form>
+      <div className="flex items-center gap-3 text-xs text-muted" role="separator">
+        <span className="h-px flex-1 bg-hairline" />
+        OR
+        <span className="h-px flex-1 bg-hairline" />
+      </div>
+      <div className="flex flex-col gap-2">
+        {(providers.data?.providers ?? []).map((p) => (
+          <Button key={p.id} variant="secondary" block disabled={!p.enabled} title={p.enabled ? undefined : `${p.label} sign-in is not configured`} onClick={() => social(p.id)}>
+            Continue with {p.label}
+          </Button>
+        ))}
+      </div>
+      <p className="text-center text-sm text-muted">
+        New to Drape?{' '}
+        <Link to="/register" className="font-semibold text-ink">
+          Create an account
+        </Link>
+      </p>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,35 @@
+import type { Session, SignInInput, SignUpInput } from '~/shared/auth'
+import { M } from '~/shared/messages'
+import { api, ApiRequestError } from '../../lib/api'
+
+export const signIn = (body: SignInInput) => api<Session>('/account/login', { body })
+export const register = (body: SignUpInput) => api<{ status: string }>('/account/register', { body })
+export const resendVerification = (email: string) => api<{ status: string }>('/account/resend', { body: { email } })
+export const requestPasswordReset = (email: string) => api<{ status: string }>('/account/forgot-password', { body: { email } })
+export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) => api<{ status: string }>('/account/reset-password', { body })
+export const socialProviders = () => api<{ providers: { id: string; label: string; enabled: boolean }[] }>('/account/providers')
+export const startSocialSignIn = (provider: string) => api<{ url: string }>(`/account/social/${provider}`, { method: 'POST' })
+
+/** Spec part 1 §8: the message shown for a failed sign-in. */
+export function signInError(err: unknown) {
+  if (!(err instanceof ApiRequestError)) return M.couldNotSignIn
+  if (err.code === 'email_not_confirmed' || /email not confirmed/i.test(err.message)) return M.emailNotConfirmed
+  if (err.code === 'invalid_credentials' || /invalid/i.test(err.message)) return M.invalidCredentials
+  return err.message || M.couldNotSignIn
+}
+
+/** Spec part 1 §8: the message shown for a failed sign-up. */
+export function signUpError(err: unknown) {
+  if (!(err instanceof ApiRequestError)) return M.couldNotRegister
+  if (err.code === 'account_exists') return M.accountExists
+  if (err.status === 429 || /rate limit/i.test(err.message)) return M.signUpRateLimit
+  return err.message || M.couldNotRegister
+}
+
+/** Spec part 1 §8: the message shown for a failed resend. */
+export function resendError(err: unknown) {
+  if (!(err instanceof ApiRequestError) || err.status === 0) return M.unexpectedError
+  if (err.status === 429 || /rate limit/i.test(err.message)) return M.resendRateLimit
+  if (err.code === 'already_confirmed' || /signup/i.test(err.message)) return M.alreadyConfirmed
+  return err.message || M.couldNotResend
+}

@@ -1,0 +1,44 @@
+import type { ApiError } from '~/shared/api'
+
+/** An API failure with the server's error code, message and per-field messages. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: Record<string, string | number | boolean | undefined | null> }
+
+/** The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. */
+export async function api<T>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
+  const qs = query
+    ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined && e[1] !== null && e[1] !== '').map(([k, v]) => [k, String(v)])).toString()
+    : ''
+  const isForm = body instanceof FormData
+  let res: Response
+  try {
+    res = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, {
+      credentials: 'same-origin',
+      ...init,
+      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers: { ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiRequestError(0, 'network', 'You seem to be offline. Check your connection and try again.')
+  }
+  if (res.status === 204) return undefined as T
+  const data = (await res.json().catch(() => null)) as unknown
+  if (!res.ok) {
+    const err = (data as ApiError | null)?.error
+    throw new ApiRequestError(res.status, err?.code ?? 'unknown', err?.message ?? `Request failed (${res.status}).`, err?.fields)
+  }
+  return data as T
+}
+
+export const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiRequestError ? err.message : fallback)
