@@ -82,7 +82,7 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
     throw notFound('No such API route.')
   })
 
-  const webRoot = opts.webRoot ?? path.resolve('dist/web')
+  const webRoot = opts.webRoot ?? path.resolve(process.env.WEB_ROOT ?? 'dist/web')
   if (fs.existsSync(path.join(webRoot, 'index.html'))) {
     const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8')
     app.use(
@@ -94,7 +94,8 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
         },
       }),
     )
-    app.use('*', serveStatic({ root: path.relative(process.cwd(), webRoot), index: '' }))
+    const files = serveStatic({ root: path.relative(process.cwd(), webRoot) })
+    app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()))
     // Every other path is a client route; the SPA renders the 404 screen itself.
     app.get('*', (c) => {
       c.header('cache-control', 'no-cache')

@@ -1,0 +1,55 @@
+import { index, integer, jsonb, numeric, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
+
+export type ProductColor = { name: string; hex: string }
+export type ProductSize = { name: string; available: boolean }
+/** Body measurements (cm) each size fits, e.g. { M: { chest: [88, 92], waist: [70, 74], hip: [96, 100] } }. */
+export type SizeChart = Record<string, Partial<Record<'chest' | 'waist' | 'hip' | 'height', [number, number]>>>
+
+/** Spec part 2 §3, plus a size chart per product. Prices in euros. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    brand: text().notNull(),
+    category: text().notNull(),
+    subcategory: text(),
+    price: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    originalPrice: numeric({ precision: 10, scale: 2, mode: 'number' }),
+    rating: real().notNull().default(0),
+    reviewsCount: integer().notNull().default(0),
+    imageUrl: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    colors: jsonb().$type<ProductColor[]>().notNull().default([]),
+    sizes: jsonb().$type<ProductSize[]>().notNull().default([]),
+    material: text(),
+    length: text(),
+    sleeveLength: text(),
+    neckline: text(),
+    fit: text(),
+    description: text(),
+    sizeChart: jsonb().$type<SizeChart>().notNull().default({}),
+  },
+  (t) => [
+    index('products_created_idx').on(t.createdAt, t.id),
+    index('products_category_idx').on(t.category, t.createdAt),
+    index('products_brand_idx').on(t.brand),
+    index('products_price_idx').on(t.price),
+    index('products_rating_idx').on(t.rating),
+  ],
+)
+
+export const productLikes = pgTable(
+  'product_likes',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('product_likes_product_idx').on(t.productId)],
+)
