@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { badRequest, tooLarge, unsupportedType } from '../http/errors'
 
 sharp.cache(false)
@@ -22,7 +22,7 @@ export async function processUpload(
 ): Promise<ProcessedImage> {
   if (input.length === 0) throw badRequest('The file is empty.')
   if (input.length > (opts.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge(`Images can be at most ${Math.round((opts.maxBytes ?? MAX_UPLOAD_BYTES) / 1024 / 1024)} MB.`)
-  let meta: sharp.Metadata
+  let meta: Metadata
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
   } catch {
