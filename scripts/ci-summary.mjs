@@ -1,0 +1,25 @@
+// Adds up the Vitest and Playwright counts in CI logs into one closing `N passed, N failed` line.
+import fs from 'node:fs'
+
+let passed = 0
+let failed = 0
+let skipped = 0
+const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '')
+for (const file of process.argv.slice(2)) {
+  if (!fs.existsSync(file)) continue
+  const text = strip(fs.readFileSync(file, 'utf8'))
+  // Vitest: "Tests  3 failed | 40 passed | 2 skipped (45)"
+  for (const m of text.matchAll(/^\s*Tests\s+(.+)\(\d+\)\s*$/gm)) {
+    passed += Number(m[1].match(/(\d+) passed/)?.[1] ?? 0)
+    failed += Number(m[1].match(/(\d+) failed/)?.[1] ?? 0)
+    skipped += Number(m[1].match(/(\d+) skipped/)?.[1] ?? 0)
+  }
+  // Playwright: "  12 passed (1.2m)", "  1 failed", "  2 flaky", "  1 skipped"
+  for (const m of text.matchAll(/^\s+(\d+) (passed|failed|flaky|skipped|did not run)(?: \(|$)/gm)) {
+    const n = Number(m[1])
+    if (m[2] === 'passed' || m[2] === 'flaky') passed += n
+    else if (m[2] === 'failed') failed += n
+    else skipped += n
+  }
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
