@@ -6,6 +6,6 @@ import { fileURLToPath } from 'node:url'
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: process.env.WEB_ROOT ?? 'dist/web', emptyOutDir: true, sourcemap: false },
+  build: { outDir: process.env.WEB_ROOT ?? 'dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 })

@@ -1,5 +1,5 @@
-import { Suspense } from 'react'
-import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router'
+import { Suspense, useLayoutEffect } from 'react'
+import { Route, Routes, useLocation, useNavigationType } from 'react-router'
 import { authRoutes } from './features/auth/routes'
 import { feedRoutes } from './features/feed/routes'
 import { marketplaceRoutes } from './features/marketplace/routes'
@@ -14,19 +14,30 @@ import type { AppRoute } from './routing'
 /** The route table of both spec documents; each feature owns its entries. The catch-all is last. */
 export const appRoutes: AppRoute[] = [...authRoutes, ...feedRoutes, ...profileRoutes, ...socialRoutes, ...marketplaceRoutes, ...tryonRoutes, ...shellRoutes]
 
-function toRouteObject({ path, access, Component }: AppRoute): RouteObject {
+function guarded({ access, Component }: AppRoute) {
   const screen = <Component />
-  const element = access === 'protected' ? <RequireAuth>{screen}</RequireAuth> : access === 'guest' ? <GuestOnly>{screen}</GuestOnly> : screen
-  return { path, element }
+  return access === 'protected' ? <RequireAuth>{screen}</RequireAuth> : access === 'guest' ? <GuestOnly>{screen}</GuestOnly> : screen
 }
 
-function RootLayout() {
+/** New screens start at the top; back and forward keep the browser's own scroll restoration. */
+function ScrollToTop() {
+  const { pathname } = useLocation()
+  const type = useNavigationType()
+  useLayoutEffect(() => {
+    if (type !== 'POP') window.scrollTo(0, 0)
+  }, [pathname, type])
+  return null
+}
+
+export function AppRoutes() {
   return (
     <Suspense fallback={<FullScreenStatus text="Loading..." />}>
-      <ScrollRestoration />
-      <Outlet />
+      <ScrollToTop />
+      <Routes>
+        {appRoutes.map((r) => (
+          <Route key={r.path} path={r.path} element={guarded(r)} />
+        ))}
+      </Routes>
     </Suspense>
   )
 }
-
-export const router = createBrowserRouter([{ element: <RootLayout />, children: appRoutes.map(toRouteObject) }])

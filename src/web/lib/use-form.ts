@@ -9,7 +9,8 @@ type Errors = Record<string, string | undefined>
  * server checks them again), server field errors land under their fields, one form-level message.
  */
 export function useForm<S extends z.ZodType<unknown, Record<string, unknown>>>(opts: {
-  schema: S
+  /** Checked before submit; leave it out where the server is the only judge (sign-in). */
+  schema?: S
   initial: z.input<S>
   onSubmit: (values: z.output<S>) => Promise<void>
   /** Maps a failure to the form-level message; field errors from the server are shown by field. */
@@ -29,7 +30,7 @@ export function useForm<S extends z.ZodType<unknown, Record<string, unknown>>>(o
     e?.preventDefault()
     if (pending) return
     setFormError(null)
-    const parsed = opts.schema.safeParse(values)
+    const parsed = opts.schema ? opts.schema.safeParse(values) : { success: true as const, data: values as z.output<S> }
     if (!parsed.success) {
       const next: Errors = {}
       for (const issue of parsed.error.issues) next[String(issue.path[0] ?? '_')] ??= issue.message

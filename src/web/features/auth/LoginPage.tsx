@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
-import { SignInSchema } from '~/shared/auth'
+import type { z } from 'zod'
+import type { SignInInput } from '~/shared/auth'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import { FormMessage } from '../../components/Feedback'
 import { errorMessage } from '../../lib/api'
 import { useRefreshSession } from '../../lib/session'
+import { toast } from '../../lib/toast'
 import { useForm } from '../../lib/use-form'
 import { signIn, signInError, socialProviders, startSocialSignIn } from './api'
 import { AuthLayout } from './AuthLayout'
@@ -17,8 +18,7 @@ export default function LoginPage() {
   const [params] = useSearchParams()
   const refresh = useRefreshSession()
   const providers = useQuery({ queryKey: ['auth-providers'], queryFn: socialProviders, staleTime: Infinity })
-  const form = useForm({
-    schema: SignInSchema,
+  const form = useForm<z.ZodType<SignInInput, SignInInput>>({
     initial: { email: '', password: '' },
     errorMessage: signInError,
     onSubmit: async (values) => {

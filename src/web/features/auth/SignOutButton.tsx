@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import { Button } from '../../components/Button'
 import { errorMessage } from '../../lib/api'
 import { useSignOut } from '../../lib/session'
+import { toast } from '../../lib/toast'
 
 export function SignOutButton({ className }: { className?: string }) {
   const signOut = useSignOut()
