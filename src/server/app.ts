@@ -68,7 +68,7 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
   })
 
   const api = new Hono<AppEnv>()
-  api.use('*', sessionMiddleware(p.auth))
+  api.use('*', sessionMiddleware(p.sessions))
   for (const feature of features) if (feature.routes) api.route('/', feature.routes(p))
   app.route('/api', api)
 

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Config } from '../config'
 import { openDatabase, type Database, type Db } from '../db/client'
 import { createAuth, type Auth } from '../features/auth/auth'
+import { createSessionResolver, type SessionResolver } from '../http/session'
 import { createEventBus, type EventBus } from './events'
 import { createMailer, type Mailer } from './mail'
 import { createQueue, type Queue } from './queue'
@@ -19,6 +20,7 @@ export type Platform = {
   queue: Queue
   events: EventBus
   auth: Auth
+  sessions: SessionResolver
 }
 
 /** The signing secret: AUTH_SECRET, or one generated once and kept in DATA_DIR. */
@@ -44,7 +46,7 @@ export async function openPlatform(config: Config, opts: { database?: Database }
   const events = createEventBus(database)
   await events.start()
   const auth = createAuth({ config, db, mailer, secret: authSecret(config) })
-  return { config, database, db, storage, mailer, queue, events, auth }
+  return { config, database, db, storage, mailer, queue, events, auth, sessions: createSessionResolver(auth) }
 }
 
 export async function closePlatform(p: Platform) {

@@ -7,6 +7,7 @@ import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
 import type { Platform } from '../platform'
+import { logger } from '../platform/logger'
 import { listDevMail } from '../platform/mail'
 import { closePlatform, startPlatform } from '../start'
 
@@ -48,6 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   })
+  logger.setLevel(config.LOG_LEVEL)
   const database = pgDb ? undefined : await openDatabase({})
   const p: Platform = await startPlatform(config, { work: true, seed: false, database })
   const app = createApp(p, { webRoot: path.join(dataDir, 'no-web') })

@@ -96,7 +96,9 @@ export function accountRoutes(p: Platform) {
       }
     })
     .post('/account/logout', describe({ summary: 'Sign out', tags: ['account'], response: StatusSchema }), async (c) => {
-      if (!c.get('user')) return c.json({ status: 'signed_out' })
+      const user = c.get('user')
+      if (!user) return c.json({ status: 'signed_out' })
+      p.sessions.forgetUser(user.id)
       const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true })
       forwardCookies(c, headers)
       return c.json({ status: 'signed_out' })
@@ -113,6 +115,7 @@ export function accountRoutes(p: Platform) {
       await limit('reset', [clientIp(c)], 10, 600, M.signUpRateLimit)
       try {
         await auth.api.resetPassword({ body: { token, newPassword: password } })
+        p.sessions.forgetAll()
       } catch (err) {
         if (err instanceof APIError) throw new AppError(400, 'invalid_token', 'This reset link is invalid or has expired. Ask for a new one.')
         throw err

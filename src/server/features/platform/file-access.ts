@@ -1,5 +1,6 @@
 import type { SessionUser } from '~/shared/auth'
 import type { Platform } from '../../platform'
+import { storyIdFromKey, storyIsActive } from '../stories/service'
 
 type AccessRule = (key: string, user: SessionUser | null, p: Platform) => boolean | Promise<boolean>
 
@@ -12,6 +13,11 @@ const rules: Record<string, AccessRule> = {
   avatars: () => true,
   products: () => true,
   posts: () => true,
+  // Stories: any signed-in user, only while the story is active (24 hours).
+  stories: (key, user, p) => {
+    const id = storyIdFromKey(key)
+    return Boolean(user && id) && storyIsActive(p.db, id!)
+  },
 }
 
 export function fileAccess(p: Platform, key: string, user: SessionUser | null) {
