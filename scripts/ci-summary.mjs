@@ -4,7 +4,7 @@ import fs from 'node:fs'
 let passed = 0
 let failed = 0
 let skipped = 0
-const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '')
+const strip = (s) => s.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
 for (const file of process.argv.slice(2)) {
   if (!fs.existsSync(file)) continue
   const text = strip(fs.readFileSync(file, 'utf8'))

@@ -16,24 +16,26 @@ export default function AuthCallbackPage() {
   const navigate = useNavigate()
   const refresh = useRefreshSession()
   const session = useSession()
-  const [error, setError] = useState<string | null>(() => {
+  const linkError = (() => {
     const code = params.get('error')
     return code ? (backendMessages[code.toLowerCase()] ?? M.couldNotCompleteVerification) : null
-  })
-  const [checked, setChecked] = useState(false)
+  })()
+  const [refresh_, setRefresh] = useState<'pending' | 'done' | 'failed'>('pending')
 
   useEffect(() => {
-    if (error) return
+    if (linkError) return
     refresh()
-      .then(() => setChecked(true))
-      .catch(() => setError(M.couldNotCompleteSignIn))
-  }, [error, refresh])
+      .then(() => setRefresh('done'))
+      .catch(() => setRefresh('failed'))
+  }, [linkError, refresh])
 
+  const signedIn = refresh_ === 'done' && session.status === 'signed-in'
   useEffect(() => {
-    if (error || !checked || session.status === 'loading') return
-    if (session.status === 'signed-in') navigate('/feed', { replace: true })
-    else setError(M.noVerificationData)
-  }, [checked, error, navigate, session.status])
+    if (signedIn) navigate('/feed', { replace: true })
+  }, [navigate, signedIn])
+
+  const error =
+    linkError ?? (refresh_ === 'failed' ? M.couldNotCompleteSignIn : refresh_ === 'done' && session.status === 'signed-out' ? M.noVerificationData : null)
 
   if (!error) {
     return (
