@@ -10,26 +10,54 @@ const CHANNEL = 'drape_events'
 
 /**
  * Publishes per-user events through Postgres NOTIFY so that every app instance (and the worker)
- * can deliver them to the user's open event streams.
+ * can deliver them to the user's open event streams. Rooms do the same for everyone watching one
+ * shared page (a live broadcast): `broadcast` reaches every `join`ed listener of the room.
  */
 export type EventBus = {
   publish(userId: string, event: LiveEvent): Promise<void>
   subscribe(userId: string, listener: Listener): () => void
+  broadcast(room: string, event: LiveEvent): Promise<void>
+  join(room: string, listener: Listener): () => void
   start(): Promise<void>
   stop(): Promise<void>
 }
 
-export function createEventBus(database: Database): EventBus {
+/** A set of listeners per key (a user id or a room name). */
+function listenerRegistry() {
   const listeners = new Map<string, Set<Listener>>()
+  return {
+    emit(key: string, event: LiveEvent) {
+      for (const fn of listeners.get(key) ?? []) fn(event)
+    },
+    add(key: string, listener: Listener) {
+      let set = listeners.get(key)
+      if (!set) listeners.set(key, (set = new Set()))
+      set.add(listener)
+      return () => {
+        set.delete(listener)
+        if (set.size === 0) listeners.delete(key)
+      }
+    },
+  }
+}
+
+export function createEventBus(database: Database): EventBus {
+  const users = listenerRegistry()
+  const rooms = listenerRegistry()
   let unlisten: (() => Promise<void>) | undefined
 
   const deliver = (payload: string) => {
     try {
-      const { userId, event } = JSON.parse(payload) as { userId: string; event: LiveEvent }
-      for (const fn of listeners.get(userId) ?? []) fn(event)
+      const { userId, room, event } = JSON.parse(payload) as { userId?: string; room?: string; event: LiveEvent }
+      if (userId) users.emit(userId, event)
+      if (room) rooms.emit(room, event)
     } catch (err) {
       logger.warn('bad event payload', { err })
     }
+  }
+
+  const notify = async (message: { userId?: string; room?: string; event: LiveEvent }) => {
+    await database.raw.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)])
   }
 
   return {
@@ -39,19 +67,49 @@ export function createEventBus(database: Database): EventBus {
     async stop() {
       await unlisten?.()
     },
-    async publish(userId, event) {
-      const payload = JSON.stringify({ userId, event })
-      // NOTIFY payloads are limited to 8000 bytes; events carry ids and small fields only.
-      await database.raw.query('select pg_notify($1, $2)', [CHANNEL, payload])
-    },
-    subscribe(userId, listener) {
-      let set = listeners.get(userId)
-      if (!set) listeners.set(userId, (set = new Set()))
-      set.add(listener)
-      return () => {
-        set.delete(listener)
-        if (set.size === 0) listeners.delete(userId)
+    // NOTIFY payloads are limited to 8000 bytes; events carry ids and small fields only.
+    publish: (userId, event) => notify({ userId, event }),
+    subscribe: (userId, listener) => users.add(userId, listener),
+    broadcast: (room, event) => notify({ room, event }),
+    join: (room, listener) => rooms.add(room, listener),
+  }
+}
+
+/**
+ * Writes the events `subscribe` delivers to an open server-sent-events stream until the client
+ * goes away, with a ping (and `onHeartbeat`) every `heartbeatMs` while idle.
+ */
+export async function pipeEvents(
+  stream: { aborted: boolean; onAbort(fn: () => void): void; writeSSE(msg: { event: string; data: string }): Promise<void> },
+  subscribe: (listener: Listener) => () => void,
+  opts: { heartbeatMs: number; onHeartbeat?: () => Promise<void> },
+) {
+  const queue: LiveEvent[] = []
+  let wake: (() => void) | undefined
+  const unsubscribe = subscribe((event) => {
+    queue.push(event)
+    wake?.()
+  })
+  stream.onAbort(() => wake?.())
+  try {
+    await stream.writeSSE({ event: 'ready', data: '{}' })
+    while (!stream.aborted) {
+      const event = queue.shift()
+      if (event) {
+        await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) })
+        continue
       }
-    },
+      await new Promise<void>((resolve) => {
+        wake = resolve
+        setTimeout(resolve, opts.heartbeatMs)
+      })
+      wake = undefined
+      if (!queue.length && !stream.aborted) {
+        await stream.writeSSE({ event: 'ping', data: '{}' })
+        await opts.onHeartbeat?.()
+      }
+    }
+  } finally {
+    unsubscribe()
   }
 }

@@ -24,7 +24,8 @@ export async function processUpload(
   if (input.length > (opts.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge(`Images can be at most ${Math.round((opts.maxBytes ?? MAX_UPLOAD_BYTES) / 1024 / 1024)} MB.`)
   let meta: Metadata
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+    // Header only (no pixels decoded), so the pixel bound below can answer 413 rather than 415.
+    meta = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
     throw unsupportedType('That file is not an image we can read. Use a JPEG, PNG or WebP photo.')
   }
@@ -45,7 +46,10 @@ export async function processUpload(
       : pipeline.resize({ width: w, withoutEnlargement: true, fit: 'inside' })
     pipeline = format === 'webp' ? pipeline.webp({ quality }) : format === 'png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality, mozjpeg: true })
     // sharp drops all metadata unless keepMetadata()/withMetadata() is called.
-    const data = await pipeline.toBuffer()
+    // A file whose header reads fine but whose data is broken (e.g. a truncated JPEG) fails here.
+    const data = await pipeline.toBuffer().catch(() => {
+      throw unsupportedType('That image is damaged or incomplete. Try another photo.')
+    })
     variants.push({ width: w, data, contentType: `image/${format}`, ext: format === 'jpeg' ? 'jpg' : format })
   }
   return { ...oriented, variants }

@@ -50,10 +50,8 @@ export function createQueue(database: Database): Queue {
       for (const [name, def] of definitions) {
         const workers = def.options.concurrency ?? 1
         for (let i = 0; i < workers; i++) {
-          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-            for (const job of jobs) {
-              await def.handler(job.data as never, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 })
-            }
+          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
+            for (const job of jobs) await def.handler(job.data as never, { id: job.id, retryCount: job.retryCount })
           })
         }
       }

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../config'
+import { openDatabase, type Database } from '../db/client'
+import { createTestApp, type TestApp } from '../test/harness'
+import { createEventBus, type LiveEvent } from './events'
+
+// Two app instances on one PostgreSQL database: an event published on one reaches a subscriber
+// on the other. Needs a real server (TEST_DATABASE_URL); PGlite is a single process.
+const pgUrl = process.env.TEST_DATABASE_URL
+
+describe.skipIf(!pgUrl)('events across instances (PostgreSQL LISTEN/NOTIFY)', () => {
+  let t: TestApp
+  let second: Database
+  beforeAll(async () => {
+    t = await createTestApp()
+    second = await openDatabase({ url: loadConfig({ DATABASE_URL: (t.config as { DATABASE_URL?: string }).DATABASE_URL }).DATABASE_URL })
+  })
+  afterAll(async () => {
+    await second?.close()
+    await t?.close()
+  })
+
+  it('delivers to the other instance', async () => {
+    const bus = createEventBus(second)
+    await bus.start()
+    const got: LiveEvent[] = []
+    bus.subscribe('user-1', (e) => got.push(e))
+    await t.platform.events.publish('user-1', { type: 'message', data: { id: 'm1' } })
+    await t.platform.events.publish('user-2', { type: 'message', data: { id: 'm2' } })
+    await expect.poll(() => got.length).toBe(1)
+    expect(got[0]).toEqual({ type: 'message', data: { id: 'm1' } })
+    await bus.stop()
+  })
+})
