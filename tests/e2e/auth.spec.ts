@@ -5,6 +5,7 @@ import { DEMO, mailedLink, registerAndVerify, signIn, uniqueEmail } from './supp
 test('register, verify by mail, land on /feed, sign out, sign in again', async ({ page }) => {
   const { email, password } = await registerAndVerify(page)
   await page.goto('/profile')
+  await page.getByRole('button', { name: 'Menu' }).click()
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/feed')

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -43,7 +44,8 @@ export async function openDatabase(opts: { url?: string; dir?: string }): Promis
 
 async function openPglite(dir?: string): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create(dir ? { dataDir: dir } : {})
+  // pg_trgm backs the indexed search (features/search); PostgreSQL servers ship it as a contrib extension.
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } })
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
   // PGlite runs one statement at a time; serialise pg-boss' statements through one queue.
   const raw: RawSql = {

@@ -77,12 +77,13 @@ export function createEventBus(database: Database): EventBus {
 
 /**
  * Writes the events `subscribe` delivers to an open server-sent-events stream until the client
- * goes away, with a ping (and `onHeartbeat`) every `heartbeatMs` while idle.
+ * goes away, with a ping (and `onHeartbeat`) every `heartbeatMs` while idle. `onOpen` runs once
+ * the listener is subscribed, so that what it publishes reaches this stream too.
  */
 export async function pipeEvents(
   stream: { aborted: boolean; onAbort(fn: () => void): void; writeSSE(msg: { event: string; data: string }): Promise<void> },
   subscribe: (listener: Listener) => () => void,
-  opts: { heartbeatMs: number; onHeartbeat?: () => Promise<void> },
+  opts: { heartbeatMs: number; onOpen?: () => Promise<void>; onHeartbeat?: () => Promise<void> },
 ) {
   const queue: LiveEvent[] = []
   let wake: (() => void) | undefined
@@ -93,6 +94,7 @@ export async function pipeEvents(
   stream.onAbort(() => wake?.())
   try {
     await stream.writeSSE({ event: 'ready', data: '{}' })
+    await opts.onOpen?.()
     while (!stream.aborted) {
       const event = queue.shift()
       if (event) {

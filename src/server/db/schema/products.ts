@@ -30,6 +30,13 @@ export const products = pgTable(
     fit: text(),
     description: text(),
     sizeChart: jsonb().$type<SizeChart>().notNull().default({}),
+    /** Reviews with 5, 4, 3, 2 and 1 stars; `rating` and `reviews_count` are derived from it. */
+    ratingCounts: jsonb().$type<[number, number, number, number, number]>().notNull().default([0, 0, 0, 0, 0]),
+    /** Filter columns kept in step with `sizes` (available ones) and `colors` by the catalogue service. */
+    availableSizes: text().array().notNull().default([]),
+    colorNames: text().array().notNull().default([]),
+    /** How the generated illustration draws this dress (pattern, belt, ...); null for uploaded photos. */
+    illustration: jsonb().$type<Record<string, unknown>>(),
   },
   (t) => [
     index('products_created_idx').on(t.createdAt, t.id),
@@ -37,6 +44,12 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brand),
     index('products_price_idx').on(t.price),
     index('products_rating_idx').on(t.rating),
+    // Keyset paging per sort order: (sort key, id).
+    index('products_price_id_idx').on(t.price, t.id),
+    index('products_rating_id_idx').on(t.rating, t.id),
+    index('products_category_price_idx').on(t.category, t.price, t.id),
+    index('products_available_sizes_idx').using('gin', t.availableSizes),
+    index('products_color_names_idx').using('gin', t.colorNames),
   ],
 )
 

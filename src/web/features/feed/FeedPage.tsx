@@ -1,8 +1,65 @@
-import { ImageIcon } from 'lucide-react'
-import { EmptyState } from '../../components/Feedback'
+import { useCallback } from 'react'
+import { Camera, CheckCircle2, ImageIcon, Loader2 } from 'lucide-react'
+import { Link } from 'react-router'
+import { FM } from '~/shared/posts/messages'
+import { EmptyState, ErrorState } from '../../components/Feedback'
 import { Screen, Wordmark } from '../../components/Layout'
+import { errorMessage } from '../../lib/api'
 import { InboxLinks } from '../social/InboxLinks'
 import { StoryRow } from '../social/StoryRow'
+import { postKeys, usePostPages } from './api'
+import { InfiniteSentinel } from './InfiniteSentinel'
+import { PostCard, PostCardSkeleton } from './PostCard'
+
+function FeedPosts() {
+  const q = usePostPages(postKeys.feed, '/feed')
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q
+  const more = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  if (q.isPending)
+    return (
+      <div aria-label="Loading posts" role="status">
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+      </div>
+    )
+  if (q.isError) return <ErrorState message={errorMessage(q.error, 'Could not load the feed.')} onRetry={() => q.refetch()} />
+  const posts = q.data.pages.flatMap((p) => p.items)
+  if (!posts.length)
+    return (
+      <EmptyState
+        icon={ImageIcon}
+        title={FM.feedEmpty}
+        action={
+          <Link to="/camera" className="inline-flex min-h-11 items-center gap-2 rounded-full bg-rose px-5 text-sm font-semibold text-white">
+            <Camera size={20} strokeWidth={1.75} aria-hidden /> Create a post
+          </Link>
+        }
+      />
+    )
+  return (
+    <div aria-label="Posts" role="feed" aria-busy={isFetchingNextPage}>
+      {posts.map((post, i) => (
+        <PostCard key={post.id} post={post} eager={i === 0} />
+      ))}
+      <InfiniteSentinel onVisible={more} disabled={!hasNextPage} />
+      {isFetchingNextPage && (
+        <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-muted">
+          <Loader2 size={20} strokeWidth={1.75} className="animate-spin" aria-hidden /> Loading more posts…
+        </p>
+      )}
+      {q.isFetchNextPageError && <ErrorState message="Could not load more posts." onRetry={more} />}
+      {!hasNextPage && (
+        <p className="flex flex-col items-center gap-2 py-10 text-sm text-muted" data-testid="feed-end">
+          <CheckCircle2 size={28} strokeWidth={1.75} className="text-success" aria-hidden />
+          {FM.feedEnd}
+        </p>
+      )}
+    </div>
+  )
+}
 
 export default function FeedPage() {
   return (
@@ -12,7 +69,7 @@ export default function FeedPage() {
         <InboxLinks />
       </header>
       <StoryRow />
-      <EmptyState icon={ImageIcon} title="Posts from people you follow will appear here." />
+      <FeedPosts />
     </Screen>
   )
 }

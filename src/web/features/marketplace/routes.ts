@@ -1,21 +1,24 @@
+import { lazy } from 'react'
 import type { AppRoute } from '../../routing'
-import { titledPage } from '../shell/TitledPage'
+
+const AddressFormPage = lazy(() => import('./pages/AddressFormPage'))
+const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage'))
 
 export const marketplaceRoutes: AppRoute[] = [
-  { path: '/discover', access: 'public', Component: titledPage('Discover', { tabBar: true }) },
-  { path: '/marketplace', access: 'public', Component: titledPage('Dresses', { tabBar: true }) },
-  { path: '/product/:productId', access: 'public', Component: titledPage('Product') },
-  { path: '/marketplace/profile', access: 'protected', Component: titledPage('Profile') },
-  { path: '/marketplace/notifications', access: 'protected', Component: titledPage('Notifications') },
-  { path: '/cart', access: 'protected', Component: titledPage('Cart') },
-  { path: '/checkout', access: 'protected', Component: titledPage('Checkout') },
-  { path: '/my-orders', access: 'protected', Component: titledPage('My Orders') },
-  { path: '/order/:orderId', access: 'protected', Component: titledPage('Order') },
-  { path: '/profile/settings', access: 'protected', Component: titledPage('Settings') },
-  { path: '/profile/payment', access: 'protected', Component: titledPage('Payment Methods') },
-  { path: '/profile/vouchers', access: 'protected', Component: titledPage('Vouchers') },
-  { path: '/profile/wishlist', access: 'protected', Component: titledPage('My Wishlist') },
-  { path: '/profile/address', access: 'protected', Component: titledPage('Address') },
-  { path: '/profile/address/add', access: 'protected', Component: titledPage('Add address') },
-  { path: '/profile/address/edit/:id', access: 'protected', Component: titledPage('Edit address') },
+  { path: '/discover', access: 'public', Component: lazy(() => import('./pages/DiscoverPage')) },
+  { path: '/marketplace', access: 'public', Component: lazy(() => import('./pages/MarketplacePage')) },
+  { path: '/product/:productId', access: 'public', Component: lazy(() => import('./pages/ProductPage')) },
+  { path: '/marketplace/profile', access: 'protected', Component: lazy(() => import('./pages/MarketplaceProfilePage')) },
+  { path: '/marketplace/notifications', access: 'protected', Component: lazy(() => import('./pages/MarketplaceNotificationsPage')) },
+  { path: '/cart', access: 'protected', Component: lazy(() => import('./pages/CartPage')) },
+  { path: '/checkout', access: 'protected', Component: lazy(() => import('./pages/CheckoutPage')) },
+  { path: '/my-orders', access: 'protected', Component: lazy(() => import('./pages/MyOrdersPage')) },
+  { path: '/order/:orderId', access: 'protected', Component: lazy(() => import('./pages/OrderPage')) },
+  { path: '/profile/settings', access: 'protected', Component: ComingSoonPage },
+  { path: '/profile/payment', access: 'protected', Component: ComingSoonPage },
+  { path: '/profile/vouchers', access: 'protected', Component: ComingSoonPage },
+  { path: '/profile/wishlist', access: 'protected', Component: lazy(() => import('./pages/WishlistPage')) },
+  { path: '/profile/address', access: 'protected', Component: lazy(() => import('./pages/AddressListPage')) },
+  { path: '/profile/address/add', access: 'protected', Component: AddressFormPage },
+  { path: '/profile/address/edit/:id', access: 'protected', Component: AddressFormPage },
 ]

@@ -1,15 +1,67 @@
+import { useState } from 'react'
+import { AtSign, Menu } from 'lucide-react'
+import { Link } from 'react-router'
+import { PM } from '~/shared/profiles/messages'
+import { displayNameOf } from '~/shared/profiles/schemas'
+import { IconButton } from '../../components/Button'
+import { EmptyState, ErrorState } from '../../components/Feedback'
 import { Screen, TopBar } from '../../components/Layout'
-import { useSession } from '../../lib/session'
-import { SignOutButton } from '../auth/SignOutButton'
+import { errorMessage } from '../../lib/api'
+import { useMyProfile } from './api'
+import { ProfileMenu } from './ProfileMenu'
+import { ProfileHeader, ProfilePosts } from './ProfileView'
 
+const editLink = 'inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-hairline text-sm font-semibold hover:bg-sunken'
+
+/** The signed-in user's own profile (spec part 1 §2), with real counts and posts. */
 export default function ProfilePage() {
-  const { user } = useSession()
+  const q = useMyProfile()
+  const [menu, setMenu] = useState(false)
+  const [tabKey, setTabKey] = useState<'grid' | 'saved'>('grid')
+  const p = q.data
   return (
     <Screen tabBar>
-      <TopBar title={user?.email} />
-      <div className="p-4">
-        <SignOutButton />
-      </div>
+      <TopBar
+        title={p?.username ?? ''}
+        actions={
+          <IconButton label="Menu" onClick={() => setMenu(true)}>
+            <Menu size={24} strokeWidth={1.75} />
+          </IconButton>
+        }
+      />
+      {q.isPending ? (
+        <p role="status" className="p-8 text-center text-sm text-muted">
+          {PM.loadingProfile}
+        </p>
+      ) : q.isError ? (
+        <ErrorState message={errorMessage(q.error, 'Could not load your profile.')} onRetry={() => q.refetch()} />
+      ) : (
+        <>
+          <ProfileHeader
+            highlights
+            profile={{
+              username: p!.username,
+              name: displayNameOf(p!),
+              bio: p!.bio,
+              avatarUrl: p!.avatar_url,
+              postsCount: p!.posts_count,
+              followersCount: p!.followers_count,
+              followingCount: p!.following_count,
+            }}
+            actions={
+              <Link to="/profile/edit" className={editLink}>
+                {PM.editProfile}
+              </Link>
+            }
+          />
+          {p!.username ? (
+            <ProfilePosts key={tabKey} username={p!.username} own initialTab={tabKey} />
+          ) : (
+            <EmptyState icon={AtSign} title="Choose a username to share your posts." action={<Link to="/profile/edit" className={editLink}>{PM.editProfile}</Link>} />
+          )}
+        </>
+      )}
+      <ProfileMenu open={menu} onClose={() => setMenu(false)} onSaved={() => setTabKey('saved')} />
     </Screen>
   )
 }

@@ -1,11 +1,12 @@
+import { lazy } from 'react'
 import type { AppRoute } from '../../routing'
-import { titledPage } from '../shell/TitledPage'
 
 export const socialRoutes: AppRoute[] = [
-  { path: '/search', access: 'public', Component: titledPage('Search', { tabBar: true }) },
-  { path: '/activity', access: 'protected', Component: titledPage('Activity', { tabBar: true }) },
-  { path: '/messages', access: 'protected', Component: titledPage('Messages') },
-  { path: '/live', access: 'protected', Component: titledPage('Live') },
-  { path: '/video/:id', access: 'protected', Component: titledPage('Video') },
-  { path: '/story/:userId', access: 'protected', Component: titledPage('Story') },
+  { path: '/search', access: 'public', Component: lazy(() => import('./SearchPage')) },
+  { path: '/activity', access: 'protected', Component: lazy(() => import('./ActivityPage')) },
+  { path: '/messages', access: 'protected', Component: lazy(() => import('./MessagesPage')) },
+  { path: '/messages/:handle', access: 'protected', Component: lazy(() => import('./ConversationPage')) },
+  { path: '/live', access: 'protected', Component: lazy(() => import('./LivePage')) },
+  { path: '/video/:id', access: 'protected', Component: lazy(() => import('./VideoPage')) },
+  { path: '/story/:userId', access: 'protected', Component: lazy(() => import('./StoryViewerPage')) },
 ]

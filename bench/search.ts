@@ -1,0 +1,62 @@
+// Issue #7 budget: search p95 under 50 ms over 100,000 products + 10,000 users, on the embedded
+// database (PGlite), measured through the real app (GET /api/search, in process).
+import { percentile } from './lib'
+import { createTestApp } from '../src/server/test/harness'
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000)
+const USERS = Number(process.env.BENCH_USERS ?? 10_000)
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 300)
+const BUDGET_MS = 50
+
+const t = await createTestApp({ RATE_LIMIT: 'false' })
+const raw = t.platform.database.raw
+const started = performance.now()
+// Generated catalogue: adjective + colour + material + kind, a brand, 100,000 rows.
+await raw.exec(`
+  insert into products (name, brand, category, price, image_url)
+  select initcap((array['classic','relaxed','tailored','cropped','oversized','pleated','wrap','flared','fitted','vintage','midi','maxi'])[1 + i % 12])
+      || ' ' || initcap((array['ivory','black','camel','olive','navy','rose','sage','cobalt','sand','plum','ochre','ruby','teal'])[1 + (i / 12) % 13])
+      || ' ' || initcap((array['linen','silk','cotton','wool','denim','satin','velvet','jersey','cashmere','tweed'])[1 + (i / 156) % 10])
+      || ' ' || initcap((array['dress','shirt','blazer','skirt','trousers','coat','cardigan','jumpsuit','top','jacket','gown'])[1 + (i / 1560) % 11])
+      || ' ' || i,
+    (array['Maison Lune','Linea','Seren','Tessa Reed','Nordvik','Aurelia','Atelier Rho','Halden','Okra','Vessel'])[1 + i % 10],
+    'Dresses', 20 + (i % 400), '/api/files/products/bench.webp'
+  from generate_series(1, ${PRODUCTS}) as i`)
+// 10,000 people with profiles.
+await raw.exec(`
+  insert into users (id, name, email, email_verified) select 'bench-' || i, 'Person ' || i, 'bench' || i || '@example.com', true from generate_series(1, ${USERS}) as i;
+  insert into profiles (user_id, username, display_name)
+    select 'bench-' || i,
+      (array['ava','milo','zoe','lena','noah','iris','omar','yuki','sara','theo'])[1 + i % 10] || '_' || (array['style','looks','wears','closet','fits'])[1 + (i / 10) % 5] || i,
+      initcap((array['ava','milo','zoe','lena','noah','iris','omar','yuki','sara','theo'])[1 + i % 10]) || ' ' || initcap((array['laurent','chen','okafor','berg','silva','kato','haddad','novak','ruiz','meyer'])[1 + (i / 10) % 10])
+    from generate_series(1, ${USERS}) as i;
+  analyze products; analyze profiles;`)
+console.log(`seeded ${PRODUCTS.toLocaleString('en')} products and ${USERS.toLocaleString('en')} users in ${Math.round(performance.now() - started)} ms`)
+
+// A mix of what people type: parts of usernames, one word of a name, two words, a brand, a miss.
+const terms = ['lena', 'wears12', 'okafor', 'dress', 'silk', 'navy blazer', 'cashmere coat', 'linea', 'tailored', 'ruby satin gown', 'zzqx', 'camel', 'theo_fits', 'jumpsuit', 'vintage denim']
+const warm = async (q: string) => {
+  const res = await t.request(`/api/search?q=${encodeURIComponent(q)}`)
+  if (res.status !== 200) throw new Error(`search ${q} answered ${res.status}: ${res.text}`)
+  return res.json as { people: unknown[]; products: unknown[] }
+}
+for (const q of terms) await warm(q)
+const hit = await warm('dress')
+if (!hit.products.length) throw new Error('the bench catalogue is not searchable')
+
+const times: number[] = []
+for (let i = 0; i < QUERIES; i++) {
+  const q = terms[i % terms.length]!
+  const start = performance.now()
+  await warm(q)
+  times.push(performance.now() - start)
+}
+const p50 = percentile(times, 50)
+const p95 = percentile(times, 95)
+console.log(`search over ${PRODUCTS.toLocaleString('en')} products + ${USERS.toLocaleString('en')} users (PGlite, ${QUERIES} queries): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms (budget p95 < ${BUDGET_MS} ms: ${p95 < BUDGET_MS ? 'ok' : 'OVER'})`)
+for (const q of terms) {
+  const s = performance.now()
+  await warm(q)
+  console.log(`  ${q.padEnd(18)} ${(performance.now() - s).toFixed(1)} ms`)
+}
+await t.close()

@@ -1,0 +1,57 @@
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import { z } from 'zod'
+import { LiveCommentEventSchema, LiveCommentSchema, LiveReactionSchema, LiveStateSchema } from '~/shared/social/schemas'
+import { describe } from '../../http/openapi'
+import { type AppEnv, requireUser } from '../../http/session'
+import { json } from '../../http/validate'
+import type { Platform } from '../../platform'
+import { pipeEvents } from '../../platform/events'
+import { hit } from '../../platform/rate-limit'
+import { userCards } from '../social/people'
+import { LIVE_ROOM, broadcastComment, broadcastReaction, changePresence, liveState, refreshPresence } from './service'
+
+const HEARTBEAT_MS = 25_000
+const OkSchema = z.object({ ok: z.literal(true) })
+
+export function liveRoutes(p: Platform) {
+  const limit = async (key: string, max: number) => {
+    if (p.config.RATE_LIMIT) await hit(p.db, key, max, 60, 'Slow down a little.')
+  }
+  return new Hono<AppEnv>()
+    .get('/live', describe({ summary: 'The live room: host and how many are watching', tags: ['live'], auth: true, response: LiveStateSchema }), async (c) => {
+      requireUser(c)
+      return c.json(await liveState(p))
+    })
+    .get('/live/events', describe({ summary: 'Comments, reactions and viewer counts of the live room (server-sent events)', tags: ['live'], auth: true, responseType: 'text/event-stream' }), (c) => {
+      const me = requireUser(c)
+      return streamSSE(c, async (stream) => {
+        let joined = false
+        try {
+          await pipeEvents(stream, (listener) => p.events.join(LIVE_ROOM, listener), {
+            heartbeatMs: HEARTBEAT_MS,
+            onOpen: async () => {
+              joined = true
+              await changePresence(p, me.id, 1)
+            },
+            onHeartbeat: () => refreshPresence(p, me.id),
+          })
+        } finally {
+          if (joined) await changePresence(p, me.id, -1)
+        }
+      })
+    })
+    .post('/live/comments', describe({ summary: 'Comment on the live video (everyone watching sees it)', tags: ['live'], auth: true, response: LiveCommentEventSchema.pick({ body: true }) }), json(LiveCommentSchema), async (c) => {
+      const me = requireUser(c)
+      await limit(`live-comment:${me.id}`, 30)
+      const { body } = c.req.valid('json')
+      await broadcastComment(p, (await userCards(p.db, [me.id])).get(me.id)!, body)
+      return c.json({ body }, 201)
+    })
+    .post('/live/reactions', describe({ summary: 'Send an emoji reaction to everyone watching', tags: ['live'], auth: true, response: OkSchema }), json(LiveReactionSchema), async (c) => {
+      const me = requireUser(c)
+      await limit(`live-reaction:${me.id}`, 120)
+      await broadcastReaction(p, c.req.valid('json').emoji)
+      return c.json({ ok: true as const })
+    })
+}

@@ -1,0 +1,5 @@
+import type { Feature } from '../types'
+import { activityRoutes } from './routes'
+import { seedDemoActivity } from './seed'
+
+export const notificationsFeature: Feature = { name: 'notifications', routes: activityRoutes, seed: seedDemoActivity }

@@ -1,0 +1,5 @@
+import type { Feature } from '../types'
+import { orderRoutes } from './routes'
+import { seedDemoOrders } from './seed'
+
+export const ordersFeature: Feature = { name: 'orders', routes: orderRoutes, seed: seedDemoOrders }

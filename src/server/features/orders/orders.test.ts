@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MM, MT } from '~/shared/marketplace/messages'
+import type { Cart, OrderDetail, PlaceOrderInput } from '~/shared/marketplace/schemas'
+import { createTestApp, type TestApp } from '../../test/harness'
+import type { CatalogueProduct } from '../products/catalogue'
+import { insertCatalogue } from '../products/seed'
+
+let t: TestApp
+let catalogue: CatalogueProduct[]
+beforeAll(async () => {
+  t = await createTestApp()
+  catalogue = await insertCatalogue(t.platform)
+})
+afterAll(() => t.close())
+
+const shipping = { firstName: 'Ada', lastName: 'Lovelace', country: 'France', streetName: '1 Rue de Rivoli', city: 'Paris', state: '', zipCode: '75001', phoneNumber: '+33 6 11 22 33 44' }
+const order = (over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({ shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true, couponCode: '', ...over })
+const add = (cookie: string, p: CatalogueProduct, quantity: number) =>
+  t.request('/api/cart/items', { body: { productId: p.id, size: p.sizes.find((s) => s.available)!.name, color: p.colors[0]!.name, quantity }, cookie })
+
+describe('placing an order', () => {
+  it('creates it from the selected lines with server-side totals and clears them', async () => {
+    const u = await t.signUp()
+    const [a, b, c] = [catalogue[10]!, catalogue[11]!, catalogue[12]!]
+    await add(u.cookie, a, 2)
+    await add(u.cookie, b, 1)
+    const cart = (await add(u.cookie, c, 1)).json as Cart
+    const idC = cart.items.find((i) => i.productId === c.id)!.id
+    await t.request(`/api/cart/items/${idC}`, { method: 'PATCH', body: { selected: false }, cookie: u.cookie })
+
+    const res = await t.request('/api/orders', { body: order(), cookie: u.cookie })
+    expect(res.status, res.text).toBe(201)
+    const o = res.json as OrderDetail
+    const subtotal = Math.round(a.price * 200 + b.price * 100) / 100
+    expect(o).toMatchObject({ status: 'pending', quantity: 3, subtotal, shipping: 9.9, total: Math.round((subtotal + 9.9) * 100) / 100 })
+    expect(o.orderNumber).toMatch(/^#\d{9}$/)
+    expect(o.trackingNumber).toMatch(/^DRP[A-Z0-9]{10}$/)
+    expect(o.deliveryAddress).toContain('1 Rue de Rivoli')
+    expect(o.items.map((i) => [i.name, i.quantity, i.price]).sort()).toEqual([[a.name, 2, a.price], [b.name, 1, b.price]].sort())
+
+    const left = (await t.request('/api/cart', { cookie: u.cookie })).json as Cart
+    expect(left.items.map((i) => i.productId)).toEqual([c.id])
+    expect((await t.request('/api/orders?status=pending', { cookie: u.cookie })).json.items.map((x: { id: string }) => x.id)).toEqual([o.id])
+  })
+
+  it('free shipping adds nothing; totals ignore any amount the client sends', async () => {
+    const u = await t.signUp()
+    await add(u.cookie, catalogue[13]!, 1)
+    const cheat = await t.request('/api/orders', { body: { ...order({ shippingMethod: 'free' }), total: 0.01 }, cookie: u.cookie })
+    expect(cheat.status).toBe(400)
+    const o = (await t.request('/api/orders', { body: order({ shippingMethod: 'free' }), cookie: u.cookie })).json as OrderDetail
+    expect(o.shipping).toBe(0)
+    expect(o.total).toBe(catalogue[13]!.price)
+  })
+
+  it('refuses an empty selection, missing required fields and terms not agreed', async () => {
+    const u = await t.signUp()
+    const empty = await t.request('/api/orders', { body: order(), cookie: u.cookie })
+    expect(empty.status).toBe(400)
+    expect(empty.json.error.message).toBe(MT.noSelectedItems)
+    await add(u.cookie, catalogue[14]!, 1)
+    const missing = await t.request('/api/orders', { body: order({ shipping: { ...shipping, lastName: '', zipCode: '', phoneNumber: '' } }), cookie: u.cookie })
+    expect(missing.status).toBe(400)
+    expect(missing.json.error.fields).toMatchObject({ 'shipping.lastName': MM.fieldRequired, 'shipping.zipCode': MM.fieldRequired, 'shipping.phoneNumber': MM.fieldRequired })
+    const terms = await t.request('/api/orders', { body: { ...order(), agreeToTerms: false }, cookie: u.cookie })
+    expect(terms.status).toBe(400)
+    expect(terms.json.error.fields.agreeToTerms).toBeTruthy()
+    const method = await t.request('/api/orders', { body: { ...order(), shippingMethod: 'teleport' }, cookie: u.cookie })
+    expect(method.status).toBe(400)
+    expect((await t.request('/api/cart', { cookie: u.cookie })).json.items).toHaveLength(1)
+  })
+
+  it('can save the shipping address to the address book', async () => {
+    const u = await t.signUp()
+    await add(u.cookie, catalogue[15]!, 1)
+    await t.request('/api/orders', { body: order({ saveAddress: true }), cookie: u.cookie })
+    const list = (await t.request('/api/addresses', { cookie: u.cookie })).json.items
+    expect(list).toHaveLength(1)
+    expect(list[0]).toMatchObject({ name: 'Ada Lovelace', isDefault: true, phone: shipping.phoneNumber })
+  })
+})
+
+describe('orders', () => {
+  it('a pending order can be cancelled once; it then shows under cancelled', async () => {
+    const u = await t.signUp()
+    await add(u.cookie, catalogue[16]!, 1)
+    const o = (await t.request('/api/orders', { body: order(), cookie: u.cookie })).json as OrderDetail
+    const cancelled = await t.request(`/api/orders/${o.id}/cancel`, { method: 'POST', cookie: u.cookie })
+    expect(cancelled.json.status).toBe('cancelled')
+    const again = await t.request(`/api/orders/${o.id}/cancel`, { method: 'POST', cookie: u.cookie })
+    expect(again.status).toBe(409)
+    expect(again.json.error.message).toBe(MT.orderCannotBeCancelled)
+    expect((await t.request('/api/orders?status=pending', { cookie: u.cookie })).json.items).toEqual([])
+    expect((await t.request('/api/orders?status=cancelled', { cookie: u.cookie })).json.items).toHaveLength(1)
+    expect((await t.request('/api/orders?status=shipped', { cookie: u.cookie })).status).toBe(400)
+  })
+
+  it("one user cannot see or cancel another user's orders", async () => {
+    const a = await t.signUp()
+    const b = await t.signUp()
+    await add(a.cookie, catalogue[17]!, 1)
+    const o = (await t.request('/api/orders', { body: order(), cookie: a.cookie })).json as OrderDetail
+    expect((await t.request(`/api/orders/${o.id}`, { cookie: b.cookie })).status).toBe(404)
+    expect((await t.request(`/api/orders/${o.id}/cancel`, { method: 'POST', cookie: b.cookie })).status).toBe(404)
+    expect((await t.request('/api/orders?status=pending', { cookie: b.cookie })).json.items).toEqual([])
+    expect((await t.request(`/api/orders/${o.id}`, { cookie: a.cookie })).json.status).toBe('pending')
+    expect((await t.request(`/api/orders/${o.id}`)).status).toBe(401)
+  })
+})

@@ -1,0 +1,5 @@
+import type { Feature } from '../types'
+import { photoJobs } from './jobs'
+import { photoRoutes } from './routes'
+
+export const photosFeature: Feature = { name: 'photos', routes: photoRoutes, jobs: photoJobs }

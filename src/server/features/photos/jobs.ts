@@ -1,0 +1,21 @@
+import type { Platform } from '../../platform'
+import { logger } from '../../platform/logger'
+import { engineOf } from '../tryon/engine-registry'
+import { PREPARE_JOB, type PrepareJob } from './service'
+
+/** Runs the engine's `prepare` (segmentation, pose, …) on a newly stored photo, when it has one. */
+export function photoJobs(p: Platform) {
+  p.queue.define<PrepareJob>(
+    PREPARE_JOB,
+    async ({ key, kind }) => {
+      const engine = await engineOf(p)
+      if (!engine.prepare) return
+      const object = await p.storage.get(key)
+      if (!object) return
+      const start = performance.now()
+      await engine.prepare({ key, data: object.body, contentType: object.contentType, kind }, p.storage)
+      logger.debug('photo prepared', { key, ms: Math.round(performance.now() - start) })
+    },
+    { retryLimit: 1, concurrency: 1 },
+  )
+}

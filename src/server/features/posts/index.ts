@@ -1,0 +1,5 @@
+import type { Feature } from '../types'
+import { postRoutes } from './routes'
+import { seedDemoPosts } from './seed'
+
+export const postsFeature: Feature = { name: 'posts', routes: postRoutes, seed: seedDemoPosts }

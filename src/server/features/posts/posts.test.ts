@@ -1,0 +1,178 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FM } from '~/shared/posts/messages'
+import { createTestApp, type TestApp } from '../../test/harness'
+
+type User = Awaited<ReturnType<TestApp['signUp']>>
+let t: TestApp
+let ann: User
+let ben: User
+let cat: User
+beforeAll(async () => {
+  t = await createTestApp()
+  ann = await t.signUp('ann@example.com')
+  ben = await t.signUp('ben@example.com')
+  cat = await t.signUp('cat@example.com')
+})
+afterAll(() => t.close())
+
+const png = (color: string, width = 900, height = 1200) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
+
+async function uploadImage(u: User, data: Buffer | string, name = 'photo.png', type = 'image/png') {
+  const body = new FormData()
+  body.set('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), name)
+  return t.request('/api/posts/images', { body, cookie: u.cookie })
+}
+
+async function post(u: User, caption: string, colors = ['#c33']) {
+  const images = []
+  for (const c of colors) images.push((await uploadImage(u, await png(c))).json.url as string)
+  const res = await t.request('/api/posts', { body: { caption, images }, cookie: u.cookie })
+  expect(res.status).toBe(201)
+  return res.json as { id: string; images: { url: string; srcSet: string }[] }
+}
+
+const profile = async (u: User) => (await t.request('/api/profile', { cookie: u.cookie })).json
+const feedOf = async (u: User, cursor?: string, limit = 20) =>
+  (await t.request(`/api/feed?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { cookie: u.cookie })).json as { items: { id: string; author: { username: string }; isLiked: boolean; isSaved: boolean; likesCount: number; likedBy: string | null; caption: string }[]; nextCursor: string | null }
+
+describe('creating posts', () => {
+  it('publishes up to 10 uploaded images in order as 4:5 WebP variants and counts the post', async () => {
+    const created = await post(ann, 'Two looks', ['#f00', '#00f'])
+    expect(created.images).toHaveLength(2)
+    expect(created.images[0]!.srcSet).toMatch(/-w360\.webp 360w, .*-w720\.webp 720w, .*-w1080\.webp 1080w$/)
+    const first = Buffer.from(await (await t.app.request(created.images[0]!.url)).arrayBuffer())
+    expect(await sharp(first).metadata()).toMatchObject({ format: 'webp', width: 900, height: 1125 })
+    const { data } = await sharp(first).raw().toBuffer({ resolveWithObject: true })
+    expect(data[0]).toBeGreaterThan(200) // red first: the order was kept
+    expect((await profile(ann)).posts_count).toBe(1)
+  })
+
+  it('refuses no images, more than 10, and images the user did not upload', async () => {
+    expect((await t.request('/api/posts', { body: { caption: 'x', images: [] }, cookie: ann.cookie })).json.error.message).toBe(FM.chooseAPhoto)
+    expect((await t.request('/api/posts', { body: { caption: 'x', images: Array(11).fill('/api/files/posts/a/b-w1080.webp') }, cookie: ann.cookie })).json.error.message).toBe(FM.tooManyPhotos)
+    const annUpload = (await uploadImage(ann, await png('#0f0'))).json.url
+    for (const images of [[annUpload], ['https://evil.example/x.webp'], [`/api/files/posts/${ben.user.id}/00000000-0000-0000-0000-000000000000-w1080.webp`]]) {
+      const res = await t.request('/api/posts', { body: { caption: 'x', images }, cookie: ben.cookie })
+      expect(res.status).toBe(400)
+      expect(res.json.error.message).toBe(FM.notYourImage)
+    }
+  })
+
+  it('refuses uploads that are not images with the error shape', async () => {
+    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer()
+    const cases: [Buffer | string, string, number][] = [
+      ['just some text', 'notes.png', 415],
+      ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', 'x.svg', 415],
+      [jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'cut.jpg', 415],
+      [await sharp({ create: { width: 10000, height: 5000, channels: 3, background: '#000' } }).png({ compressionLevel: 1 }).toBuffer(), 'huge.png', 413],
+      [Buffer.alloc(30 * 1024 * 1024, 7), 'big.jpg', 413],
+    ]
+    for (const [data, name, status] of cases) {
+      const res = await uploadImage(ann, data, name, 'image/jpeg')
+      expect(res.status, name).toBe(status)
+      expect(res.json.error.code).toMatch(/unsupported_media_type|payload_too_large/)
+      expect(typeof res.json.error.message).toBe('string')
+    }
+  })
+})
+
+describe('the feed', () => {
+  it('shows own and followed users’ posts first, then everyone, newest first, in pages', async () => {
+    const c1 = await post(cat, 'cat one')
+    const b1 = await post(ben, 'ben one')
+    const c2 = await post(cat, 'cat two')
+    await t.request(`/api/profiles/${(await profile(cat)).username}/follow`, { method: 'PUT', cookie: ben.cookie })
+    const all = await feedOf(ben)
+    const ids = all.items.map((i) => i.id)
+    expect(ids.slice(0, 3)).toEqual([c2.id, b1.id, c1.id])
+    expect(all.items.slice(3).every((i) => i.author.username === 'ann')).toBe(true)
+    // Page through one at a time: same order, no repeats, ends with a null cursor.
+    const paged: string[] = []
+    let cursor: string | undefined
+    do {
+      const page = await feedOf(ben, cursor, 1)
+      paged.push(...page.items.map((i) => i.id))
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+    expect(paged).toEqual(ids)
+    expect((await t.request('/api/feed?cursor=garbage', { cookie: ben.cookie })).status).toBe(400)
+  })
+
+  it('needs a signed-in user', async () => {
+    expect((await t.request('/api/feed')).status).toBe(401)
+  })
+})
+
+describe('likes, saves and comments', () => {
+  it('likes persist per user with correct counts and a liker name', async () => {
+    const p = await post(ann, 'like me')
+    for (const u of [ben, ben, cat]) expect((await t.request(`/api/posts/${p.id}/like`, { method: 'PUT', cookie: u.cookie })).status).toBe(200)
+    const seenByBen = (await t.request(`/api/posts/${p.id}`, { cookie: ben.cookie })).json
+    expect(seenByBen).toMatchObject({ likesCount: 2, isLiked: true })
+    expect(['ben', 'cat']).toContain(seenByBen.likedBy)
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie })).json.isLiked).toBe(false)
+    expect((await t.request(`/api/posts/${p.id}/like`, { method: 'DELETE', cookie: ben.cookie })).json).toEqual({ liked: false, likesCount: 1 })
+    expect((await t.request(`/api/posts/${p.id}/like`, { method: 'DELETE', cookie: ben.cookie })).json).toEqual({ liked: false, likesCount: 1 })
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: ben.cookie })).json.likedBy).toBe('cat')
+  })
+
+  it('saves are private to their owner', async () => {
+    const p = await post(ann, 'save me')
+    expect((await t.request(`/api/posts/${p.id}/save`, { method: 'PUT', cookie: ben.cookie })).json).toEqual({ saved: true, savesCount: 1 })
+    const bens = (await t.request('/api/posts/saved', { cookie: ben.cookie })).json
+    expect(bens.items.map((i: { id: string }) => i.id)).toEqual([p.id])
+    expect((await t.request('/api/posts/saved', { cookie: cat.cookie })).json.items).toEqual([])
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: cat.cookie })).json.isSaved).toBe(false)
+    expect((await t.request(`/api/posts/saved?user=${ben.user.id}`, { cookie: cat.cookie })).json.items).toEqual([])
+  })
+
+  it('comments can be written and read; counts follow; only author or post owner deletes', async () => {
+    const p = await post(ann, 'comment on me')
+    const empty = await t.request(`/api/posts/${p.id}/comments`, { body: { body: '   ' }, cookie: ben.cookie })
+    expect(empty.json.error.message).toBe(FM.commentEmpty)
+    const c1 = (await t.request(`/api/posts/${p.id}/comments`, { body: { body: 'Love it @cat' }, cookie: ben.cookie })).json
+    await t.request(`/api/posts/${p.id}/comments`, { body: { body: 'Me too' }, cookie: cat.cookie })
+    const list = (await t.request(`/api/posts/${p.id}/comments`, { cookie: cat.cookie })).json
+    expect(list.items.map((c: { body: string }) => c.body)).toEqual(['Love it @cat', 'Me too'])
+    expect(list.items[0]).toMatchObject({ canDelete: false, author: { username: 'ben' } })
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie })).json.commentsCount).toBe(2)
+    expect((await t.request(`/api/comments/${c1.id}`, { method: 'DELETE', cookie: cat.cookie })).status).toBe(403)
+    expect((await t.request(`/api/comments/${c1.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(204)
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie })).json.commentsCount).toBe(1)
+  })
+
+  it('notifies the author of likes, comments and follows, and mentioned users', async () => {
+    const rows = await t.platform.database.raw.query<{ type: string; user_id: string }>('select type, user_id from notifications')
+    const types = (userId: string) => rows.filter((r) => r.user_id === userId).map((r) => r.type)
+    expect(types(ann.user.id)).toEqual(expect.arrayContaining(['like', 'comment']))
+    expect(types(cat.user.id)).toEqual(expect.arrayContaining(['follow', 'mention']))
+  })
+})
+
+describe('deleting posts', () => {
+  it('only the author deletes a post; counts and files follow', async () => {
+    const p = await post(ann, 'delete me')
+    const before = (await profile(ann)).posts_count
+    expect((await t.request(`/api/posts/${p.id}`, { method: 'DELETE', cookie: ben.cookie })).status).toBe(403)
+    expect((await t.request(`/api/posts/${p.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(204)
+    expect((await profile(ann)).posts_count).toBe(before - 1)
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie })).status).toBe(404)
+    expect((await t.app.request(p.images[0]!.url)).status).toBe(404)
+    expect((await t.request('/api/posts/not-a-uuid', { cookie: ann.cookie })).status).toBe(400)
+  })
+})
+
+describe('profile grid, tagged tab and photo library', () => {
+  it('lists a user’s posts, posts mentioning them and the user’s own photos', async () => {
+    const grid = (await t.request('/api/profiles/ann/posts', { cookie: ben.cookie })).json
+    expect(grid.items.length).toBe((await profile(ann)).posts_count)
+    const tagged = (await t.request('/api/profiles/cat/tagged', { cookie: ann.cookie })).json
+    expect(tagged.items).toEqual([])
+    await post(ben, 'with @cat today')
+    expect((await t.request('/api/profiles/cat/tagged', { cookie: ann.cookie })).json.items.map((i: { caption: string }) => i.caption)).toEqual(['with @cat today'])
+    const photos = (await t.request('/api/posts/photos', { cookie: cat.cookie })).json.items
+    expect(photos.length).toBe(2)
+    expect(photos.every((ph: { url: string }) => ph.url.includes(`/posts/${cat.user.id}/`))).toBe(true)
+  })
+})

@@ -1,0 +1,306 @@
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import { FM } from '~/shared/posts/messages'
+import type { Author, Comment, Post } from '~/shared/posts/schemas'
+import { displayNameOf } from '~/shared/profiles/schemas'
+import type { Db } from '../../db/client'
+import { comments, postImages, postLikes, posts, postSaves, profiles } from '../../db/schema'
+import { badRequest, forbidden, notFound } from '../../http/errors'
+import type { Platform } from '../../platform'
+import { notify, notifyMentions } from '../notifications/service'
+import { ensureProfile, followedIds } from '../profiles/service'
+import { isOwnUpload, srcSetOf, variantKeysOf } from './images'
+
+type Deps = Pick<Platform, 'db' | 'events' | 'storage'>
+
+/** Keyset cursor: phase (0 = own and followed, 1 = everyone else), created_at as text (µs), id; null = from the top. */
+type Cursor = { phase: 0 | 1; at: string | null; id: string | null }
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.phase, c.at, c.id])).toString('base64url')
+function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null
+  try {
+    const [phase, at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as [unknown, unknown, unknown]
+    const top = at === null && id === null
+    const keyed = typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)
+    if ((phase === 0 || phase === 1) && (top || keyed)) return { phase, at: at as string | null, id: id as string | null }
+  } catch {
+    /* falls through */
+  }
+  throw badRequest('That page cursor is not valid.')
+}
+
+const authorColumns = {
+  userId: posts.userId,
+  username: profiles.username,
+  displayName: profiles.displayName,
+  firstName: profiles.firstName,
+  avatarUrl: profiles.avatarUrl,
+  isVerified: profiles.isVerified,
+}
+type AuthorRow = { userId: string; username: string | null; displayName: string | null; firstName: string | null; avatarUrl: string | null; isVerified: boolean | null }
+
+export const toAuthor = (r: AuthorRow): Author => ({
+  userId: r.userId,
+  username: r.username,
+  name: displayNameOf({ display_name: r.displayName, first_name: r.firstName, username: r.username }),
+  avatarUrl: r.avatarUrl,
+  isVerified: Boolean(r.isVerified),
+})
+
+const postColumns = {
+  id: posts.id,
+  caption: posts.caption,
+  location: posts.location,
+  likesCount: posts.likesCount,
+  commentsCount: posts.commentsCount,
+  savesCount: posts.savesCount,
+  createdAt: posts.createdAt,
+  at: sql<string>`${posts.createdAt}::text`,
+  ...authorColumns,
+}
+type PostRow = { id: string; caption: string; location: string | null; likesCount: number; commentsCount: number; savesCount: number; createdAt: Date; at: string } & AuthorRow
+
+const before = (c: Cursor | null): SQL | undefined => (c?.at ? sql`(${posts.createdAt}, ${posts.id}) < (${c.at}::timestamptz, ${c.id}::uuid)` : undefined)
+
+/** One newest-first page of posts matching `where`, with authors. */
+async function pagePosts(db: Db, where: SQL | undefined, cursor: Cursor | null, limit: number): Promise<PostRow[]> {
+  return db
+    .select(postColumns)
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(and(where, before(cursor)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit)
+}
+
+/** Adds images, the viewer's like and save, and a liker's name to a page of posts. */
+async function hydrate(db: Db, viewerId: string, rows: PostRow[], circle: string[]): Promise<Post[]> {
+  if (!rows.length) return []
+  const ids = rows.map((r) => r.id)
+  const liked = rows.filter((r) => r.likesCount > 0).map((r) => r.id)
+  const [images, mine, saved, likers] = await Promise.all([
+    db.select({ postId: postImages.postId, url: postImages.imageUrl }).from(postImages).where(inArray(postImages.postId, ids)).orderBy(postImages.postId, postImages.imageOrder),
+    db.select({ postId: postLikes.postId }).from(postLikes).where(and(eq(postLikes.userId, viewerId), inArray(postLikes.postId, ids))),
+    db.select({ postId: postSaves.postId }).from(postSaves).where(and(eq(postSaves.userId, viewerId), inArray(postSaves.postId, ids))),
+    liked.length
+      ? db
+          .selectDistinctOn([postLikes.postId], { postId: postLikes.postId, username: profiles.username, displayName: profiles.displayName, firstName: profiles.firstName })
+          .from(postLikes)
+          .leftJoin(profiles, eq(profiles.userId, postLikes.userId))
+          .where(inArray(postLikes.postId, liked))
+          .orderBy(postLikes.postId, desc(inArray(postLikes.userId, circle)), desc(postLikes.createdAt))
+      : Promise.resolve([]),
+  ])
+  const likedSet = new Set(mine.map((m) => m.postId))
+  const savedSet = new Set(saved.map((m) => m.postId))
+  const likerOf = new Map(likers.map((l) => [l.postId, l.username ?? displayNameOf({ display_name: l.displayName, first_name: l.firstName, username: null })]))
+  return rows.map((r) => ({
+    id: r.id,
+    author: toAuthor(r),
+    caption: r.caption,
+    location: r.location,
+    images: images.filter((i) => i.postId === r.id).map((i) => ({ url: i.url, srcSet: srcSetOf(i.url) })),
+    likesCount: r.likesCount,
+    commentsCount: r.commentsCount,
+    savesCount: r.savesCount,
+    isLiked: likedSet.has(r.id),
+    isSaved: savedSet.has(r.id),
+    likedBy: likerOf.get(r.id) ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }))
+}
+
+/** Cuts a `limit + 1` query result to a page and the cursor after it. */
+const cut = (rows: PostRow[], limit: number, phase: 0 | 1) => ({
+  rows: rows.slice(0, limit),
+  next: rows.length > limit ? encodeCursor({ phase, at: rows[limit - 1]!.at, id: rows[limit - 1]!.id }) : null,
+})
+
+/**
+ * The feed (PRODUCT.md §2): the viewer's own and followed users' posts first, then everyone
+ * else's, each newest first. Two keyset phases, so every page is an index range scan.
+ */
+export async function feed(db: Db, viewerId: string, rawCursor: string | undefined, limit: number) {
+  const cursor = decodeCursor(rawCursor)
+  const circle = [viewerId, ...(await followedIds(db, viewerId))]
+  let rows: PostRow[] = []
+  let phaseOneCursor = cursor
+  if (!cursor || cursor.phase === 0) {
+    const first = cut(await pagePosts(db, inArray(posts.userId, circle), cursor, limit + 1), limit, 0)
+    if (first.next) return { items: await hydrate(db, viewerId, first.rows, circle), nextCursor: first.next }
+    rows = first.rows
+    phaseOneCursor = null
+  }
+  const remaining = limit - rows.length
+  if (remaining === 0) return { items: await hydrate(db, viewerId, rows, circle), nextCursor: encodeCursor({ phase: 1, at: null, id: null }) }
+  const rest = cut(await pagePosts(db, notInArray(posts.userId, circle), phaseOneCursor, remaining + 1), remaining, 1)
+  return { items: await hydrate(db, viewerId, [...rows, ...rest.rows], circle), nextCursor: rest.next }
+}
+
+/** One user's posts, newest first (profile grid). */
+export async function postsOf(db: Db, viewerId: string, userId: string, rawCursor: string | undefined, limit: number) {
+  return simplePage(db, viewerId, eq(posts.userId, userId), rawCursor, limit)
+}
+
+/** Posts whose caption mentions @username (the profile's Tagged tab). */
+export async function postsTagging(db: Db, viewerId: string, username: string, rawCursor: string | undefined, limit: number) {
+  const pattern = `(^|[^a-z0-9._])@${username.replace(/\./g, '\\.')}([^a-z0-9._]|$)`
+  return simplePage(db, viewerId, sql`${posts.caption} ~* ${pattern}`, rawCursor, limit)
+}
+
+/** The viewer's saved posts; nobody else's saves are ever read. */
+export async function savedPosts(db: Db, viewerId: string, rawCursor: string | undefined, limit: number) {
+  const mine = db.select({ id: postSaves.postId }).from(postSaves).where(eq(postSaves.userId, viewerId))
+  return simplePage(db, viewerId, inArray(posts.id, mine), rawCursor, limit)
+}
+
+async function simplePage(db: Db, viewerId: string, where: SQL, rawCursor: string | undefined, limit: number) {
+  const page = cut(await pagePosts(db, where, decodeCursor(rawCursor), limit + 1), limit, 0)
+  return { items: await hydrate(db, viewerId, page.rows, [viewerId]), nextCursor: page.next }
+}
+
+/** One post as the viewer sees it. */
+export async function getPost(db: Db, viewerId: string, postId: string) {
+  const rows = await pagePosts(db, eq(posts.id, postId), null, 1)
+  if (!rows.length) throw notFound(FM.postNotFound)
+  const [post] = await hydrate(db, viewerId, rows, [viewerId, ...(await followedIds(db, viewerId))])
+  return post!
+}
+
+async function postOwner(db: Db, postId: string) {
+  const [row] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId))
+  if (!row) throw notFound(FM.postNotFound)
+  return row.userId
+}
+
+/**
+ * Publishes a post with its images in order; the author's posts_count moves in the same
+ * transaction. Image URLs are trusted here: routes check that they are the user's own uploads.
+ */
+export async function createPost(deps: Deps, userId: string, input: { caption: string; imageUrls: string[]; location?: string | null }) {
+  await ensureProfile(deps.db, userId)
+  const id = await deps.db.transaction(async (tx) => {
+    const [post] = await tx.insert(posts).values({ userId, caption: input.caption, location: input.location ?? null }).returning({ id: posts.id })
+    await tx.insert(postImages).values(input.imageUrls.map((imageUrl, imageOrder) => ({ postId: post!.id, imageUrl, imageOrder })))
+    await tx.update(profiles).set({ postsCount: sql`${profiles.postsCount} + 1` }).where(eq(profiles.userId, userId))
+    return post!.id
+  })
+  await notifyMentions(deps, input.caption, { actorId: userId, postId: id })
+  return getPost(deps.db, userId, id)
+}
+
+/** Deletes the user's own post (403 for anyone else's) and the image files no other post uses. */
+export async function deletePost(deps: Deps, userId: string, postId: string) {
+  if ((await postOwner(deps.db, postId)) !== userId) throw forbidden('You can only delete your own posts.')
+  const images = await deps.db.select({ url: postImages.imageUrl }).from(postImages).where(eq(postImages.postId, postId))
+  await deps.db.transaction(async (tx) => {
+    const gone = await tx.delete(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId))).returning({ id: posts.id })
+    if (gone.length) await tx.update(profiles).set({ postsCount: sql`greatest(0, ${profiles.postsCount} - 1)` }).where(eq(profiles.userId, userId))
+  })
+  const urls = images.map((i) => i.url)
+  if (!urls.length) return
+  const stillUsed = new Set((await deps.db.select({ url: postImages.imageUrl }).from(postImages).where(inArray(postImages.imageUrl, urls))).map((r) => r.url))
+  await Promise.all(urls.filter((u) => !stillUsed.has(u)).flatMap(variantKeysOf).map((key) => deps.storage.delete(key)))
+}
+
+/** Likes or unlikes; likes_count moves in the same transaction; a new like notifies the author. */
+export async function setLiked(deps: Deps, userId: string, postId: string, like: boolean) {
+  const owner = await postOwner(deps.db, postId)
+  const { changed, likesCount } = await deps.db.transaction(async (tx) => {
+    const rows = like
+      ? await tx.insert(postLikes).values({ userId, postId }).onConflictDoNothing().returning({ id: postLikes.postId })
+      : await tx.delete(postLikes).where(and(eq(postLikes.userId, userId), eq(postLikes.postId, postId))).returning({ id: postLikes.postId })
+    const delta = rows.length ? (like ? 1 : -1) : 0
+    const [p] = await tx
+      .update(posts)
+      .set({ likesCount: sql`greatest(0, ${posts.likesCount} + ${delta})` })
+      .where(eq(posts.id, postId))
+      .returning({ likesCount: posts.likesCount })
+    return { changed: delta !== 0, likesCount: p!.likesCount }
+  })
+  if (changed && like) await notify(deps, { recipientId: owner, actorId: userId, type: 'like', postId })
+  return { liked: like, likesCount }
+}
+
+/** Saves to or removes from the user's collection; saves_count moves in the same transaction. */
+export async function setSaved(db: Db, userId: string, postId: string, save: boolean) {
+  await postOwner(db, postId)
+  return db.transaction(async (tx) => {
+    const rows = save
+      ? await tx.insert(postSaves).values({ userId, postId }).onConflictDoNothing().returning({ id: postSaves.postId })
+      : await tx.delete(postSaves).where(and(eq(postSaves.userId, userId), eq(postSaves.postId, postId))).returning({ id: postSaves.postId })
+    const delta = rows.length ? (save ? 1 : -1) : 0
+    const [p] = await tx
+      .update(posts)
+      .set({ savesCount: sql`greatest(0, ${posts.savesCount} + ${delta})` })
+      .where(eq(posts.id, postId))
+      .returning({ savesCount: posts.savesCount })
+    return { saved: save, savesCount: p!.savesCount }
+  })
+}
+
+const commentColumns = { id: comments.id, postId: comments.postId, body: comments.body, createdAt: comments.createdAt, at: sql<string>`${comments.createdAt}::text`, ...authorColumns, userId: comments.userId }
+
+/** A post's comments, oldest first. The author of a comment and of the post may delete it. */
+export async function listComments(db: Db, viewerId: string, postId: string, rawCursor: string | undefined, limit: number) {
+  const owner = await postOwner(db, postId)
+  const cursor = decodeCursor(rawCursor)
+  const rows = await db
+    .select(commentColumns)
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.userId, comments.userId))
+    .where(and(eq(comments.postId, postId), cursor?.at ? sql`(${comments.createdAt}, ${comments.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(limit + 1)
+  const items = rows.slice(0, limit).map((r) => toComment(r, viewerId, owner))
+  const last = rows[limit - 1]
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor({ phase: 0, at: last.at, id: last.id }) : null }
+}
+
+const toComment = (r: { id: string; postId: string; body: string; createdAt: Date } & AuthorRow, viewerId: string, postOwnerId: string): Comment => ({
+  id: r.id,
+  postId: r.postId,
+  author: toAuthor(r),
+  body: r.body,
+  createdAt: r.createdAt.toISOString(),
+  canDelete: r.userId === viewerId || postOwnerId === viewerId,
+})
+
+/** Adds a comment; comments_count moves with it; notifies the post's author and mentioned users. */
+export async function addComment(deps: Deps, userId: string, postId: string, body: string) {
+  const owner = await postOwner(deps.db, postId)
+  await ensureProfile(deps.db, userId)
+  const id = await deps.db.transaction(async (tx) => {
+    const [c] = await tx.insert(comments).values({ postId, userId, body }).returning({ id: comments.id })
+    await tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} + 1` }).where(eq(posts.id, postId))
+    return c!.id
+  })
+  await notify(deps, { recipientId: owner, actorId: userId, type: 'comment', postId, commentId: id, content: body.slice(0, 280) })
+  await notifyMentions(deps, body, { actorId: userId, postId, commentId: id })
+  const [row] = await deps.db.select(commentColumns).from(comments).leftJoin(profiles, eq(profiles.userId, comments.userId)).where(eq(comments.id, id))
+  return toComment(row!, userId, owner)
+}
+
+export async function deleteComment(db: Db, userId: string, commentId: string) {
+  const [c] = await db.select({ userId: comments.userId, postId: comments.postId }).from(comments).where(eq(comments.id, commentId))
+  if (!c) throw notFound(FM.commentNotFound)
+  if (c.userId !== userId && (await postOwner(db, c.postId)) !== userId) throw forbidden('You can only delete your own comments.')
+  await db.transaction(async (tx) => {
+    const gone = await tx.delete(comments).where(eq(comments.id, commentId)).returning({ id: comments.id })
+    if (gone.length) await tx.update(posts).set({ commentsCount: sql`greatest(0, ${posts.commentsCount} - 1)` }).where(eq(posts.id, c.postId))
+  })
+}
+
+/** The user's own uploaded photos (images of their posts), newest first, for the photo library. */
+export async function ownPhotos(db: Db, userId: string) {
+  const rows = await db
+    .selectDistinctOn([postImages.imageUrl], { url: postImages.imageUrl, postId: postImages.postId, createdAt: posts.createdAt })
+    .from(postImages)
+    .innerJoin(posts, eq(posts.id, postImages.postId))
+    .where(eq(posts.userId, userId))
+    .orderBy(postImages.imageUrl, desc(posts.createdAt))
+  return rows
+    .filter((r) => isOwnUpload(r.url, userId))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, 300)
+    .map((r) => ({ url: r.url, srcSet: srcSetOf(r.url), postId: r.postId, createdAt: r.createdAt.toISOString() }))
+}

@@ -1,0 +1,167 @@
+import { and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { ProductCard, ProductDetail, ProductListQuery, ProductPage, SizeAdvice } from '~/shared/marketplace/schemas'
+import type { Db } from '../../db/client'
+import { productLikes, products } from '../../db/schema'
+import { badRequest, notFound } from '../../http/errors'
+import { MM } from '~/shared/marketplace/messages'
+import { getBodyMeasurements } from '../profiles/measurements'
+import { recommendSize } from './size-advice'
+
+type ProductRow = typeof products.$inferSelect
+
+const likedBy = (userId: string | null) =>
+  userId
+    ? sql<boolean>`exists (select 1 from ${productLikes} where ${productLikes.userId} = ${userId} and ${productLikes.productId} = ${products.id})`
+    : sql<boolean>`false`
+
+const cardColumns = (userId: string | null) => ({
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  category: products.category,
+  price: products.price,
+  originalPrice: products.originalPrice,
+  rating: products.rating,
+  reviewsCount: products.reviewsCount,
+  imageUrl: products.imageUrl,
+  colors: products.colors,
+  liked: likedBy(userId),
+})
+
+/** Rounds the stored real rating for display (one decimal). */
+const toCard = (r: ProductCard): ProductCard => ({ ...r, rating: Math.round(r.rating * 10) / 10, liked: Boolean(r.liked) })
+
+// Keyset paging: each sort is (key, id) in one direction, so every page is one index range scan.
+const SORTS = {
+  newest: { key: products.createdAt, dir: 'desc', cast: 'timestamptz' },
+  'price-low': { key: products.price, dir: 'asc', cast: 'numeric' },
+  'price-high': { key: products.price, dir: 'desc', cast: 'numeric' },
+  rating: { key: products.rating, dir: 'desc', cast: 'real' },
+} as const
+
+type Cursor = { v: string; id: string }
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url')
+function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor
+    if (typeof c.v !== 'string' || typeof c.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(c.id) || c.v.length > 40) throw new Error('bad cursor')
+    return c
+  } catch {
+    throw badRequest('That page link is no longer valid.', { cursor: 'Invalid cursor' })
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
+
+function filters(q: ProductListQuery): SQL[] {
+  const where: SQL[] = []
+  if (q.q) {
+    const pattern = `%${escapeLike(q.q)}%`
+    where.push(or(ilike(products.name, pattern), ilike(products.brand, pattern), ilike(products.subcategory, pattern))!)
+  }
+  if (q.category !== 'all') where.push(eq(products.category, q.category))
+  if (q.brands.length) where.push(inArray(products.brand, q.brands))
+  if (q.sizes.length) where.push(arrayOverlaps(products.availableSizes, q.sizes))
+  if (q.colors.length) where.push(arrayOverlaps(products.colorNames, q.colors))
+  if (q.minPrice !== undefined) where.push(gte(products.price, q.minPrice))
+  if (q.maxPrice !== undefined) where.push(lte(products.price, q.maxPrice))
+  return where
+}
+
+/** One page of the listing: filtered, sorted and paged in the database. */
+export async function listProducts(db: Db, q: ProductListQuery, userId: string | null): Promise<ProductPage> {
+  const sort = SORTS[q.sort]
+  const where = filters(q)
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor)
+    const op = sort.dir === 'desc' ? sql.raw('<') : sql.raw('>')
+    where.push(sql`(${sort.key}, ${products.id}) ${op} (${c.v}::${sql.raw(sort.cast)}, ${c.id}::uuid)`)
+  }
+  const order = sort.dir === 'desc' ? [desc(sort.key), desc(products.id)] : [asc(sort.key), asc(products.id)]
+  const rows = await db
+    .select({ ...cardColumns(userId), sortValue: sql<string>`(${sort.key})::text` })
+    .from(products)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...order)
+    .limit(q.limit + 1)
+  const page = rows.slice(0, q.limit)
+  const last = page.at(-1)
+  return {
+    items: page.map(({ sortValue: _, ...r }) => toCard(r)),
+    nextCursor: rows.length > q.limit && last ? encodeCursor({ v: last.sortValue, id: last.id }) : null,
+  }
+}
+
+function toDetail(r: ProductRow & { liked: boolean }): ProductDetail {
+  return {
+    ...toCard(r),
+    subcategory: r.subcategory,
+    createdAt: r.createdAt.toISOString(),
+    sizes: r.sizes,
+    material: r.material,
+    length: r.length,
+    sleeveLength: r.sleeveLength,
+    neckline: r.neckline,
+    fit: r.fit,
+    description: r.description,
+    sizeChart: r.sizeChart,
+    ratingCounts: r.ratingCounts,
+  }
+}
+
+async function findProduct(db: Db, id: string, userId: string | null) {
+  const [row] = await db
+    .select({ product: products, liked: likedBy(userId) })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1)
+  if (!row) throw notFound(MM.productNotFound)
+  return { ...row.product, liked: Boolean(row.liked) }
+}
+
+export async function getProduct(db: Db, id: string, userId: string | null) {
+  return toDetail(await findProduct(db, id, userId))
+}
+
+/** Up to 8 products of the same category, closest in price first. */
+export async function similarProducts(db: Db, id: string, userId: string | null): Promise<ProductCard[]> {
+  const [base] = await db.select({ category: products.category, price: products.price }).from(products).where(eq(products.id, id)).limit(1)
+  if (!base) throw notFound(MM.productNotFound)
+  const rows = await db
+    .select(cardColumns(userId))
+    .from(products)
+    .where(and(eq(products.category, base.category), ne(products.id, id)))
+    .orderBy(sql`abs(${products.price} - ${base.price})`, desc(products.rating))
+    .limit(8)
+  return rows.map(toCard)
+}
+
+/** The subcategories with their item counts, for /discover. */
+export async function subcategoryCounts(db: Db) {
+  const rows = await db
+    .select({ name: products.subcategory, count: sql<number>`count(*)::int` })
+    .from(products)
+    .groupBy(products.subcategory)
+    .orderBy(desc(sql`count(*)`), asc(products.subcategory))
+  const subcategories = rows.filter((r): r is { name: string; count: number } => Boolean(r.name))
+  return { total: rows.reduce((a, r) => a + r.count, 0), subcategories }
+}
+
+/** A size for the signed-in user from their profile measurements and the product's size chart. */
+export async function sizeAdvice(db: Db, productId: string, userId: string | null): Promise<SizeAdvice> {
+  const [row] = await db.select({ sizeChart: products.sizeChart, sizes: products.sizes }).from(products).where(eq(products.id, productId)).limit(1)
+  if (!row) throw notFound(MM.productNotFound)
+  if (!userId) return { status: 'signed_out' }
+  return recommendSize(row.sizeChart, row.sizes, await getBodyMeasurements(db, userId))
+}
+
+/** For other features (cart, orders, try-on): the product's price and options, or a 404. */
+export async function productForPurchase(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: products.id, name: products.name, brand: products.brand, price: products.price, imageUrl: products.imageUrl, sizes: products.sizes, colors: products.colors })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1)
+  if (!row) throw notFound(MM.productNotFound)
+  return row
+}

@@ -1,0 +1,170 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PM } from '~/shared/profiles/messages'
+import { createTestApp, type TestApp } from '../../test/harness'
+
+let t: TestApp
+let a: Awaited<ReturnType<TestApp['signUp']>>
+let b: Awaited<ReturnType<TestApp['signUp']>>
+beforeAll(async () => {
+  t = await createTestApp()
+  a = await t.signUp('anna.lee+shop@example.com')
+  b = await t.signUp('bo@example.com')
+})
+afterAll(() => t.close())
+
+const save = (cookie: string, body: Record<string, unknown>) => t.request('/api/profile', { method: 'PUT', body, cookie })
+
+describe('profile', () => {
+  it('is created on first access with a username from the e-mail', async () => {
+    const res = await t.request('/api/profile', { cookie: a.cookie })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ user_id: a.user.id, username: 'anna.lee', unit_preference: 'metric', posts_count: 0, followers_count: 0, following_count: 0 })
+    const short = await t.signUp('bo2@example.com')
+    expect((await t.request('/api/profile', { cookie: short.cookie })).json.username).toBe('bo2')
+  })
+
+  it('needs a signed-in user', async () => {
+    const res = await t.request('/api/profile')
+    expect(res.status).toBe(401)
+    expect(res.json.error.code).toBe('unauthorized')
+  })
+
+  it.each([
+    [{ username: 'Ab' }, 'username', PM.usernameRule],
+    [{ username: 'has space' }, 'username', PM.usernameRule],
+    [{ username: 'a'.repeat(21) }, 'username', PM.usernameRule],
+    [{ phone_e164: '0123456789' }, 'phone_e164', PM.phoneRule],
+    [{ phone_e164: '+12345' }, 'phone_e164', PM.phoneRule],
+    [{ phone_e164: '+1234567890123456' }, 'phone_e164', PM.phoneRule],
+    [{ avatar_url: 'not a url' }, 'avatar_url', PM.avatarNotUrl],
+    [{ avatar_url: 'javascript:alert(1)' }, 'avatar_url', PM.avatarNotUrl],
+    [{ first_name: 'x'.repeat(61) }, 'first_name', PM.nameTooLong],
+    [{ last_name: 'x'.repeat(61) }, 'last_name', PM.nameTooLong],
+    [{ display_name: 'x'.repeat(61) }, 'display_name', PM.nameTooLong],
+    [{ bio: 'x'.repeat(281) }, 'bio', PM.bioTooLong],
+    [{ height: 19 }, 'height', PM.outOfRange('Height', 20, 1100)],
+    [{ height: 1101 }, 'height', PM.outOfRange('Height', 20, 1100)],
+    [{ weight: 801 }, 'weight', PM.outOfRange('Weight', 10, 800)],
+    [{ chest: 9 }, 'chest', PM.outOfRange('Chest', 10, 400)],
+    [{ waist: 401 }, 'waist', PM.outOfRange('Waist', 10, 400)],
+    [{ hip: 401 }, 'hip', PM.outOfRange('Hip', 10, 400)],
+    [{ inseam: 201 }, 'inseam', PM.outOfRange('Inseam', 10, 200)],
+    [{ outseam: 251 }, 'outseam', PM.outOfRange('Outseam', 10, 250)],
+    [{ sleeve: 9 }, 'sleeve', PM.outOfRange('Sleeve', 10, 200)],
+    [{ shoulder: 201 }, 'shoulder', PM.outOfRange('Shoulder', 10, 200)],
+    [{ neck: 4 }, 'neck', PM.outOfRange('Neck', 5, 120)],
+    [{ thigh: 201 }, 'thigh', PM.outOfRange('Thigh', 10, 200)],
+    [{ calf: 121 }, 'calf', PM.outOfRange('Calf', 5, 120)],
+    [{ shoe_size: 61 }, 'shoe_size', PM.outOfRange('Shoe size', 1, 60)],
+    [{ height: 'tall' }, 'height', PM.notANumber],
+    [{ gender: 'robot' }, 'gender', undefined],
+    [{ owner: 'x' }, '_', undefined],
+  ])('refuses %j with the error shape', async (body, field, message) => {
+    const res = await save(a.cookie, body)
+    expect(res.status).toBe(400)
+    expect(res.json.error.code).toBe('validation_failed')
+    const got = res.json.error.fields[field] ?? Object.values(res.json.error.fields)[0]
+    if (message) expect(got).toBe(message)
+  })
+
+  it('replaces the whole profile: fields left out are cleared', async () => {
+    await save(a.cookie, { bio: 'hello', first_name: 'Anna' })
+    const res = await save(a.cookie, { first_name: 'Anna' })
+    expect(res.json).toMatchObject({ first_name: 'Anna', bio: null, username: null, unit_preference: 'metric' })
+  })
+
+  it('checks ranges in the entered unit, stores metric and empties become null', async () => {
+    // 1000 in is in range (20-1100) although 2540 cm would not be.
+    expect((await save(a.cookie, { unit_preference: 'imperial', height: 1000 })).status).toBe(200)
+    const res = await save(a.cookie, { unit_preference: 'imperial', height: '65', weight: 154.32, waist: 30, shoe_size: '8.5', chest: '' })
+    expect(res.status).toBe(200)
+    expect(res.json.height_cm).toBeCloseTo(165.1, 2)
+    expect(res.json.weight_kg).toBeCloseTo(70, 1)
+    expect(res.json.waist_cm).toBeCloseTo(76.2, 2)
+    expect(res.json.shoe_size).toBe(8.5)
+    expect(res.json.chest_cm).toBeNull()
+    const metric = await save(a.cookie, { unit_preference: 'metric', height: 170, weight: 60 })
+    expect(metric.json).toMatchObject({ height_cm: 170, weight_kg: 60, waist_cm: null })
+  })
+
+  it('defaults display_name to first and last name, and keeps a given one', async () => {
+    expect((await save(a.cookie, { first_name: 'Anna', last_name: 'Lee', display_name: '' })).json.display_name).toBe('Anna Lee')
+    expect((await save(a.cookie, { first_name: 'Anna', last_name: 'Lee', display_name: 'Annie' })).json.display_name).toBe('Annie')
+  })
+
+  it('refuses a taken username with the spec message', async () => {
+    expect((await save(a.cookie, { username: 'anna_l', display_name: 'Annie' })).status).toBe(200)
+    const res = await save(b.cookie, { username: 'anna_l' })
+    expect(res.status).toBe(409)
+    expect(res.json.error).toMatchObject({ message: PM.usernameTaken, fields: { username: PM.usernameTaken } })
+  })
+
+  it('only ever edits the signed-in user’s own profile', async () => {
+    const res = await save(b.cookie, { user_id: a.user.id, bio: 'hijack' })
+    expect(res.status).toBe(400)
+    await save(b.cookie, { username: 'bo_b', bio: 'mine' })
+    expect((await t.request('/api/profile', { cookie: a.cookie })).json.bio).toBeNull()
+    expect((await t.request('/api/profile', { cookie: b.cookie })).json.bio).toBe('mine')
+  })
+
+  it('shows a public profile without private fields, and 404 for unknown users', async () => {
+    const res = await t.request('/api/profiles/anna_l', { cookie: b.cookie })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ username: 'anna_l', display_name: 'Annie', is_me: false, is_following: false })
+    expect(res.json).not.toHaveProperty('phone_e164')
+    expect(res.json).not.toHaveProperty('height_cm')
+    expect((await t.request('/api/profiles/nobody_here', { cookie: b.cookie })).status).toBe(404)
+  })
+})
+
+describe('follows', () => {
+  it('follow and unfollow keep both counts right and are idempotent', async () => {
+    const bName = 'bo_b'
+    for (let i = 0; i < 2; i++) {
+      const res = await t.request('/api/profiles/anna_l/follow', { method: 'PUT', cookie: b.cookie })
+      expect(res.json).toEqual({ following: true, followersCount: 1 })
+    }
+    expect((await t.request('/api/profiles/anna_l', { cookie: b.cookie })).json).toMatchObject({ is_following: true, followers_count: 1 })
+    expect((await t.request(`/api/profiles/${bName}`, { cookie: a.cookie })).json.following_count).toBe(1)
+    expect((await t.request('/api/profiles/anna_l/follow', { method: 'DELETE', cookie: b.cookie })).json).toEqual({ following: false, followersCount: 0 })
+    expect((await t.request('/api/profiles/anna_l/follow', { method: 'DELETE', cookie: b.cookie })).json).toEqual({ following: false, followersCount: 0 })
+    expect((await t.request(`/api/profiles/${bName}`, { cookie: a.cookie })).json.following_count).toBe(0)
+  })
+
+  it('cannot follow oneself', async () => {
+    const res = await t.request('/api/profiles/anna_l/follow', { method: 'PUT', cookie: a.cookie })
+    expect(res.status).toBe(400)
+  })
+})
+
+describe('avatar upload', () => {
+  const upload = (file: Blob, name = 'a.jpg') => {
+    const body = new FormData()
+    body.set('file', file, name)
+    return t.request('/api/profile/avatar', { body, cookie: a.cookie })
+  }
+
+  it('stores a re-encoded square avatar under avatars/{userId}/ and serves it', async () => {
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Phone' } })
+      .toBuffer()
+    const res = await upload(new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'Me.JPG')
+    expect(res.status).toBe(201)
+    expect(res.json.url).toMatch(new RegExp(`^/api/files/avatars/${a.user.id}/\\d+\\.webp$`))
+    const file = await t.app.request(res.json.url)
+    expect(file.status).toBe(200)
+    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata()
+    expect(meta).toMatchObject({ format: 'webp', width: 320, height: 320 })
+    expect(meta.exif).toBeUndefined()
+    expect((await save(a.cookie, { avatar_url: res.json.url })).json.avatar_url).toBe(res.json.url)
+    expect((await save(a.cookie, { avatar_url: '' })).json.avatar_url).toBeNull()
+  })
+
+  it('refuses a text file named like an image', async () => {
+    const res = await upload(new Blob(['hello'], { type: 'image/jpeg' }))
+    expect(res.status).toBe(415)
+    expect(res.json.error.code).toBe('unsupported_media_type')
+  })
+})

@@ -1,0 +1,4 @@
+import type { Feature } from '../types'
+import { searchRoutes } from './routes'
+
+export const searchFeature: Feature = { name: 'search', routes: searchRoutes }

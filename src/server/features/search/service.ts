@@ -1,0 +1,92 @@
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { SearchResults } from '~/shared/social/schemas'
+import type { Db } from '../../db/client'
+import { postImages, posts, products, profiles, recentSearches, users } from '../../db/schema'
+import { cardColumns, toCard, userCards } from '../social/people'
+
+const PEOPLE_LIMIT = 10
+const PRODUCTS_LIMIT = 12
+const POSTS_LIMIT = 12
+const MAX_WORDS = 5
+const RECENT_KEPT = 10
+
+/** The words of a query as ILIKE patterns (`%word%`, wildcards escaped), at most five. */
+export function wordPatterns(q: string) {
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((w) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)
+}
+
+/** Every word matches at least one of `columns` (each word uses the trigram index of a column). */
+const allWordsIn = (patterns: string[], columns: Parameters<typeof ilike>[0][]): SQL => and(...patterns.map((p) => or(...columns.map((col) => ilike(col, p)))))!
+
+/** People by part of their username or name, then products by name or brand, then posts by caption. */
+export async function search(db: Db, q: string): Promise<SearchResults> {
+  const patterns = wordPatterns(q)
+  const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+  const [people, productRows, postRows] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(allWordsIn(patterns, [profiles.username, profiles.displayName]))
+      .orderBy(sql`${profiles.username} ilike ${prefix} desc`, sql`length(${profiles.username})`, profiles.username)
+      .limit(PEOPLE_LIMIT),
+    db
+      .select({ id: products.id, name: products.name, brand: products.brand, price: products.price, imageUrl: products.imageUrl })
+      .from(products)
+      .where(allWordsIn(patterns, [products.name, products.brand]))
+      .orderBy(sql`${products.name} ilike ${prefix} desc`, desc(products.createdAt), products.id)
+      .limit(PRODUCTS_LIMIT),
+    db
+      .select({ id: posts.id, caption: posts.caption, userId: posts.userId })
+      .from(posts)
+      .where(allWordsIn(patterns, [posts.caption]))
+      .orderBy(desc(posts.createdAt), posts.id)
+      .limit(POSTS_LIMIT),
+  ])
+  const postIds = postRows.map((r) => r.id)
+  const [authors, images] = await Promise.all([
+    userCards(db, postRows.map((r) => r.userId)),
+    postIds.length
+      ? db
+          .selectDistinctOn([postImages.postId], { postId: postImages.postId, imageUrl: postImages.imageUrl })
+          .from(postImages)
+          .where(inArray(postImages.postId, postIds))
+          .orderBy(postImages.postId, postImages.imageOrder)
+      : Promise.resolve([]),
+  ])
+  const imageBy = new Map(images.map((i) => [i.postId, i.imageUrl]))
+  return {
+    people: people.map(toCard),
+    products: productRows,
+    posts: postRows.flatMap((r) => {
+      const user = authors.get(r.userId)
+      return user ? [{ id: r.id, caption: r.caption, imageUrl: imageBy.get(r.id) ?? null, user }] : []
+    }),
+  }
+}
+
+/** Remembers a search of the signed-in user (newest first, the last ten kept). */
+export async function rememberSearch(db: Db, me: string, query: string) {
+  await db
+    .insert(recentSearches)
+    .values({ userId: me, query })
+    .onConflictDoUpdate({ target: [recentSearches.userId, recentSearches.query], set: { searchedAt: sql`now()` } })
+  await db.execute(sql`
+    delete from ${recentSearches} where ${recentSearches.userId} = ${me} and ${recentSearches.query} not in (
+      select ${recentSearches.query} from ${recentSearches} where ${recentSearches.userId} = ${me} order by ${recentSearches.searchedAt} desc limit ${RECENT_KEPT}
+    )`)
+}
+
+export async function recentSearchesOf(db: Db, me: string) {
+  const rows = await db.select({ query: recentSearches.query }).from(recentSearches).where(eq(recentSearches.userId, me)).orderBy(desc(recentSearches.searchedAt)).limit(RECENT_KEPT)
+  return rows.map((r) => r.query)
+}
+
+export async function clearRecentSearches(db: Db, me: string, query?: string) {
+  await db.delete(recentSearches).where(and(eq(recentSearches.userId, me), query ? eq(recentSearches.query, query) : undefined))
+}

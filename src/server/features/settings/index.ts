@@ -1,0 +1,4 @@
+import type { Feature } from '../types'
+import { settingsRoutes } from './routes'
+
+export const settingsFeature: Feature = { name: 'settings', routes: settingsRoutes }

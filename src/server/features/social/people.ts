@@ -1,0 +1,43 @@
+import { eq, inArray, or, sql } from 'drizzle-orm'
+import type { UserCard } from '~/shared/social/schemas'
+import type { Db } from '../../db/client'
+import { profiles, users } from '../../db/schema'
+import { notFound } from '../../http/errors'
+
+/** Spec part 1 §3 displayed-name rule: display_name, else first_name, else username, else 'User'. */
+export const displayName = (p: { displayName: string | null; firstName: string | null; username: string | null }) =>
+  p.displayName?.trim() || p.firstName?.trim() || p.username || 'User'
+
+/** The columns a UserCard is made of (users left-joined to profiles). */
+export const cardColumns = {
+  id: users.id,
+  username: profiles.username,
+  displayName: profiles.displayName,
+  firstName: profiles.firstName,
+  avatarUrl: sql<string | null>`coalesce(${profiles.avatarUrl}, ${users.image})`,
+  isVerified: sql<boolean>`coalesce(${profiles.isVerified}, false)`,
+}
+
+export type CardRow = { id: string; username: string | null; displayName: string | null; firstName: string | null; avatarUrl: string | null; isVerified: boolean }
+
+export const toCard = (r: CardRow): UserCard => ({ id: r.id, username: r.username, name: displayName(r), avatarUrl: r.avatarUrl, isVerified: r.isVerified })
+
+/** UserCards by id, in a map (unknown ids are left out). */
+export async function userCards(db: Db, ids: string[]): Promise<Map<string, UserCard>> {
+  const unique = [...new Set(ids)]
+  if (!unique.length) return new Map()
+  const rows = await db.select(cardColumns).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(inArray(users.id, unique))
+  return new Map(rows.map((r) => [r.id, toCard(r)]))
+}
+
+/** The user a path segment names: a username (case-insensitive) or a user id; 404 otherwise. */
+export async function resolveHandle(db: Db, handle: string, message = 'This person does not exist.'): Promise<UserCard> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(or(eq(profiles.username, handle.toLowerCase()), eq(users.id, handle)))
+    .limit(1)
+  if (!row) throw notFound(message)
+  return toCard(row)
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { HandleParamSchema, StoryRowSchema, StorySchema, UserStoriesSchema } from '~/shared/social/schemas'
+import { describe } from '../../http/openapi'
+import { type AppEnv, requireUser } from '../../http/session'
+import { form, params } from '../../http/validate'
+import type { Platform } from '../../platform'
+import { fileFromForm } from '../../platform/images'
+import { createStory, deleteStory, markStoryViewed, storyRow, userStories } from './service'
+
+const StoryIdParamSchema = z.strictObject({ id: z.uuid('No such story.') })
+const StoryUploadSchema = z.strictObject({ file: z.instanceof(Blob, { message: 'Choose an image to upload.' }) })
+const OkSchema = z.object({ ok: z.literal(true) })
+
+export function storyRoutes(p: Platform) {
+  return new Hono<AppEnv>()
+    .get('/stories', describe({ summary: 'The story row: users with active stories, ring per viewer', tags: ['stories'], auth: true, response: StoryRowSchema }), async (c) => {
+      return c.json(await storyRow(p, requireUser(c).id))
+    })
+    .post('/stories', describe({ summary: 'Post a story (an image that lives 24 hours)', tags: ['stories'], auth: true, response: StorySchema }), form(StoryUploadSchema), async (c) => {
+      const me = requireUser(c)
+      const { buffer } = await fileFromForm(c.req.valid('form'))
+      const story = await createStory(p, me.id, buffer)
+      return c.json(
+        { id: story.id, imageUrl: story.imageUrl, isLive: story.isLive, viewed: false, viewsCount: 0, createdAt: story.createdAt.toISOString(), expiresAt: story.expiresAt.toISOString() },
+        201,
+      )
+    })
+    .get('/stories/:handle', describe({ summary: "A user's active stories with the previous and next user of the row", tags: ['stories'], auth: true, response: UserStoriesSchema }), params(HandleParamSchema), async (c) => {
+      return c.json(await userStories(p, requireUser(c).id, c.req.valid('param').handle))
+    })
+    .post('/stories/:id/view', describe({ summary: 'Mark a story seen by the signed-in user', tags: ['stories'], auth: true, response: OkSchema }), params(StoryIdParamSchema), async (c) => {
+      await markStoryViewed(p, requireUser(c).id, c.req.valid('param').id)
+      return c.json({ ok: true as const })
+    })
+    .delete('/stories/:id', describe({ summary: 'Delete one of your stories', tags: ['stories'], auth: true, response: OkSchema }), params(StoryIdParamSchema), async (c) => {
+      await deleteStory(p, requireUser(c).id, c.req.valid('param').id)
+      return c.json({ ok: true as const })
+    })
+}

@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stories } from '../../db/schema'
+import { createTestApp, type TestApp } from '../../test/harness'
+import { socialUser } from '../social/test-support'
+
+let t: TestApp
+let a: Awaited<ReturnType<typeof socialUser>>
+let b: Awaited<ReturnType<typeof socialUser>>
+
+const photo = (color = '#c36') => sharp({ create: { width: 600, height: 900, channels: 3, background: color } }).jpeg().toBuffer()
+const upload = async (cookie: string, data: Buffer | string, name = 'story.jpg') => {
+  const form = new FormData()
+  form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), name)
+  return t.request('/api/stories', { cookie, body: form })
+}
+const row = async (cookie: string) => (await t.request('/api/stories', { cookie })).json
+
+beforeAll(async () => {
+  t = await createTestApp()
+  a = await socialUser(t, 'ada')
+  b = await socialUser(t, 'bea')
+})
+afterAll(() => t.close())
+
+describe('stories', () => {
+  it('posts a story that others see with an unviewed ring, then viewed once watched', async () => {
+    const posted = await upload(a.cookie, await photo())
+    expect(posted.status).toBe(201)
+    const hours = (Date.parse(posted.json.expiresAt) - Date.parse(posted.json.createdAt)) / 3_600_000
+    expect(hours).toBeCloseTo(24, 3)
+    const stored = await sharp(Buffer.from(await (await t.app.request(posted.json.imageUrl, { headers: { cookie: b.cookie } })).arrayBuffer())).metadata()
+    // Re-encoded to 9:16 WebP (the upload was 600×900 JPEG).
+    expect(stored).toMatchObject({ format: 'webp', width: 600, height: 1067 })
+
+    expect((await row(b.cookie)).entries).toEqual([{ user: expect.objectContaining({ id: a.id, username: a.username }), ring: 'unviewed' }])
+    expect((await row(a.cookie)).me.ring).toBe('unviewed')
+
+    const watched = await t.request(`/api/stories/${a.username}`, { cookie: b.cookie })
+    expect(watched.json.stories).toHaveLength(1)
+    expect(watched.json.stories[0]).toMatchObject({ id: posted.json.id, viewed: false, viewsCount: null })
+    expect((await t.request(`/api/stories/${posted.json.id}/view`, { cookie: b.cookie, method: 'POST' })).status).toBe(200)
+    await t.request(`/api/stories/${posted.json.id}/view`, { cookie: b.cookie, method: 'POST' })
+    expect((await row(b.cookie)).entries[0].ring).toBe('viewed')
+    // The ring is per viewer, and the owner sees the view count (each viewer once).
+    const own = await t.request(`/api/stories/${a.username}`, { cookie: a.cookie })
+    expect(own.json.stories[0]).toMatchObject({ viewed: false, viewsCount: 1 })
+  })
+
+  it('never serves expired stories: not in the row, not by user, not viewable, image gone', async () => {
+    const c = await socialUser(t, 'cai')
+    const posted = await upload(c.cookie, await photo('#39c'))
+    await t.platform.db.update(stories).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(stories.id, posted.json.id))
+    expect((await row(b.cookie)).entries.map((e: { user: { id: string } }) => e.user.id)).not.toContain(c.id)
+    expect((await row(c.cookie)).me.ring).toBeNull()
+    expect((await t.request(`/api/stories/${c.username}`, { cookie: b.cookie })).status).toBe(404)
+    expect((await t.request(`/api/stories/${posted.json.id}/view`, { cookie: b.cookie, method: 'POST' })).status).toBe(404)
+    expect((await t.app.request(posted.json.imageUrl, { headers: { cookie: b.cookie } })).status).toBe(404)
+  })
+
+  it('links each user to the previous and next one of the row, and marks a live story', async () => {
+    const d = await socialUser(t, 'dev')
+    await upload(d.cookie, await photo('#963'))
+    await t.platform.db.update(stories).set({ isLive: true }).where(eq(stories.userId, d.id))
+    const entries = (await row(b.cookie)).entries as { user: { username: string }; ring: string }[]
+    expect(entries.map((e) => e.user.username)).toEqual([d.username, a.username])
+    expect(entries[0]!.ring).toBe('live')
+    const first = await t.request(`/api/stories/${d.username}`, { cookie: b.cookie })
+    expect(first.json).toMatchObject({ prevHandle: null, nextHandle: a.username })
+    const last = await t.request(`/api/stories/${a.username}`, { cookie: b.cookie })
+    expect(last.json).toMatchObject({ prevHandle: d.username, nextHandle: null })
+    expect((await t.request('/api/stories/no_such_user', { cookie: b.cookie })).status).toBe(404)
+  })
+
+  it('refuses what is not an image, and strangers', async () => {
+    const bad = await upload(a.cookie, '<?php echo 1; ?>', 'x.jpg')
+    expect(bad.status).toBe(415)
+    expect(bad.json.error.code).toBe('unsupported_media_type')
+    expect((await t.request('/api/stories')).status).toBe(401)
+    const own = await t.request(`/api/stories/${a.username}`, { cookie: a.cookie })
+    expect((await t.app.request(own.json.stories[0].imageUrl)).status).toBe(404)
+    expect((await t.request(`/api/stories/${own.json.stories[0].id}`, { cookie: b.cookie, method: 'DELETE' })).status).toBe(404)
+    expect((await t.request(`/api/stories/${own.json.stories[0].id}`, { cookie: a.cookie, method: 'DELETE' })).status).toBe(200)
+  })
+})

@@ -1,0 +1,5 @@
+import type { Feature } from '../types'
+import { tryonJobs } from './jobs'
+import { tryonRoutes } from './routes'
+
+export const tryonFeature: Feature = { name: 'tryon', routes: tryonRoutes, jobs: tryonJobs }

@@ -1,0 +1,307 @@
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { T } from '~/shared/tryon/messages'
+import { DEFAULT_POST_CAPTION, type Generation } from '~/shared/tryon/schemas'
+import { aiGenerations, postImages, posts, products, profiles } from '../../db/schema'
+import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestEngine } from '../../test/tryon-engine'
+import { TryOnError } from '../../tryon'
+import { setEngine } from './engine-registry'
+import { INTERRUPTED, STALE_AFTER_MS, sweepStaleGenerations } from './worker'
+
+let t: TestApp
+type User = Awaited<ReturnType<TestApp['signUp']>>
+let ann: User
+let bob: User
+
+const jpeg = (color: string, w = 240, h = 320) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg().toBuffer()
+
+async function upload(user: User, type: 'base' | 'product', color = '#b08060') {
+  const form = new FormData()
+  form.set('photo_type', type)
+  form.set('file', new Blob([new Uint8Array(await jpeg(color))], { type: 'image/jpeg' }), `${type}.jpg`)
+  const res = await t.request('/api/photos', { body: form, cookie: user.cookie })
+  expect(res.status).toBe(201)
+  return res.json as { id: string; filePath: string; fileUrl: string }
+}
+
+const ref = (photo: { filePath: string }) => ({ bucket: 'user-photos', path: photo.filePath })
+
+async function start(user: User, body: Record<string, unknown>) {
+  return t.request('/api/tryon/generations', { body, cookie: user.cookie })
+}
+
+async function settle(user: User, id: string): Promise<Generation> {
+  for (let i = 0; i < 200; i++) {
+    const res = await t.request(`/api/tryon/generations/${id}`, { cookie: user.cookie })
+    if (res.json.status === 'succeeded' || res.json.status === 'failed') return res.json
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('generation did not finish')
+}
+
+async function tryOn(user: User) {
+  const [person, garment] = await Promise.all([upload(user, 'base'), upload(user, 'product', '#2040c0')])
+  const res = await start(user, { subject: ref(person), garment: ref(garment), size: 'M' })
+  expect(res.status).toBe(202)
+  return settle(user, res.json.id)
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  ann = await t.signUp()
+  bob = await t.signUp()
+})
+afterAll(() => t.close())
+
+describe('photos', () => {
+  it('uploads (re-encoded, metadata stripped), lists newest first by type and deletes only my own', async () => {
+    setEngine(t.platform, createTestEngine())
+    const first = await upload(ann, 'base')
+    const second = await upload(ann, 'base')
+    await upload(ann, 'product')
+    const list = await t.request('/api/photos?type=base', { cookie: ann.cookie })
+    expect(list.json.map((p: { id: string }) => p.id).slice(0, 2)).toEqual([second.id, first.id])
+    expect(list.json[0]).toMatchObject({ photoType: 'base', mimeType: 'image/jpeg' })
+    const file = await t.app.request(second.fileUrl, { headers: { cookie: ann.cookie } })
+    expect(file.status).toBe(200)
+    expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).exif).toBeUndefined()
+
+    expect((await t.app.request(second.fileUrl, { headers: { cookie: bob.cookie } })).status).toBe(404)
+    expect((await t.request('/api/photos?type=base', { cookie: bob.cookie })).json).toEqual([])
+    expect((await t.request(`/api/photos/${first.id}`, { method: 'DELETE', cookie: bob.cookie })).status).toBe(404)
+    expect((await t.request(`/api/photos/${first.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(200)
+    expect((await t.app.request(first.fileUrl, { headers: { cookie: ann.cookie } })).status).toBe(404)
+  })
+
+  it('refuses files that are not images, a bad type, and signed-out uploads', async () => {
+    const form = new FormData()
+    form.set('photo_type', 'base')
+    form.set('file', new Blob(['<svg onload=alert(1)>'], { type: 'image/jpeg' }), 'x.jpg')
+    expect((await t.request('/api/photos', { body: form, cookie: ann.cookie })).status).toBe(415)
+    const bad = new FormData()
+    bad.set('photo_type', 'selfie')
+    bad.set('file', new Blob([new Uint8Array(await jpeg('#fff'))]), 'x.jpg')
+    const res = await t.request('/api/photos', { body: bad, cookie: ann.cookie })
+    expect(res.status).toBe(400)
+    expect(res.json.error.fields.photo_type).toBeDefined()
+    expect((await t.request('/api/photos?type=base')).status).toBe(401)
+  })
+
+  it("queues the engine's prepare for a new photo", async () => {
+    const engine = createTestEngine()
+    setEngine(t.platform, engine)
+    const photo = await upload(ann, 'base')
+    await expect.poll(() => engine.prepared, { timeout: 5000 }).toContain(`person:user-photos/${photo.filePath}`)
+  })
+})
+
+describe('generations', () => {
+  it('runs queued -> processing -> succeeded, publishes each status live and stores the output privately', async () => {
+    const engine = createTestEngine({ delayMs: 100 })
+    setEngine(t.platform, engine)
+    await t.platform.db.insert(profiles).values({ userId: ann.user.id, heightCm: 170, chestCm: 88 }).onConflictDoNothing()
+    const statuses: string[] = []
+    const unsubscribe = t.platform.events.subscribe(ann.user.id, (e) => e.type === 'generation' && statuses.push((e.data as { status: string }).status))
+    const done = await tryOn(ann)
+    unsubscribe()
+    expect(done.status).toBe('succeeded')
+    expect(done.outputUrl).toMatch(new RegExp(`^/api/files/ai-outputs/${ann.user.id}/`))
+    expect(statuses).toEqual(['processing', 'succeeded'])
+    const call = engine.calls.at(-1)!
+    expect(call).toMatchObject({ size: 'M', measurements: { heightCm: 170, chestCm: 88 }, width: 768, height: 1024, numberResults: 1 })
+    expect(call.prompt).toContain(T.defaultPromptExtras)
+    expect(call.prompt).toContain('size M')
+    const image = await t.app.request(done.outputUrl!, { headers: { cookie: ann.cookie } })
+    expect(image.status).toBe(200)
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(768)
+    expect((await t.app.request(done.outputUrl!, { headers: { cookie: bob.cookie } })).status).toBe(404)
+  })
+
+  it("turns an engine failure into a failed generation with the engine's message", async () => {
+    setEngine(t.platform, createTestEngine({ fail: new TryOnError('The try-on service declined these photos. Please try different photos.') }))
+    const done = await tryOn(ann)
+    expect(done).toMatchObject({ status: 'failed', error: 'The try-on service declined these photos. Please try different photos.', outputUrl: null })
+  })
+
+  it("refuses another user's photos and generations", async () => {
+    setEngine(t.platform, createTestEngine())
+    const annPhoto = await upload(ann, 'base')
+    const bobGarment = await upload(bob, 'product')
+    const res = await start(bob, { subject: ref(annPhoto), garment: ref(bobGarment) })
+    expect(res.status).toBe(400)
+    const own = await tryOn(ann)
+    expect((await t.request(`/api/tryon/generations/${own.id}`, { cookie: bob.cookie })).status).toBe(404)
+    const history = await t.request('/api/tryon/history', { cookie: bob.cookie })
+    expect(history.json.every((h: { id: string }) => h.id !== own.id)).toBe(true)
+  })
+
+  it('validates the request', async () => {
+    const bad = await start(ann, { subject: { bucket: 'user-photos', path: '../etc/passwd' }, garment: { bucket: 'x', path: 'y' }, size: 'XXXL' })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.json.error.fields)).toEqual(expect.arrayContaining(['subject.path', 'size']))
+    expect((await start(ann, { subject: 'http://169.254.169.254/', garment: 'x' })).status).toBe(400)
+    const person = await upload(ann, 'base')
+    expect((await t.request('/api/tryon/generations', { body: { subject: ref(person), garment: ref(person) } })).status).toBe(401)
+  })
+
+  it('limits try-ons in progress per user', async () => {
+    const hanging = createTestEngine({ hang: true })
+    setEngine(t.platform, hanging)
+    const carol = await t.signUp()
+    const [person, garment] = await Promise.all([upload(carol, 'base'), upload(carol, 'product')])
+    const body = { subject: ref(person), garment: ref(garment) }
+    for (let i = 0; i < 3; i++) expect((await start(carol, body)).status).toBe(202)
+    const limited = await start(carol, body)
+    expect(limited.status).toBe(429)
+    expect(limited.json.error.message).toMatch(/in progress/)
+    hanging.release()
+  })
+
+  it('recovers a generation whose worker died: requeued once, then failed with a message', async () => {
+    const hanging = createTestEngine({ hang: true })
+    setEngine(t.platform, hanging)
+    const dave = await t.signUp()
+    const [person, garment] = await Promise.all([upload(dave, 'base'), upload(dave, 'product')])
+    const { json } = await start(dave, { subject: ref(person), garment: ref(garment) })
+    await expect.poll(async () => (await t.request(`/api/tryon/generations/${json.id}`, { cookie: dave.cookie })).json.status, { timeout: 5000 }).toBe('processing')
+
+    // The process "dies": no more heartbeats. The sweep at the next start-up finds the row.
+    await t.platform.db.update(aiGenerations).set({ heartbeatAt: new Date(Date.now() - STALE_AFTER_MS - 1000) }).where(eq(aiGenerations.id, json.id))
+    setEngine(t.platform, createTestEngine())
+    expect(await sweepStaleGenerations(t.platform)).toMatchObject({ requeued: 1 })
+    hanging.release() // the dead attempt's late failure must not touch the new attempt
+    const done = await settle(dave, json.id)
+    expect(done.status).toBe('succeeded')
+
+    // A second crash of its last attempt fails it instead of leaving it 'processing'.
+    const hangingAgain = createTestEngine({ hang: true })
+    setEngine(t.platform, hangingAgain)
+    const again = await start(dave, { subject: ref(person), garment: ref(garment) })
+    await expect.poll(async () => (await t.request(`/api/tryon/generations/${again.json.id}`, { cookie: dave.cookie })).json.status, { timeout: 5000 }).toBe('processing')
+    await t.platform.db.update(aiGenerations).set({ attempt: 1, heartbeatAt: new Date(0) }).where(eq(aiGenerations.id, again.json.id))
+    expect(await sweepStaleGenerations(t.platform)).toMatchObject({ failed: 1 })
+    hangingAgain.release()
+    expect((await settle(dave, again.json.id)).error).toBe(INTERRUPTED)
+  })
+})
+
+describe('results and posting', () => {
+  it('saves, lists with the product, deletes, and keeps them to their owner', async () => {
+    setEngine(t.platform, createTestEngine())
+    const done = await tryOn(ann)
+    expect((await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: bob.cookie })).status).toBe(404)
+    const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })
+    expect(saved.status).toBe(201)
+    expect(saved.json).toMatchObject({ generationId: done.id, resultUrl: done.outputUrl, basePhotoUrl: done.subjectUrl, productPhotoUrl: done.garmentUrl })
+    expect((await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })).status).toBe(200)
+    expect((await t.request('/api/tryon/results', { cookie: ann.cookie })).json.filter((r: { generationId: string }) => r.generationId === done.id)).toHaveLength(1)
+    expect((await t.request('/api/tryon/results', { cookie: bob.cookie })).json).toEqual([])
+    expect((await t.request(`/api/tryon/results/${saved.json.id}`, { method: 'DELETE', cookie: bob.cookie })).status).toBe(404)
+    expect((await t.request(`/api/tryon/results/${saved.json.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(204)
+  })
+
+  it('refuses to save or post a failed generation', async () => {
+    setEngine(t.platform, createTestEngine({ fail: new TryOnError('nope') }))
+    const failed = await tryOn(ann)
+    const save = await t.request('/api/tryon/results', { body: { generationId: failed.id }, cookie: ann.cookie })
+    expect(save.json.error.message).toBe(T.missingDataToSave)
+    const post = await t.request('/api/tryon/posts', { body: { generationId: failed.id }, cookie: ann.cookie })
+    expect(post.json.error.message).toBe(T.noImageToPost)
+  })
+
+  it('posts a result to the feed with the default caption and a public image, counting the post', async () => {
+    setEngine(t.platform, createTestEngine())
+    const done = await tryOn(ann)
+    const [before] = await t.platform.db.select({ n: profiles.postsCount }).from(profiles).where(eq(profiles.userId, ann.user.id))
+    const res = await t.request('/api/tryon/posts', { body: { generationId: done.id }, cookie: ann.cookie })
+    expect(res.status).toBe(201)
+    const [post] = await t.platform.db.select().from(posts).where(eq(posts.id, res.json.postId))
+    expect(post).toMatchObject({ userId: ann.user.id, caption: DEFAULT_POST_CAPTION, likesCount: 0 })
+    const [image] = await t.platform.db.select().from(postImages).where(eq(postImages.postId, post!.id))
+    expect(image!.imageUrl).toMatch(/^\/api\/files\/posts\//)
+    expect((await t.app.request(image!.imageUrl)).status).toBe(200)
+    const [after] = await t.platform.db.select({ n: profiles.postsCount }).from(profiles).where(eq(profiles.userId, ann.user.id))
+    expect(after!.n).toBe(before!.n + 1)
+    expect((await t.request('/api/tryon/posts', { body: { generationId: done.id }, cookie: bob.cookie })).status).toBe(404)
+  })
+
+  it('uses a liked product image as the garment and lists liked products', async () => {
+    setEngine(t.platform, createTestEngine())
+    const key = 'products/demo/480.webp'
+    await t.platform.storage.put(key, await sharp(await jpeg('#ff0000')).webp().toBuffer(), 'image/webp')
+    const [product] = await t.platform.db.insert(products).values({ name: 'Red Dress', brand: 'Drape', category: 'evening', price: 99, imageUrl: `/api/files/${key}` }).returning()
+    await t.request(`/api/products/${product!.id}/like`, { method: 'PUT', cookie: ann.cookie })
+    const liked = await t.request('/api/tryon/liked', { cookie: ann.cookie })
+    expect(liked.json.map((x: { id: string }) => x.id)).toContain(product!.id)
+    expect((await t.request('/api/tryon/liked', { cookie: bob.cookie })).json).toEqual([])
+    const person = await upload(ann, 'base')
+    const res = await start(ann, { subject: ref(person), garment: { bucket: 'products', path: 'demo/480.webp' }, productId: product!.id })
+    const done = await settle(ann, res.json.id)
+    expect(done).toMatchObject({ status: 'succeeded', productId: product!.id })
+    const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })
+    expect(saved.json.product).toMatchObject({ id: product!.id, name: 'Red Dress' })
+  })
+
+  it('keeps style collections to their owner', async () => {
+    setEngine(t.platform, createTestEngine())
+    const done = await tryOn(ann)
+    const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })
+    const created = await t.request('/api/tryon/collections', { body: { name: 'Summer' }, cookie: ann.cookie })
+    expect(created.status).toBe(201)
+    expect((await t.request('/api/tryon/collections', { body: { name: '' }, cookie: ann.cookie })).status).toBe(400)
+    const added = await t.request(`/api/tryon/collections/${created.json.id}/items`, { body: { resultId: saved.json.id }, cookie: ann.cookie })
+    expect(added.json).toMatchObject({ name: 'Summer', itemCount: 1, coverUrl: done.outputUrl })
+    expect((await t.request(`/api/tryon/collections/${created.json.id}/items`, { body: { resultId: saved.json.id }, cookie: bob.cookie })).status).toBe(404)
+    expect((await t.request('/api/tryon/collections', { cookie: bob.cookie })).json).toEqual([])
+  })
+})
+
+describe('settings', () => {
+  it('gives defaults, saves per user, validates, and the next generation carries them', async () => {
+    const erin = await t.signUp()
+    const defaults = await t.request('/api/tryon/settings', { cookie: erin.cookie })
+    expect(defaults.json).toMatchObject({ model: 'bfl:4@1', width: 1024, height: 1024, number_results: 1, output_format: 'JPG', saved: false })
+    const settings = { model: 'runware:106@1', width: 832, height: 1248, number_results: 2, output_format: 'PNG', prompt_template: 'Wear it.', custom_json: { steps: 30 } }
+    expect((await t.request('/api/tryon/settings', { method: 'PUT', body: settings, cookie: erin.cookie })).json).toMatchObject({ ...settings, saved: true })
+    expect((await t.request('/api/tryon/settings', { cookie: bob.cookie })).json.saved).toBe(false)
+    const bad = await t.request('/api/tryon/settings', { method: 'PUT', body: { ...settings, number_results: 5 }, cookie: erin.cookie })
+    expect(bad.status).toBe(400)
+    expect(bad.json.error.fields.number_results).toBe(T.numberResultsHint)
+
+    const engine = createTestEngine()
+    setEngine(t.platform, engine)
+    const done = await tryOn(erin)
+    expect(done.outputUrls).toHaveLength(2)
+    expect(engine.calls.at(-1)).toMatchObject({ model: 'runware:106@1', width: 832, height: 1248, numberResults: 2, outputFormat: 'PNG', customJson: { steps: 30 } })
+    expect(engine.calls.at(-1)!.prompt!.startsWith('Wear it.')).toBe(true)
+  })
+})
+
+describe('history and export', () => {
+  it('history holds only my generations, newest first', async () => {
+    const history = await t.request('/api/tryon/history', { cookie: ann.cookie })
+    expect(history.json.length).toBeGreaterThan(0)
+    const rows = await t.platform.db.select({ id: aiGenerations.id, userId: aiGenerations.userId }).from(aiGenerations)
+    const annIds = new Set(rows.filter((r) => r.userId === ann.user.id).map((r) => r.id))
+    expect(history.json.every((h: { id: string }) => annIds.has(h.id))).toBe(true)
+    const times = history.json.map((h: { createdAt: string }) => h.createdAt)
+    expect([...times].sort().reverse()).toEqual(times)
+  })
+
+  it("exports only the signed-in user's data, version 3.0.0, without image URLs", async () => {
+    const res = await t.request('/api/export', { cookie: ann.cookie })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="drape-export-\d{4}-\d{2}-\d{2}\.json"/)
+    expect(res.json.version).toBe('3.0.0')
+    expect(res.json.posts.length).toBeGreaterThan(0)
+    expect(res.json.generations.length).toBeGreaterThan(0)
+    expect(res.text).not.toMatch(/\/api\/files\/|https?:\/\/|image_?url/i)
+    expect(res.text).not.toContain(bob.user.id)
+    const bobs = await t.request('/api/export', { cookie: bob.cookie })
+    expect(bobs.json.posts).toEqual([])
+    expect(bobs.text).not.toContain(ann.user.id)
+    expect((await t.request('/api/export')).status).toBe(401)
+  })
+})

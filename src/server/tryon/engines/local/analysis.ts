@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto'
+import type { GarmentCategory, StoredImage } from '../../engine'
+import { TryOnError } from '../../engine'
+import type { Storage } from '../../../platform/storage'
+import { type GarmentModel, garmentMask, garmentModel } from './garment-analysis'
+import { ENGINE_ERRORS } from './messages'
+import { type PersonMasks, type PersonModel, checkSinglePerson, personMasks, personModel } from './person-analysis'
+import { detectPose } from './pose'
+import { type Plane, type Rgb, decode, maskToPng, pngToMasks } from './raster'
+import { segmentForeground } from './segmenter'
+
+/** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
+const VERSION = 1
+
+export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks }
+export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }
+/** A photo that cannot be used keeps the user-facing reason, so a try-on fails at once with it. */
+type Stored<T> = { version: number; source: string; failure?: string; model?: T }
+
+export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png` })
+const fingerprint = (data: Buffer) => createHash('sha256').update(data).digest('hex').slice(0, 32)
+
+export async function decodeImage(image: StoredImage): Promise<{ rgb: Rgb; alpha: Plane | null }> {
+  try {
+    return await decode(image.data)
+  } catch {
+    throw new TryOnError(ENGINE_ERRORS.unreadable)
+  }
+}
+
+export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
+  const [person, pose] = [await segmentForeground(rgb), await detectPose(rgb)]
+  checkSinglePerson(person)
+  const model = personModel(rgb, pose)
+  return { kind: 'person', model, masks: personMasks(rgb, person, model.body, model.skin) }
+}
+
+export async function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): Promise<GarmentAnalysis> {
+  // A cut-out (PNG with transparency) already is the mask; a photo is segmented.
+  const mask = garmentMask(rgb, alpha ?? (await segmentForeground(rgb)))
+  const area = mask.data.reduce((s, v) => s + v, 0) / mask.data.length
+  if (area < 0.02 || area > 0.97) throw new TryOnError(ENGINE_ERRORS.noGarment)
+  return { kind: 'garment', model: garmentModel(rgb, mask, category), mask }
+}
+
+type Analysis = PersonAnalysis | GarmentAnalysis
+
+/** Recent analyses in memory (a try-on right after an upload needs no storage round trip). */
+const recent = new Map<string, Analysis | string>()
+const remember = (id: string, value: Analysis | string) => {
+  recent.delete(id)
+  recent.set(id, value)
+  if (recent.size > 16) recent.delete(recent.keys().next().value!)
+}
+
+async function save(storage: Storage, key: string, source: string, result: Analysis | string) {
+  const keys = analysisKeys(key)
+  if (typeof result === 'string') {
+    await storage.put(keys.json, Buffer.from(JSON.stringify({ version: VERSION, source, failure: result })), 'application/json')
+    return
+  }
+  const png = result.kind === 'person' ? await maskToPng(result.masks.person, result.masks.clothing, result.masks.keep) : await maskToPng(result.mask)
+  await storage.put(keys.masks, png, 'image/png')
+  await storage.put(keys.json, Buffer.from(JSON.stringify({ version: VERSION, source, model: result.model })), 'application/json')
+}
+
+async function load(storage: Storage, key: string, kind: Analysis['kind'], source: string): Promise<Analysis | string | null> {
+  const keys = analysisKeys(key)
+  const json = await storage.get(keys.json)
+  if (!json) return null
+  let stored: Stored<PersonModel | GarmentModel>
+  try {
+    stored = JSON.parse(json.body.toString('utf8')) as Stored<PersonModel | GarmentModel>
+  } catch {
+    return null
+  }
+  if (stored.version !== VERSION || stored.source !== source) return null
+  if (stored.failure) return stored.failure
+  const png = await storage.get(keys.masks)
+  if (!png || !stored.model) return null
+  if (kind === 'person') {
+    const [person, clothing, keep] = await pngToMasks(png.body, 3)
+    return { kind, model: stored.model as PersonModel, masks: { person: person!, clothing: clothing!, keep: keep! } }
+  }
+  const [mask] = await pngToMasks(png.body, 1)
+  return { kind, model: stored.model as GarmentModel, mask: mask! }
+}
+
+async function compute(image: StoredImage, kind: Analysis['kind'], category?: GarmentCategory): Promise<Analysis | string> {
+  const { rgb, alpha } = await decodeImage(image)
+  try {
+    return kind === 'person' ? await analysePerson(rgb) : await analyseGarment(rgb, alpha, category)
+  } catch (error) {
+    if (error instanceof TryOnError) return error.message
+    throw error
+  }
+}
+
+/**
+ * The analysis of a stored photo: from memory, from storage (`<key>.analysis.json` and
+ * `<key>.analysis.png`, checked against the photo's bytes), or computed now (and stored).
+ * A garment analysed as another category than asked for is re-modelled from its stored mask.
+ */
+export async function analysisOf(
+  image: StoredImage,
+  kind: 'person',
+  storage: Storage | undefined,
+): Promise<{ analysis: PersonAnalysis; cached: boolean }>
+export async function analysisOf(
+  image: StoredImage,
+  kind: 'garment',
+  storage: Storage | undefined,
+  category?: GarmentCategory,
+): Promise<{ analysis: GarmentAnalysis; cached: boolean }>
+export async function analysisOf(image: StoredImage, kind: Analysis['kind'], storage: Storage | undefined, category?: GarmentCategory) {
+  const source = fingerprint(image.data)
+  const id = `${kind}:${image.key}:${source}`
+  let result = recent.get(id) ?? (storage ? await load(storage, image.key, kind, source) : null)
+  const cached = result !== null && result !== undefined
+  if (!cached) {
+    result = await compute(image, kind, category)
+    if (storage) await save(storage, image.key, source, result)
+  }
+  remember(id, result!)
+  if (typeof result === 'string') throw new TryOnError(result)
+  if (result!.kind === 'garment' && category && result!.model.type !== category) {
+    const { rgb } = await decodeImage(image)
+    return { analysis: { ...result!, model: garmentModel(rgb, result!.mask, category) }, cached }
+  }
+  return { analysis: result, cached }
+}
+
+/** Analyses a photo at upload time and stores the result next to it. */
+export async function prepareAnalysis(image: StoredImage, kind: Analysis['kind'], storage: Storage, category?: GarmentCategory) {
+  const source = fingerprint(image.data)
+  const result = await compute(image, kind, category)
+  await save(storage, image.key, source, result)
+  remember(`${kind}:${image.key}:${source}`, result)
+}

@@ -1,0 +1,15 @@
+export type Point = { x: number; y: number }
+
+export const pt = (x: number, y: number): Point => ({ x, y })
+export const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y })
+export const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y })
+export const scale = (a: Point, s: number): Point => ({ x: a.x * s, y: a.y * s })
+export const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t })
+export const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
+export const mid = (a: Point, b: Point) => lerp(a, b, 0.5)
+export const norm = (a: Point): Point => {
+  const l = Math.hypot(a.x, a.y) || 1
+  return { x: a.x / l, y: a.y / l }
+}
+/** Which side of the line a→b the point p lies on (>0: left of the direction of travel in image coordinates). */
+export const side = (a: Point, b: Point, p: Point) => (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)

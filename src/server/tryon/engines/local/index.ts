@@ -1,0 +1,107 @@
+import sharp from 'sharp'
+import type { Storage } from '../../../platform/storage'
+import { type OutputFormat, type TryOnEngine, type TryOnInput, type TryOnOutput, TryOnError } from '../../engine'
+import { analysisOf, decodeImage, prepareAnalysis } from './analysis'
+import { composeTryOn } from './compose'
+import { type Fit, fitFromSize, fitGarment } from './fit'
+import { garmentParts } from './garment-analysis'
+import { ENGINE_ERRORS } from './messages'
+import { warmPose } from './pose'
+import { warmSegmenter } from './segmenter'
+
+export { ENGINE_ERRORS } from './messages'
+
+export const LOCAL_MODEL = 'local-warp-1'
+
+/** Small differences between the results of one request: looser/tighter, longer/shorter, more/less shading. */
+const VARIATIONS: { ease: number; lengthShift: number; shading: number }[] = [
+  { ease: 1, lengthShift: 0, shading: 0.8 },
+  { ease: 1.05, lengthShift: 0.04, shading: 0.7 },
+  { ease: 0.97, lengthShift: -0.04, shading: 0.9 },
+  { ease: 1.09, lengthShift: 0.08, shading: 0.75 },
+]
+
+const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png', WEBP: 'image/webp' }
+
+/** Timings of the last generation's stages (ms), for benchmarks and logs. */
+export type StageTimings = { analysis: number; warp: number; compose: number; encode: number; cached: boolean }
+
+export type LocalEngineOptions = {
+  /** Where photos' analyses are cached (`<key>.analysis.json`); without it they are computed per try-on. */
+  storage?: Storage
+  /** Called after each generation with its stage timings. */
+  onTimings?: (timings: StageTimings) => void
+}
+
+function encode(rgb: { width: number; height: number; data: Uint8Array }, input: TryOnInput) {
+  const image = sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } }).resize(input.width, input.height, { fit: 'cover', position: 'north' })
+  if (input.outputFormat === 'PNG') return image.png({ compressionLevel: 6 }).toBuffer()
+  if (input.outputFormat === 'WEBP') return image.webp({ quality: 88 }).toBuffer()
+  return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
+}
+
+/**
+ * The on-device engine: segmentation (ISNet, onnxruntime-node) and pose (MoveNet, tfjs wasm)
+ * from npm packages on disk, then per-part warping of the garment onto the body and composition.
+ * No network at any point.
+ */
+export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
+  process.env.ORT_DISABLE_TELEMETRY = '1'
+  const abortIf = (signal?: AbortSignal) => {
+    if (signal?.aborted) throw new TryOnError(ENGINE_ERRORS.cancelled)
+  }
+  return {
+    name: 'local',
+    async check() {
+      await Promise.all([warmSegmenter(), warmPose()])
+    },
+    async prepare(image, storage) {
+      await prepareAnalysis(image, image.kind, storage, image.category)
+    },
+    async generate(input, onProgress): Promise<TryOnOutput> {
+      const count = Math.max(1, Math.min(4, Math.round(input.numberResults)))
+      abortIf(input.signal)
+      onProgress?.('analysing')
+      const started = performance.now()
+      const person = await analysisOf(input.person, 'person', opts.storage)
+      abortIf(input.signal)
+      const garment = await analysisOf(input.garment, 'garment', opts.storage, input.garment.category)
+      const [personImage, garmentImage] = await Promise.all([decodeImage(input.person), decodeImage(input.garment)])
+      const analysed = performance.now()
+      abortIf(input.signal)
+      onProgress?.('fitting')
+      const parts = garmentParts(garment.analysis.mask, garment.analysis.model)
+      const base = fitFromSize(input.size, input.measurements)
+      const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, encode: 0, cached: person.cached && garment.cached }
+      const images = []
+      for (let k = 0; k < count; k++) {
+        abortIf(input.signal)
+        const variation = VARIATIONS[k]!
+        const fit: Fit = { ease: base.ease * variation.ease, lengthShift: base.lengthShift + variation.lengthShift }
+        const t0 = performance.now()
+        const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit)
+        const t1 = performance.now()
+        onProgress?.('composing')
+        const result = composeTryOn({
+          person: personImage.rgb,
+          masks: person.analysis.masks,
+          body: person.analysis.model.body,
+          skin: person.analysis.model.skin,
+          garment: garmentImage.rgb,
+          garmentMask: garment.analysis.mask,
+          parts,
+          garmentModel: garment.analysis.model,
+          mappings,
+          shading: variation.shading,
+        })
+        const t2 = performance.now()
+        images.push({ data: await encode(result, input), contentType: MIME[input.outputFormat] })
+        timings.warp += t1 - t0
+        timings.compose += t2 - t1
+        timings.encode += performance.now() - t2
+      }
+      opts.onTimings?.(timings)
+      return { images, model: LOCAL_MODEL }
+    },
+  }
+}

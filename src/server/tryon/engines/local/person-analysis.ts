@@ -1,0 +1,273 @@
+import { TryOnError } from '../../engine'
+import { type Point, dist, lerp, mid, norm, pt, sub } from './geometry'
+import { ENGINE_ERRORS } from './messages'
+import type { Pose } from './pose'
+import { type Plane, type Rgb, components, fillHoles, labPlanes, median, morph, plane, rgbToLab, threshold } from './raster'
+
+/**
+ * What the engine knows of a person photo: pose, skin and hair colour, and three masks: the
+ * person, the upper clothing they wear now (what a new garment replaces) and the face and hair
+ * (always kept). "L"/"R" are image left/right.
+ */
+export type BodyFrame = {
+  shoulderL: Point
+  shoulderR: Point
+  elbowL: Point
+  elbowR: Point
+  wristL: Point
+  wristR: Point
+  hipL: Point
+  hipR: Point
+  kneeL: Point | null
+  kneeR: Point | null
+  nose: Point
+  /** Shoulder joint distance, the unit of every body proportion. */
+  shoulderWidth: number
+}
+
+export type PersonModel = {
+  body: BodyFrame
+  skin: [number, number, number]
+  /** Which arms MoveNet saw well enough to dress (image left, image right). */
+  arms: { left: boolean; right: boolean }
+}
+
+export type PersonMasks = { person: Plane; clothing: Plane; keep: Plane }
+
+const SEEN = 0.25
+
+/** The body frame from the pose, or a user-facing failure when the upper body is not in the photo. */
+export function bodyFrame(pose: Pose, width: number, height: number): { body: BodyFrame; arms: PersonModel['arms'] } {
+  const p = (k: keyof Pose) => pt(pose[k].x, pose[k].y)
+  const inside = (k: keyof Pose, margin = 0) => pose[k].x >= -margin && pose[k].y >= -margin && pose[k].x <= width + margin && pose[k].y <= height + margin
+  const face = Math.max(pose.nose.score, pose.leftEye.score, pose.rightEye.score)
+  const needed = ['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip'] as const
+  if (face < SEEN && needed.every((k) => pose[k].score < SEEN)) throw new TryOnError(ENGINE_ERRORS.noPerson)
+  if (needed.some((k) => pose[k].score < SEEN || !inside(k)) || face < SEEN * 0.6) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
+  // Front-facing: the person's right side is on the image's left.
+  const [sL, sR] = pose.rightShoulder.x <= pose.leftShoulder.x ? (['right', 'left'] as const) : (['left', 'right'] as const)
+  const key = <T extends string>(side: 'left' | 'right', part: T) => `${side}${part[0]!.toUpperCase()}${part.slice(1)}` as keyof Pose
+  const get = (side: 'left' | 'right', part: string) => p(key(side, part))
+  const seen = (side: 'left' | 'right', part: string) => pose[key(side, part)].score >= SEEN
+  const shoulderWidth = dist(get(sL, 'shoulder'), get(sR, 'shoulder'))
+  if (shoulderWidth < Math.min(width, height) * 0.08) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
+  // An unseen elbow or wrist hangs straight down from the joint above it.
+  const down = (from: Point, len: number) => pt(from.x, from.y + len)
+  const elbow = (s: 'left' | 'right') => (seen(s, 'elbow') ? get(s, 'elbow') : down(get(s, 'shoulder'), shoulderWidth * 0.85))
+  const wrist = (s: 'left' | 'right') => (seen(s, 'wrist') ? get(s, 'wrist') : down(elbow(s), shoulderWidth * 0.8))
+  const knee = (s: 'left' | 'right') => (seen(s, 'knee') ? get(s, 'knee') : null)
+  return {
+    body: {
+      shoulderL: get(sL, 'shoulder'),
+      shoulderR: get(sR, 'shoulder'),
+      elbowL: elbow(sL),
+      elbowR: elbow(sR),
+      wristL: wrist(sL),
+      wristR: wrist(sR),
+      hipL: get(sL, 'hip'),
+      hipR: get(sR, 'hip'),
+      kneeL: knee(sL),
+      kneeR: knee(sR),
+      nose: p('nose'),
+      shoulderWidth,
+    },
+    arms: { left: seen(sL, 'elbow'), right: seen(sR, 'elbow') },
+  }
+}
+
+/** A single person must be in the photo: big foreground parts other than the largest mean more people. */
+export function checkSinglePerson(person: Plane) {
+  const bin = threshold(person)
+  const { sizes } = components(bin)
+  const total = bin.data.length
+  const largest = Math.max(0, ...sizes)
+  if (largest < total * 0.03) throw new TryOnError(ENGINE_ERRORS.noPerson)
+  if (sizes.filter((s) => s >= largest * 0.35 && s >= total * 0.02).length > 1) throw new TryOnError(ENGINE_ERRORS.morePeople)
+}
+
+/** Distance from p to the segment a-b. */
+export function segmentDistance(p: Point, a: Point, b: Point) {
+  const ab = sub(b, a)
+  const t = Math.max(0, Math.min(1, ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / (ab.x * ab.x + ab.y * ab.y || 1)))
+  return dist(p, lerp(a, b, t))
+}
+
+/** Median skin colour from the middle of the face (between the eyes and the mouth). */
+function skinTone(img: Rgb, body: BodyFrame): [number, number, number] {
+  const r = body.shoulderWidth * 0.09
+  const c = pt(body.nose.x, body.nose.y + r * 0.3)
+  const rs: number[] = []
+  const gs: number[] = []
+  const bs: number[] = []
+  for (let y = Math.round(c.y - r); y <= c.y + r; y++)
+    for (let x = Math.round(c.x - r); x <= c.x + r; x++) {
+      if (x < 0 || y < 0 || x >= img.width || y >= img.height || Math.hypot(x - c.x, y - c.y) > r) continue
+      const i = (y * img.width + x) * 3
+      rs.push(img.data[i]!)
+      gs.push(img.data[i + 1]!)
+      bs.push(img.data[i + 2]!)
+    }
+  return [median(rs), median(gs), median(bs)]
+}
+
+/** k-means in Lab on samples; returns cluster centres with their share. */
+function kmeans(samples: [number, number, number][], k: number): { c: [number, number, number]; share: number }[] {
+  if (!samples.length) return []
+  let centres = Array.from({ length: k }, (_, j) => samples[Math.floor(((j + 0.5) * samples.length) / k)]!)
+  let counts = new Array<number>(k).fill(0)
+  for (let iter = 0; iter < 8; iter++) {
+    const sums = centres.map(() => [0, 0, 0])
+    counts = new Array<number>(k).fill(0)
+    for (const s of samples) {
+      let best = 0
+      let bd = Infinity
+      centres.forEach((c, j) => {
+        const d = (c[0] - s[0]) ** 2 + (c[1] - s[1]) ** 2 + (c[2] - s[2]) ** 2
+        if (d < bd) {
+          bd = d
+          best = j
+        }
+      })
+      counts[best]!++
+      sums[best]![0]! += s[0]
+      sums[best]![1]! += s[1]
+      sums[best]![2]! += s[2]
+    }
+    centres = centres.map((c, j) => (counts[j] ? [sums[j]![0]! / counts[j]!, sums[j]![1]! / counts[j]!, sums[j]![2]! / counts[j]!] : c))
+  }
+  return centres.map((c, j) => ({ c, share: counts[j]! / samples.length }))
+}
+
+/** Whether p is inside the quadrilateral a-b-c-d (convex, any winding). */
+function inQuad(p: Point, q: Point[]) {
+  let sign = 0
+  for (let i = 0; i < 4; i++) {
+    const a = q[i]!
+    const b = q[(i + 1) % 4]!
+    const s = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+    if (s !== 0) {
+      if (sign === 0) sign = Math.sign(s)
+      else if (Math.sign(s) !== sign) return false
+    }
+  }
+  return true
+}
+
+/**
+ * The upper clothing the person wears now: colours sampled in the torso core (not skin), grown
+ * over the person mask where the colour matches, connected to the torso.
+ */
+function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, skin: [number, number, number]): Plane {
+  const { width: w, height: h } = img
+  const shrink = (a: Point, b: Point, t: number) => lerp(a, b, t)
+  const neck = mid(body.shoulderL, body.shoulderR)
+  const hips = mid(body.hipL, body.hipR)
+  const core = [
+    shrink(body.shoulderL, hips, 0.25),
+    shrink(body.shoulderR, hips, 0.25),
+    shrink(body.hipR, neck, 0.15),
+    shrink(body.hipL, neck, 0.15),
+  ]
+  const skinLab = rgbToLab(...skin)
+  const samples: [number, number, number][] = []
+  const xs = core.map((q) => q.x)
+  const ys = core.map((q) => q.y)
+  const step = Math.max(1, Math.round(body.shoulderWidth / 60))
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y < Math.min(h, Math.max(...ys)); y += step)
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x < Math.min(w, Math.max(...xs)); x += step) {
+      if (!inQuad(pt(x, y), core)) continue
+      const i = y * w + x
+      samples.push([lab[0].data[i]!, lab[1].data[i]!, lab[2].data[i]!])
+    }
+  const clusters = kmeans(samples, 4).filter((c) => c.share >= 0.06 && Math.hypot(c.c[0] - skinLab[0], c.c[1] - skinLab[1], c.c[2] - skinLab[2]) > 12)
+  const out = plane(w, h)
+  if (!clusters.length) return out
+  const top = Math.min(body.shoulderL.y, body.shoulderR.y) - body.shoulderWidth * 0.3
+  for (let y = Math.max(0, Math.floor(top)); y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x
+      if (person.data[i]! < 0.5) continue
+      const L = lab[0].data[i]!
+      const A = lab[1].data[i]!
+      const B = lab[2].data[i]!
+      const dSkin = Math.hypot(L - skinLab[0], A - skinLab[1], B - skinLab[2])
+      const dCloth = Math.min(...clusters.map((c) => Math.hypot(L - c.c[0], A - c.c[1], B - c.c[2])))
+      if (dCloth < 22 && dCloth < dSkin) out.data[i] = 1
+    }
+  // Keep what touches the torso core, then close small gaps (prints, creases).
+  const closed = morph(morph(out, 3), -3)
+  const { labels } = components(closed)
+  const touching = new Set<number>()
+  for (const q of [mid(core[0]!, core[2]!), mid(core[1]!, core[3]!), mid(core[0]!, core[1]!), mid(core[2]!, core[3]!), mid(neck, hips)]) {
+    const l = labels[Math.round(q.y) * w + Math.round(q.x)]
+    if (l !== undefined && l >= 0) touching.add(l)
+  }
+  return fillHoles({ ...closed, data: Float32Array.from(labels, (l, i) => (touching.has(l) && person.data[i]! >= 0.5 ? 1 : 0)) })
+}
+
+/** Face and hair: the person above the neck, plus hair-coloured parts joined to it (long hair over the shoulders). */
+function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, body: BodyFrame): Plane {
+  const { width: w, height: h } = person
+  const shoulderY = Math.min(body.shoulderL.y, body.shoulderR.y)
+  const neckY = shoulderY - body.shoulderWidth * 0.12
+  const out = plane(w, h)
+  // Hair colour: the person's pixels at the top of the head.
+  let headTop = h
+  for (let i = 0; i < w * h; i++)
+    if (person.data[i]! >= 0.5) {
+      headTop = Math.floor(i / w)
+      break
+    }
+  const hair: [number, number, number][] = []
+  for (let y = headTop; y < Math.min(h, headTop + body.shoulderWidth * 0.12); y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x
+      if (person.data[i]! >= 0.5) hair.push([lab[0].data[i]!, lab[1].data[i]!, lab[2].data[i]!])
+    }
+  const hairLab = hair.length ? ([0, 1, 2].map((k) => median(hair.map((s) => s[k]!))) as [number, number, number]) : null
+  const lowest = Math.min(h, Math.max(body.hipL.y, body.hipR.y))
+  const reach = body.shoulderWidth * 0.45
+  for (let y = 0; y < lowest; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x
+      if (person.data[i]! < 0.5) continue
+      if (y < neckY) {
+        out.data[i] = 1
+        continue
+      }
+      const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach
+      if (hairLab && near && clothing.data[i]! < 0.5) {
+        const d = Math.hypot(lab[0].data[i]! - hairLab[0], lab[1].data[i]! - hairLab[1], lab[2].data[i]! - hairLab[2])
+        if (d < 12) out.data[i] = 0.99
+      }
+    }
+  // Hair below the neck only counts when it hangs from the head.
+  const { labels } = components(out)
+  const head = new Set<number>()
+  for (let x = 0; x < w; x++) {
+    const l = labels[Math.max(0, Math.floor(neckY) - 1) * w + x]!
+    if (l >= 0) head.add(l)
+  }
+  return { ...out, data: Float32Array.from(labels, (l) => (head.has(l) ? 1 : 0)) }
+}
+
+export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [number, number, number]): PersonMasks {
+  const lab = labPlanes(img)
+  const clothing = clothingMask(img, lab, person, body, skin)
+  return { person, clothing, keep: keepMask(lab, person, clothing, body) }
+}
+
+export function personModel(img: Rgb, pose: Pose): PersonModel {
+  const { body, arms } = bodyFrame(pose, img.width, img.height)
+  return { body, arms, skin: skinTone(img, body) }
+}
+
+/** The axis of the body: from the neck base to the hips, and across. */
+export function bodyAxes(body: BodyFrame) {
+  const neck = mid(body.shoulderL, body.shoulderR)
+  const hips = mid(body.hipL, body.hipR)
+  const down = norm(sub(hips, neck))
+  const across = pt(-down.y, down.x)
+  // `across` points to image right for an upright person.
+  return { neck, hips, down: down, across: across.x >= 0 ? across : pt(-across.x, -across.y) }
+}

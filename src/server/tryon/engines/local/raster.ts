@@ -1,0 +1,222 @@
+import sharp from 'sharp'
+
+/** An 8-bit RGB image, row-major, 3 bytes a pixel. */
+export type Rgb = { width: number; height: number; data: Uint8Array }
+/** One value a pixel (masks 0..1, luminance, …), row-major. */
+export type Plane = { width: number; height: number; data: Float32Array }
+
+export const plane = (width: number, height: number): Plane => ({ width, height, data: new Float32Array(width * height) })
+
+/** Decodes any stored image to RGB (alpha, when present, is returned as a plane too). */
+export async function decode(buffer: Buffer, size?: { width: number; height: number }): Promise<{ rgb: Rgb; alpha: Plane | null }> {
+  let pipeline = sharp(buffer, { limitInputPixels: 40_000_000 }).rotate()
+  if (size) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' })
+  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const n = info.width * info.height
+  const rgb = new Uint8Array(n * 3)
+  const alpha = plane(info.width, info.height)
+  let transparent = 0
+  for (let i = 0; i < n; i++) {
+    rgb[i * 3] = data[i * 4]!
+    rgb[i * 3 + 1] = data[i * 4 + 1]!
+    rgb[i * 3 + 2] = data[i * 4 + 2]!
+    const a = data[i * 4 + 3]! / 255
+    alpha.data[i] = a
+    if (a < 0.5) transparent++
+  }
+  return { rgb: { width: info.width, height: info.height, data: rgb }, alpha: transparent > n * 0.02 ? alpha : null }
+}
+
+/** A mask plane (0..1) as an 8-bit grey PNG, and back. */
+export async function maskToPng(...channels: Plane[]): Promise<Buffer> {
+  const { width, height } = channels[0]!
+  const out = Buffer.alloc(width * height * channels.length)
+  for (let i = 0; i < width * height; i++) {
+    channels.forEach((c, k) => (out[i * channels.length + k] = Math.round(Math.min(1, Math.max(0, c.data[i]!)) * 255)))
+  }
+  return sharp(out, { raw: { width, height, channels: channels.length as 1 | 3 } }).png({ compressionLevel: 6 }).toBuffer()
+}
+
+export async function pngToMasks(buffer: Buffer, count: number): Promise<Plane[]> {
+  const { data, info } = await sharp(buffer).raw().toBuffer({ resolveWithObject: true })
+  return Array.from({ length: count }, (_, k) => {
+    const p = plane(info.width, info.height)
+    for (let i = 0; i < p.data.length; i++) p.data[i] = data[i * info.channels + k]! / 255
+    return p
+  })
+}
+
+/** Separable box blur of radius r (in place on a copy); three passes approximate a Gaussian. */
+export function boxBlur(src: Plane, r: number): Plane {
+  const { width: w, height: h } = src
+  if (r < 1) return { width: w, height: h, data: src.data.slice() }
+  const tmp = new Float32Array(w * h)
+  const out = new Float32Array(w * h)
+  const norm = 1 / (2 * r + 1)
+  for (let y = 0; y < h; y++) {
+    const row = y * w
+    let acc = 0
+    for (let x = -r; x <= r; x++) acc += src.data[row + Math.min(w - 1, Math.max(0, x))]!
+    for (let x = 0; x < w; x++) {
+      tmp[row + x] = acc * norm
+      acc += src.data[row + Math.min(w - 1, x + r + 1)]! - src.data[row + Math.max(0, x - r)]!
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let acc = 0
+    for (let y = -r; y <= r; y++) acc += tmp[Math.min(h - 1, Math.max(0, y)) * w + x]!
+    for (let y = 0; y < h; y++) {
+      out[y * w + x] = acc * norm
+      acc += tmp[Math.min(h - 1, y + r + 1) * w + x]! - tmp[Math.max(0, y - r) * w + x]!
+    }
+  }
+  return { width: w, height: h, data: out }
+}
+
+export const blur = (src: Plane, sigma: number): Plane => {
+  const r = Math.max(1, Math.round(sigma * 0.8))
+  return boxBlur(boxBlur(boxBlur(src, r), r), r)
+}
+
+/** Binary dilation (r > 0) or erosion (r < 0) of a mask by a square of radius |r|. */
+export function morph(mask: Plane, r: number): Plane {
+  const b = boxBlur(mask, Math.abs(Math.round(r)))
+  const out = plane(mask.width, mask.height)
+  for (let i = 0; i < out.data.length; i++) out.data[i] = r > 0 ? (b.data[i]! > 0.01 ? 1 : 0) : b.data[i]! > 0.99 ? 1 : 0
+  return out
+}
+
+export const threshold = (mask: Plane, t = 0.5): Plane => ({ ...mask, data: mask.data.map((v) => (v >= t ? 1 : 0)) })
+
+/** Connected components (4-neighbour) of a binary mask: labels and the size of each label. */
+export function components(mask: Plane): { labels: Int32Array; sizes: number[] } {
+  const { width: w, height: h } = mask
+  const labels = new Int32Array(w * h).fill(-1)
+  const sizes: number[] = []
+  const stack: number[] = []
+  for (let start = 0; start < w * h; start++) {
+    if (mask.data[start]! < 0.5 || labels[start] !== -1) continue
+    const label = sizes.length
+    let size = 0
+    stack.push(start)
+    labels[start] = label
+    while (stack.length) {
+      const i = stack.pop()!
+      size++
+      const x = i % w
+      const next = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]
+      for (const j of next) {
+        if (j >= 0 && j < w * h && labels[j] === -1 && mask.data[j]! >= 0.5) {
+          labels[j] = label
+          stack.push(j)
+        }
+      }
+    }
+    sizes.push(size)
+  }
+  return { labels, sizes }
+}
+
+/** Keeps the largest connected component of a binary mask. */
+export function keepLargest(mask: Plane): Plane {
+  const { labels, sizes } = components(mask)
+  if (!sizes.length) return plane(mask.width, mask.height)
+  const best = sizes.indexOf(Math.max(...sizes))
+  return { ...mask, data: Float32Array.from(labels, (l) => (l === best ? 1 : 0)) }
+}
+
+/** Fills the holes of a binary mask (background not connected to the border). */
+export function fillHoles(mask: Plane): Plane {
+  const inverse = { ...mask, data: mask.data.map((v) => (v >= 0.5 ? 0 : 1)) }
+  const { labels } = components(inverse)
+  const { width: w, height: h } = mask
+  const outside = new Set<number>()
+  for (let x = 0; x < w; x++) [labels[x]!, labels[(h - 1) * w + x]!].forEach((l) => l >= 0 && outside.add(l))
+  for (let y = 0; y < h; y++) [labels[y * w]!, labels[y * w + w - 1]!].forEach((l) => l >= 0 && outside.add(l))
+  return { ...mask, data: Float32Array.from(labels, (l, i) => (mask.data[i]! >= 0.5 || !outside.has(l) ? 1 : 0)) }
+}
+
+/** sRGB (0..255) to CIE L*a*b* (D65). */
+export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
+  const lin = (c: number) => {
+    const v = c / 255
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+  }
+  const R = lin(r)
+  const G = lin(g)
+  const B = lin(b)
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116)
+  const x = f((R * 0.4124 + G * 0.3576 + B * 0.1805) / 0.95047)
+  const y = f(R * 0.2126 + G * 0.7152 + B * 0.0722)
+  const z = f((R * 0.0193 + G * 0.1192 + B * 0.9505) / 1.08883)
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)]
+}
+
+/** The image in Lab, three planes. */
+export function labPlanes(img: Rgb): [Plane, Plane, Plane] {
+  const n = img.width * img.height
+  const planes = [plane(img.width, img.height), plane(img.width, img.height), plane(img.width, img.height)] as [Plane, Plane, Plane]
+  for (let i = 0; i < n; i++) {
+    const [l, a, b] = rgbToLab(img.data[i * 3]!, img.data[i * 3 + 1]!, img.data[i * 3 + 2]!)
+    planes[0].data[i] = l
+    planes[1].data[i] = a
+    planes[2].data[i] = b
+  }
+  return planes
+}
+
+export const luminance = (img: Rgb): Plane => {
+  const p = plane(img.width, img.height)
+  for (let i = 0; i < p.data.length; i++) p.data[i] = (0.299 * img.data[i * 3]! + 0.587 * img.data[i * 3 + 1]! + 0.114 * img.data[i * 3 + 2]!) / 255
+  return p
+}
+
+export const median = (values: number[]) => {
+  if (!values.length) return 0
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]!
+}
+
+/** Bilinear sample of channel c of an RGB image; false outside. */
+export function sampleRgb(img: Rgb, x: number, y: number, out: Float32Array): boolean {
+  if (x < 0 || y < 0 || x > img.width - 1 || y > img.height - 1) return false
+  const x0 = Math.floor(x)
+  const y0 = Math.floor(y)
+  const x1 = Math.min(img.width - 1, x0 + 1)
+  const y1 = Math.min(img.height - 1, y0 + 1)
+  const fx = x - x0
+  const fy = y - y0
+  for (let c = 0; c < 3; c++) {
+    const a = img.data[(y0 * img.width + x0) * 3 + c]!
+    const b = img.data[(y0 * img.width + x1) * 3 + c]!
+    const d = img.data[(y1 * img.width + x0) * 3 + c]!
+    const e = img.data[(y1 * img.width + x1) * 3 + c]!
+    out[c] = (a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy
+  }
+  return true
+}
+
+export function samplePlane(p: Plane, x: number, y: number): number {
+  if (x < 0 || y < 0 || x > p.width - 1 || y > p.height - 1) return 0
+  const x0 = Math.floor(x)
+  const y0 = Math.floor(y)
+  const x1 = Math.min(p.width - 1, x0 + 1)
+  const y1 = Math.min(p.height - 1, y0 + 1)
+  const fx = x - x0
+  const fy = y - y0
+  const w = p.width
+  return (p.data[y0 * w + x0]! * (1 - fx) + p.data[y0 * w + x1]! * fx) * (1 - fy) + (p.data[y1 * w + x0]! * (1 - fx) + p.data[y1 * w + x1]! * fx) * fy
+}
+
+/** Resizes a plane (bilinear through sharp). */
+export async function resizePlane(p: Plane, width: number, height: number): Promise<Plane> {
+  if (p.width === width && p.height === height) return p
+  const bytes = Buffer.from(Uint8Array.from(p.data, (v) => Math.round(Math.min(1, Math.max(0, v)) * 255)))
+  const { data, info } = await sharp(bytes, { raw: { width: p.width, height: p.height, channels: 1 } })
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const out = new Float32Array(width * height)
+  for (let i = 0; i < out.length; i++) out[i] = data[i * info.channels]! / 255
+  return { width, height, data: out }
+}

@@ -1,0 +1,142 @@
+import { type Point, dist, pt, sub } from './geometry'
+
+/** A mapping from the output image (person) to the source image (garment). */
+export type Mapping = (x: number, y: number) => Point
+
+/** Solves a linear system by Gaussian elimination with partial pivoting. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length
+  const m = a.map((row, i) => [...row, b[i]!])
+  for (let c = 0; c < n; c++) {
+    let p = c
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r
+    ;[m[c], m[p]] = [m[p]!, m[c]!]
+    const pivot = m[c]![c]! || 1e-9
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue
+      const f = m[r]![c]! / pivot
+      if (f) for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!
+    }
+  }
+  return m.map((row, i) => row[n]! / (row[i]! || 1e-9))
+}
+
+const kernel = (r2: number) => (r2 > 1e-9 ? r2 * Math.log(r2) : 0)
+
+/**
+ * Thin-plate spline through control point pairs: maps each `from` point onto its `to` point and
+ * bends smoothly in between (`smoothing` > 0 relaxes the fit).
+ */
+export function thinPlateSpline(from: Point[], to: Point[], smoothing = 0): Mapping {
+  const n = from.length
+  // Work in units of the control points' spread so the kernel is well conditioned.
+  const cx = from.reduce((s, p) => s + p.x, 0) / n
+  const cy = from.reduce((s, p) => s + p.y, 0) / n
+  const unit = Math.max(1, ...from.map((p) => dist(p, pt(cx, cy))))
+  const f = from.map((p) => pt((p.x - cx) / unit, (p.y - cy) / unit))
+  const size = n + 3
+  const a = Array.from({ length: size }, () => new Array<number>(size).fill(0))
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) a[i]![j] = i === j ? smoothing : kernel((f[i]!.x - f[j]!.x) ** 2 + (f[i]!.y - f[j]!.y) ** 2)
+    a[i]![n] = a[n]![i] = 1
+    a[i]![n + 1] = a[n + 1]![i] = f[i]!.x
+    a[i]![n + 2] = a[n + 2]![i] = f[i]!.y
+  }
+  const wx = solve(a, [...to.map((p) => p.x), 0, 0, 0])
+  const wy = solve(a, [...to.map((p) => p.y), 0, 0, 0])
+  return (x, y) => {
+    const u = (x - cx) / unit
+    const v = (y - cy) / unit
+    let ox = wx[n]! + wx[n + 1]! * u + wx[n + 2]! * v
+    let oy = wy[n]! + wy[n + 1]! * u + wy[n + 2]! * v
+    for (let i = 0; i < n; i++) {
+      const k = kernel((u - f[i]!.x) ** 2 + (v - f[i]!.y) ** 2)
+      ox += wx[i]! * k
+      oy += wy[i]! * k
+    }
+    return pt(ox, oy)
+  }
+}
+
+/**
+ * A limb warp: a part that runs along an axis in the source (a sleeve from its root to its cuff)
+ * follows a bent polyline in the output (shoulder, elbow, wrist). Each output pixel is measured as
+ * (distance along the limb, signed distance from it) and the same measures, divided by `scale`,
+ * are taken along the source axis. `outward` gives the side facing away from the body in the
+ * output; `source.outward` the matching side in the source (the sleeve's top seam).
+ */
+export function limbWarp(source: { root: Point; end: Point; outward: Point }, limb: Point[], outward: Point, scale: number): Mapping {
+  const axis = sub(source.end, source.root)
+  const len = Math.hypot(axis.x, axis.y) || 1
+  const ax = pt(axis.x / len, axis.y / len)
+  let nx = pt(-ax.y, ax.x)
+  if (nx.x * source.outward.x + nx.y * source.outward.y < 0) nx = pt(-nx.x, -nx.y)
+  const segments = limb.slice(1).map((b, i) => {
+    const a = limb[i]!
+    const d = sub(b, a)
+    const l = Math.hypot(d.x, d.y) || 1
+    const u = pt(d.x / l, d.y / l)
+    let n = pt(-u.y, u.x)
+    if (n.x * outward.x + n.y * outward.y < 0) n = pt(-n.x, -n.y)
+    return { a, u, n, l }
+  })
+  const starts: number[] = []
+  segments.reduce((acc, s) => (starts.push(acc), acc + s.l), 0)
+  return (x, y) => {
+    let best = { d2: Infinity, t: 0, side: 0 }
+    segments.forEach((s, k) => {
+      const px = x - s.a.x
+      const py = y - s.a.y
+      const along = px * s.u.x + py * s.u.y
+      const first = k === 0
+      const last = k === segments.length - 1
+      const t = Math.min(last ? Infinity : s.l, Math.max(first ? -Infinity : 0, along))
+      const across = px * s.n.x + py * s.n.y
+      const ex = px - t * s.u.x
+      const ey = py - t * s.u.y
+      const d2 = ex * ex + ey * ey
+      if (d2 < best.d2 - 1e-6) best = { d2, t: starts[k]! + t, side: across }
+    })
+    const t = best.t / scale
+    const d = best.side / scale
+    return pt(source.root.x + ax.x * t + nx.x * d, source.root.y + ax.y * t + nx.y * d)
+  }
+}
+
+/**
+ * Evaluates a mapping on a coarse grid over a box and interpolates in between (the mappings are
+ * smooth), calling `visit` with each pixel's source position.
+ */
+export function forEachMapped(
+  box: { x0: number; y0: number; x1: number; y1: number },
+  map: Mapping,
+  visit: (x: number, y: number, sx: number, sy: number) => void,
+  step = 4,
+) {
+  const x0 = Math.floor(box.x0)
+  const y0 = Math.floor(box.y0)
+  const gw = Math.ceil((box.x1 - x0) / step) + 2
+  const gh = Math.ceil((box.y1 - y0) / step) + 2
+  const gx = new Float32Array(gw * gh)
+  const gy = new Float32Array(gw * gh)
+  for (let j = 0; j < gh; j++)
+    for (let i = 0; i < gw; i++) {
+      const p = map(x0 + i * step, y0 + j * step)
+      gx[j * gw + i] = p.x
+      gy[j * gw + i] = p.y
+    }
+  for (let y = y0; y <= box.y1; y++) {
+    const fj = (y - y0) / step
+    const j = Math.min(gh - 2, Math.floor(fj))
+    const ty = fj - j
+    for (let x = x0; x <= box.x1; x++) {
+      const fi = (x - x0) / step
+      const i = Math.min(gw - 2, Math.floor(fi))
+      const tx = fi - i
+      const k = j * gw + i
+      const sx = (gx[k]! * (1 - tx) + gx[k + 1]! * tx) * (1 - ty) + (gx[k + gw]! * (1 - tx) + gx[k + gw + 1]! * tx) * ty
+      const sy = (gy[k]! * (1 - tx) + gy[k + 1]! * tx) * (1 - ty) + (gy[k + gw]! * (1 - tx) + gy[k + gw + 1]! * tx) * ty
+      visit(x, y, sx, sy)
+    }
+  }
+}

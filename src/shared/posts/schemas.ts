@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { FM } from './messages'
+
+export const MAX_POST_IMAGES = 10
+/** Widths every uploaded post image is stored at (WebP, 4:5); the card picks one by srcset. */
+export const POST_IMAGE_WIDTHS = [360, 720, 1080] as const
+export const POST_IMAGE_ASPECT = 4 / 5
+
+export const CreatePostSchema = z.strictObject({
+  caption: z.string().trim().max(2200, FM.captionTooLong).default(''),
+  images: z.array(z.string().min(1).max(500)).min(1, FM.chooseAPhoto).max(MAX_POST_IMAGES, FM.tooManyPhotos),
+})
+export type CreatePostInput = z.input<typeof CreatePostSchema>
+
+export const CommentInputSchema = z.strictObject({
+  body: z.string().trim().min(1, FM.commentEmpty).max(1000, FM.commentTooLong),
+})
+
+export const PostImageSchema = z.object({ url: z.string(), srcSet: z.string().nullable() })
+export type PostImage = z.infer<typeof PostImageSchema>
+
+export const AuthorSchema = z.object({
+  userId: z.string(),
+  username: z.string().nullable(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+})
+export type Author = z.infer<typeof AuthorSchema>
+
+export const PostSchema = z.object({
+  id: z.string(),
+  author: AuthorSchema,
+  caption: z.string(),
+  location: z.string().nullable(),
+  images: z.array(PostImageSchema),
+  likesCount: z.number(),
+  commentsCount: z.number(),
+  savesCount: z.number(),
+  isLiked: z.boolean(),
+  isSaved: z.boolean(),
+  /** Someone who liked it (a followed user first), for 'Liked by X and N others'. */
+  likedBy: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type Post = z.infer<typeof PostSchema>
+
+export const PostPageSchema = z.object({ items: z.array(PostSchema), nextCursor: z.string().nullable() })
+export type PostPage = z.infer<typeof PostPageSchema>
+
+export const CommentSchema = z.object({ id: z.string(), postId: z.string(), author: AuthorSchema, body: z.string(), createdAt: z.string(), canDelete: z.boolean() })
+export type Comment = z.infer<typeof CommentSchema>
+export const CommentPageSchema = z.object({ items: z.array(CommentSchema), nextCursor: z.string().nullable() })
+
+export const LikeStateSchema = z.object({ liked: z.boolean(), likesCount: z.number() })
+export const SaveStateSchema = z.object({ saved: z.boolean(), savesCount: z.number() })
+export const FollowStateSchema = z.object({ following: z.boolean(), followersCount: z.number() })
+
+export const UploadedImageSchema = z.object({ url: z.string(), srcSet: z.string().nullable() })
+export const PhotoListSchema = z.object({ items: z.array(UploadedImageSchema.extend({ postId: z.string(), createdAt: z.string() })) })
+export type LibraryPhoto = z.infer<typeof PhotoListSchema>['items'][number]
+
+/**
+ * The navigation state the image-options popup hands to /style-studio-generate (spec part 1 §2):
+ * `navigate('/style-studio-generate', { state: { outfitItem } })`.
+ */
+export const OutfitItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  category: z.string(),
+  brand: z.string(),
+  price: z.number().nullable(),
+})
+export type OutfitItem = z.infer<typeof OutfitItemSchema>

@@ -1,0 +1,163 @@
+import { z } from 'zod'
+import { SM } from './messages'
+
+/** A person as the social screens show them (displayed-name rule of spec part 1 §3 applied). */
+export const UserCardSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+})
+export type UserCard = z.infer<typeof UserCardSchema>
+
+/** The path segment that names a user: the username, or the id while no username is set. */
+export const handleOf = (u: Pick<UserCard, 'id' | 'username'>) => u.username ?? u.id
+
+export const HandleParamSchema = z.strictObject({ handle: z.string().trim().min(1).max(64) })
+
+// ---- Stories ----
+export const STORY_LIFETIME_HOURS = 24
+/** Spec part 1 §9: each story lasts 15 s, the progress bar ticks every 100 ms. */
+export const STORY_DURATION_MS = 15_000
+export const STORY_TICK_MS = 100
+
+export const StoryRingSchema = z.enum(['live', 'unviewed', 'viewed'])
+export type StoryRing = z.infer<typeof StoryRingSchema>
+
+export const StoryRowSchema = z.object({
+  me: z.object({ user: UserCardSchema, ring: StoryRingSchema.nullable() }),
+  entries: z.array(z.object({ user: UserCardSchema, ring: StoryRingSchema })),
+})
+export type StoryRow = z.infer<typeof StoryRowSchema>
+
+export const StorySchema = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  isLive: z.boolean(),
+  viewed: z.boolean(),
+  viewsCount: z.number().int().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+})
+export type Story = z.infer<typeof StorySchema>
+
+export const UserStoriesSchema = z.object({
+  user: UserCardSchema,
+  stories: z.array(StorySchema),
+  prevHandle: z.string().nullable(),
+  nextHandle: z.string().nullable(),
+})
+export type UserStories = z.infer<typeof UserStoriesSchema>
+
+// ---- Messages ----
+export const MESSAGE_MAX_LENGTH = 2000
+
+export const SendMessageSchema = z.strictObject({
+  body: z.string().trim().min(1, SM.emptyMessage).max(MESSAGE_MAX_LENGTH, SM.messageTooLong),
+})
+export type SendMessageInput = z.infer<typeof SendMessageSchema>
+
+export const MessageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+})
+export type Message = z.infer<typeof MessageSchema>
+
+export const ConversationSummarySchema = z.object({
+  id: z.string(),
+  user: UserCardSchema.extend({ hasStory: z.boolean() }),
+  lastMessage: z.object({ body: z.string(), senderId: z.string(), createdAt: z.string() }).nullable(),
+  unread: z.number().int(),
+})
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
+
+export const ConversationListSchema = z.object({ conversations: z.array(ConversationSummarySchema) })
+
+export const ConversationSchema = z.object({
+  id: z.string().nullable(),
+  user: UserCardSchema,
+  messages: z.array(MessageSchema),
+  nextCursor: z.string().nullable(),
+})
+export type Conversation = z.infer<typeof ConversationSchema>
+
+export const MessagePageQuerySchema = z.strictObject({ before: z.iso.datetime({ offset: true }).optional() })
+
+export const UnreadCountSchema = z.object({ count: z.number().int() })
+
+/** The /messages filter (spec: by username or last message, case-insensitive). */
+export function matchesConversation(c: ConversationSummary, filter: string) {
+  const q = filter.trim().toLowerCase()
+  if (!q) return true
+  return [c.user.username ?? '', c.user.name, c.lastMessage?.body ?? ''].some((s) => s.toLowerCase().includes(q))
+}
+
+// ---- Activity ----
+export const ActivityTabSchema = z.enum(['you', 'following'])
+export const ActivityGroupIdSchema = z.enum(['new', 'today', 'this_week', 'this_month'])
+export type ActivityGroupId = z.infer<typeof ActivityGroupIdSchema>
+export const ACTIVITY_GROUP_LABELS: Record<ActivityGroupId, string> = {
+  new: SM.groupNew,
+  today: SM.groupToday,
+  this_week: SM.groupThisWeek,
+  this_month: SM.groupThisMonth,
+}
+
+const PostThumbSchema = z.object({ id: z.string(), imageUrl: z.string().nullable() })
+
+export const ActivityItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(['like', 'like_multiple', 'comment', 'mention', 'follow']),
+  users: z.array(UserCardSchema),
+  othersCount: z.number().int(),
+  post: PostThumbSchema.nullable(),
+  content: z.string().nullable(),
+  createdAt: z.string(),
+  /** For follow items: whether I follow the actor back (Follow or Message button). */
+  isFollowing: z.boolean().nullable(),
+})
+export type ActivityItem = z.infer<typeof ActivityItemSchema>
+
+export const ActivitySchema = z.object({
+  groups: z.array(z.object({ id: ActivityGroupIdSchema, items: z.array(ActivityItemSchema) })),
+})
+export type Activity = z.infer<typeof ActivitySchema>
+
+export const FollowingActivitySchema = z.object({
+  items: z.array(z.object({ id: z.string(), user: UserCardSchema, postsCount: z.number().int(), photos: z.array(PostThumbSchema), createdAt: z.string() })),
+})
+export type FollowingActivity = z.infer<typeof FollowingActivitySchema>
+
+// ---- Search ----
+export const SEARCH_MAX_LENGTH = 100
+export const SearchQuerySchema = z.strictObject({ q: z.string().trim().min(1).max(SEARCH_MAX_LENGTH) })
+export const RecentSearchSchema = z.strictObject({ query: z.string().trim().min(1).max(SEARCH_MAX_LENGTH) })
+
+export const SearchResultsSchema = z.object({
+  people: z.array(UserCardSchema),
+  products: z.array(z.object({ id: z.string(), name: z.string(), brand: z.string(), price: z.number(), imageUrl: z.string() })),
+  posts: z.array(z.object({ id: z.string(), caption: z.string(), imageUrl: z.string().nullable(), user: UserCardSchema })),
+})
+export type SearchResults = z.infer<typeof SearchResultsSchema>
+export const RecentSearchesSchema = z.object({ queries: z.array(z.string()) })
+
+// ---- Live ----
+export const LIVE_EMOJI = ['❤️', '🔥', '😍', '👏', '😂'] as const
+/** Spec part 1 §9: an emoji reaction floats for 3 s. */
+export const LIVE_EMOJI_FLOAT_MS = 3000
+export const LIVE_COMMENT_MAX_LENGTH = 200
+export const LiveCommentSchema = z.strictObject({ body: z.string().trim().min(1).max(LIVE_COMMENT_MAX_LENGTH) })
+export const LiveReactionSchema = z.strictObject({ emoji: z.enum(LIVE_EMOJI) })
+export const LiveCommentEventSchema = z.object({ id: z.string(), user: UserCardSchema, body: z.string(), createdAt: z.string() })
+export type LiveComment = z.infer<typeof LiveCommentEventSchema>
+export const LiveStateSchema = z.object({ host: UserCardSchema.nullable(), imageUrl: z.string().nullable(), viewers: z.number().int() })
+export type LiveState = z.infer<typeof LiveStateSchema>
+
+// ---- Video ----
+/** Spec part 1 §9: the sample video is 511 s long; the counter stops there. */
+export const VIDEO_LENGTH_SECONDS = 511

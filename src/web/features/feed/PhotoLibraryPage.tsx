@@ -1,0 +1,164 @@
+import { useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Check, ImagePlus, Images, Sparkles, Video } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { FM } from '~/shared/posts/messages'
+import { CreatePostSchema, MAX_POST_IMAGES } from '~/shared/posts/schemas'
+import { Button, IconButton } from '../../components/Button'
+import { Tabs } from '../../components/Choice'
+import { EmptyState, ErrorState, FormMessage, Skeleton } from '../../components/Feedback'
+import { TextArea } from '../../components/Field'
+import { Screen, TopBar } from '../../components/Layout'
+import { errorMessage } from '../../lib/api'
+import { cn } from '../../lib/cn'
+import { toast } from '../../lib/toast'
+import { createPost, postKeys, uploadPostImage, useMyPhotos } from './api'
+import { draftStore, useDrafts } from './drafts'
+
+type Tab = (typeof FM.libraryTabs)[number]
+/** A tile: a new photo of this session (uploaded on publish) or one already stored. */
+type Photo = { id: string; src: string; srcSet?: string; draft?: Blob }
+
+function useLibrary() {
+  const drafts = useDrafts()
+  const q = useMyPhotos()
+  const stored: Photo[] = (q.data?.items ?? []).map((p) => ({ id: p.url, src: p.url.replace(/-w1080\.webp$/, '-w360.webp'), srcSet: p.srcSet ?? undefined }))
+  return { q, photos: [...drafts.map((d) => ({ id: d.id, src: d.url, draft: d.blob })), ...stored] }
+}
+
+export default function PhotoLibraryPage() {
+  const navigate = useNavigate()
+  const qc = useQueryClient()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const { q, photos } = useLibrary()
+  const [tab, setTab] = useState<Tab>('Library')
+  const [multiple, setMultiple] = useState(false)
+  const [selected, setSelected] = useState<string[]>([])
+  const [caption, setCaption] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [publishing, setPublishing] = useState(false)
+  const chosen = selected.map((id) => photos.find((p) => p.id === id)).filter((p): p is Photo => Boolean(p))
+
+  const toggle = (id: string) => {
+    setError(null)
+    if (!multiple) return setSelected((s) => (s[0] === id ? [] : [id]))
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : s.length >= MAX_POST_IMAGES ? s : [...s, id]))
+  }
+
+  const publish = async () => {
+    const check = CreatePostSchema.safeParse({ caption, images: chosen.map((p) => p.id) })
+    if (!check.success) return setError(check.error.issues[0]!.message)
+    setPublishing(true)
+    setError(null)
+    try {
+      const urls: string[] = []
+      for (const p of chosen) urls.push(p.draft ? (await uploadPostImage(p.draft)).url : p.id)
+      await createPost(check.data.caption, urls)
+      draftStore.remove(chosen.filter((p) => p.draft).map((p) => p.id))
+      await Promise.all([qc.invalidateQueries({ queryKey: postKeys.all }), qc.invalidateQueries({ queryKey: postKeys.photos }), qc.invalidateQueries({ queryKey: ['profile'] })])
+      toast.success(FM.posted)
+      navigate('/feed')
+    } catch (err) {
+      setError(errorMessage(err, FM.couldNotPost))
+    } finally {
+      setPublishing(false)
+    }
+  }
+
+  const preview = chosen.at(-1)
+  return (
+    <Screen>
+      <TopBar
+        title="New post"
+        start={
+          <Button variant="ghost" onClick={() => navigate('/camera')}>
+            {FM.cancel}
+          </Button>
+        }
+        actions={
+          <Button variant="ghost" className="text-rose" disabled={!chosen.length} pending={publishing} onClick={() => void publish()}>
+            {FM.next}
+          </Button>
+        }
+      />
+      {preview && (
+        <div className="flex flex-col gap-3 border-b border-hairline p-4">
+          <div className="mx-auto aspect-[4/5] w-2/3 overflow-hidden rounded-card bg-sunken">
+            <img src={preview.src} alt="Selected photo" className="size-full object-cover" />
+          </div>
+          <TextArea label="Caption" value={caption} maxLength={2200} onChange={(e) => setCaption(e.target.value)} placeholder="Write a caption… Mention people with @" />
+          {error && <FormMessage tone="error">{error}</FormMessage>}
+        </div>
+      )}
+      <Tabs label="Photo library" tabs={FM.libraryTabs.map((t) => ({ id: t, label: t }))} value={tab} onChange={setTab} />
+      <div className="flex items-center justify-between px-2 py-1">
+        <Button variant="ghost" size="sm" icon={<ImagePlus size={18} strokeWidth={1.75} aria-hidden />} onClick={() => fileRef.current?.click()}>
+          Add from device
+        </Button>
+        <Button
+          variant={multiple ? 'primary' : 'secondary'}
+          size="sm"
+          aria-pressed={multiple}
+          onClick={() => {
+            setMultiple((m) => !m)
+            setSelected([])
+          }}
+        >
+          {FM.selectMultiple}
+        </Button>
+      </div>
+      {tab === 'Video' ? (
+        <EmptyState icon={Video} title={FM.noVideos} />
+      ) : q.isPending && !photos.length ? (
+        <div className="grid grid-cols-3 gap-0.5" aria-label="Loading photos">
+          {Array.from({ length: 9 }, (_, i) => (
+            <Skeleton key={i} className="aspect-square rounded-none" />
+          ))}
+        </div>
+      ) : q.isError && !photos.length ? (
+        <ErrorState message={errorMessage(q.error, 'Could not load your photos.')} onRetry={() => q.refetch()} />
+      ) : !photos.length ? (
+        <EmptyState icon={Images} title={FM.noPhotos} action={<Button onClick={() => fileRef.current?.click()}>Add from device</Button>} />
+      ) : (
+        <ul className="grid grid-cols-3 gap-0.5" aria-label="Photos">
+          {photos.map((p, i) => {
+            const order = selected.indexOf(p.id)
+            return (
+              <li key={p.id} className="relative aspect-square bg-sunken">
+                <button type="button" aria-label={`Photo ${i + 1}`} aria-pressed={order >= 0} onClick={() => toggle(p.id)} className="block size-full">
+                  <img src={p.src} alt="" loading="lazy" className={cn('size-full object-cover', order >= 0 && 'opacity-70')} />
+                </button>
+                {order >= 0 && (
+                  <span className="pointer-events-none absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-rose text-xs font-semibold text-white">
+                    {multiple ? order + 1 : <Check size={14} strokeWidth={2} aria-hidden />}
+                  </span>
+                )}
+                <IconButton
+                  label="Try on with this photo"
+                  className="absolute bottom-0 left-0 text-white drop-shadow hover:bg-black/20"
+                  onClick={() => navigate('/style-studio-generate', { state: { selectedPhoto: p.src, outfitItem: null } })}
+                >
+                  <Sparkles size={20} strokeWidth={1.75} />
+                </IconButton>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        aria-label="Choose photos"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])].filter((f) => f.type.startsWith('image/'))
+          e.target.value = ''
+          const added = draftStore.add(files)
+          if (added.length) setSelected((s) => (multiple ? [...s, ...added.map((d) => d.id)].slice(0, MAX_POST_IMAGES) : [added.at(-1)!.id]))
+        }}
+      />
+    </Screen>
+  )
+}

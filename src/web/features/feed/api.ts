@@ -1,0 +1,112 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import type { Comment, LibraryPhoto, Post, PostPage } from '~/shared/posts/schemas'
+import { FM } from '~/shared/posts/messages'
+import { api, errorMessage } from '../../lib/api'
+import { toast } from '../../lib/toast'
+
+/** Every list of posts lives under ['posts', …] so that one toggle can patch them all. */
+export const postKeys = {
+  all: ['posts'] as const,
+  feed: ['posts', 'feed'] as const,
+  grid: (username: string, tab: 'grid' | 'tagged') => ['posts', 'user', username, tab] as const,
+  comments: (postId: string) => ['comments', postId] as const,
+  photos: ['photos', 'mine'] as const,
+}
+
+const PAGE_SIZE = 10
+
+/** An infinite, cursor-paginated list of posts from `path`. */
+export function usePostPages(key: readonly unknown[], path: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: key,
+    queryFn: ({ pageParam }) => api<PostPage>(path, { query: { cursor: pageParam, limit: PAGE_SIZE } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
+  })
+}
+
+/** Applies `patch` to the post wherever it is cached. */
+function patchPost(qc: QueryClient, id: string, patch: (p: Post) => Post) {
+  qc.setQueriesData<InfiniteData<PostPage>>({ queryKey: postKeys.all }, (data) =>
+    data?.pages ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.map((p) => (p.id === id ? patch(p) : p)) })) } : data,
+  )
+}
+
+function snapshot(qc: QueryClient) {
+  return qc.getQueriesData<InfiniteData<PostPage>>({ queryKey: postKeys.all })
+}
+
+/**
+ * An optimistic toggle on a post (like, save): patches every cached copy at once, sends the
+ * request, rolls back with a toast when it fails.
+ */
+function usePostToggle(kind: 'like' | 'save') {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ post, on }: { post: Post; on: boolean }) => api<{ likesCount?: number; savesCount?: number }>(`/posts/${post.id}/${kind}`, { method: on ? 'PUT' : 'DELETE' }),
+    onMutate: async ({ post, on }) => {
+      await qc.cancelQueries({ queryKey: postKeys.all })
+      const before = snapshot(qc)
+      patchPost(qc, post.id, (p) =>
+        kind === 'like'
+          ? { ...p, isLiked: on, likesCount: Math.max(0, p.likesCount + (on === p.isLiked ? 0 : on ? 1 : -1)) }
+          : { ...p, isSaved: on, savesCount: Math.max(0, p.savesCount + (on === p.isSaved ? 0 : on ? 1 : -1)) },
+      )
+      return { before }
+    },
+    onSuccess: (res, { post }) => {
+      patchPost(qc, post.id, (p) => (kind === 'like' ? { ...p, likesCount: res.likesCount ?? p.likesCount } : { ...p, savesCount: res.savesCount ?? p.savesCount }))
+    },
+    onError: (err, _vars, ctx) => {
+      for (const [key, data] of ctx?.before ?? []) qc.setQueryData(key, data)
+      toast.error(errorMessage(err, kind === 'like' ? FM.couldNotLike : FM.couldNotSave))
+    },
+  })
+}
+
+export const useLikeToggle = () => usePostToggle('like')
+export const useSaveToggle = () => usePostToggle('save')
+
+export function useComments(postId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: postKeys.comments(postId),
+    queryFn: ({ pageParam }) => api<{ items: Comment[]; nextCursor: string | null }>(`/posts/${postId}/comments`, { query: { cursor: pageParam, limit: 30 } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
+  })
+}
+
+export function useAddComment(postId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: string) => api<Comment>(`/posts/${postId}/comments`, { body: { body } }),
+    onSuccess: () => {
+      patchPost(qc, postId, (p) => ({ ...p, commentsCount: p.commentsCount + 1 }))
+      return qc.invalidateQueries({ queryKey: postKeys.comments(postId) })
+    },
+  })
+}
+
+export function useDeleteComment(postId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api(`/comments/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      patchPost(qc, postId, (p) => ({ ...p, commentsCount: Math.max(0, p.commentsCount - 1) }))
+      return qc.invalidateQueries({ queryKey: postKeys.comments(postId) })
+    },
+    onError: (err) => toast.error(errorMessage(err, 'Could not delete the comment.')),
+  })
+}
+
+export const useMyPhotos = () => useQuery({ queryKey: postKeys.photos, queryFn: () => api<{ items: LibraryPhoto[] }>('/posts/photos') })
+
+export function uploadPostImage(file: Blob) {
+  const body = new FormData()
+  body.set('file', file, file instanceof File ? file.name : 'photo.jpg')
+  return api<{ url: string; srcSet: string | null }>('/posts/images', { body })
+}
+
+export const createPost = (caption: string, images: string[]) => api<Post>('/posts', { body: { caption, images } })

@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react'
+
+/** A photo taken or picked in this session that is not published yet. */
+export type Draft = { id: string; blob: Blob; url: string; createdAt: number }
+
+let drafts: Draft[] = []
+const listeners = new Set<() => void>()
+const emit = () => listeners.forEach((l) => l())
+
+/**
+ * New photos travel from /camera to /photo-library through this in-memory store (Blobs do not
+ * belong in history state); they are uploaded only when the post is published.
+ */
+export const draftStore = {
+  add(blobs: Blob[]) {
+    const now = Date.now()
+    const added = blobs.map((blob, i) => ({ id: crypto.randomUUID(), blob, url: URL.createObjectURL(blob), createdAt: now + i }))
+    drafts = [...[...added].reverse(), ...drafts]
+    emit()
+    return added
+  },
+  remove(ids: string[]) {
+    for (const d of drafts) if (ids.includes(d.id)) URL.revokeObjectURL(d.url)
+    drafts = drafts.filter((d) => !ids.includes(d.id))
+    emit()
+  },
+}
+
+export function useDrafts() {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
+    () => drafts,
+  )
+}

@@ -1,0 +1,26 @@
+import { PRODUCT_IMAGE_WIDTHS, productImageSources } from '~/shared/marketplace/images'
+import { cn } from '../../../lib/cn'
+
+/** A fixed 3:4 box with a soft placeholder colour, so nothing jumps while the image loads. */
+export function ProductImage({
+  src,
+  alt,
+  sizes,
+  widths = PRODUCT_IMAGE_WIDTHS,
+  eager,
+  className,
+}: {
+  src: string
+  alt: string
+  sizes: string
+  widths?: readonly number[]
+  eager?: boolean
+  className?: string
+}) {
+  const sources = productImageSources(src, widths)
+  return (
+    <div className={cn('relative aspect-[3/4] overflow-hidden bg-sunken', className)}>
+      <img src={sources.src} srcSet={sources.srcSet} sizes={sizes} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" className="absolute inset-0 size-full object-cover" />
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+import { Construction } from 'lucide-react'
+import { useLocation } from 'react-router'
+import { MT } from '~/shared/marketplace/messages'
+import { EmptyState } from '../../../components/Feedback'
+import { Screen, TopBar } from '../../../components/Layout'
+
+const TITLES: Record<string, string> = {
+  '/profile/settings': 'Settings',
+  '/profile/payment': 'Payment Methods',
+  '/profile/vouchers': 'Vouchers',
+}
+
+/** The spec's 'coming soon' placeholders: Settings, Payment Methods, Vouchers. */
+export default function ComingSoonPage() {
+  const { pathname } = useLocation()
+  const title = TITLES[pathname] ?? 'Coming soon'
+  return (
+    <Screen>
+      <TopBar title={title} back="/marketplace/profile" />
+      <EmptyState icon={Construction} title={`${title} ${MT.comingSoon}`} />
+    </Screen>
+  )
+}

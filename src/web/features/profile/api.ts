@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { FM } from '~/shared/posts/messages'
+import type { Profile, ProfileFormInput, PublicProfile } from '~/shared/profiles/schemas'
+import { api, errorMessage } from '../../lib/api'
+import { toast } from '../../lib/toast'
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  me: ['profile', 'me'] as const,
+  user: (username: string) => ['profile', 'user', username] as const,
+}
+
+export const useMyProfile = () => useQuery({ queryKey: profileKeys.me, queryFn: () => api<Profile>('/profile') })
+
+export const usePublicProfile = (username: string) =>
+  useQuery({ queryKey: profileKeys.user(username), queryFn: () => api<PublicProfile>(`/profiles/${encodeURIComponent(username)}`) })
+
+export const saveProfile = (values: ProfileFormInput) => api<Profile>('/profile', { method: 'PUT', body: values })
+
+export function uploadAvatar(file: File) {
+  const body = new FormData()
+  body.set('file', file)
+  return api<{ url: string }>('/profile/avatar', { body })
+}
+
+/** Optimistic follow / unfollow of `username`, with rollback and a toast on failure. */
+export function useFollowToggle(username: string) {
+  const qc = useQueryClient()
+  const key = profileKeys.user(username)
+  return useMutation({
+    mutationFn: (follow: boolean) => api<{ following: boolean; followersCount: number }>(`/profiles/${encodeURIComponent(username)}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+    onMutate: async (follow) => {
+      await qc.cancelQueries({ queryKey: key })
+      const before = qc.getQueryData<PublicProfile>(key)
+      if (before && before.is_following !== follow) {
+        qc.setQueryData<PublicProfile>(key, { ...before, is_following: follow, followers_count: Math.max(0, before.followers_count + (follow ? 1 : -1)) })
+      }
+      return { before }
+    },
+    onSuccess: (res) => {
+      qc.setQueryData<PublicProfile>(key, (p) => (p ? { ...p, is_following: res.following, followers_count: res.followersCount } : p))
+      void qc.invalidateQueries({ queryKey: profileKeys.me })
+      void qc.invalidateQueries({ queryKey: ['posts', 'feed'] })
+    },
+    onError: (err, _follow, ctx) => {
+      if (ctx?.before) qc.setQueryData(key, ctx.before)
+      toast.error(errorMessage(err, FM.couldNotFollow))
+    },
+  })
+}

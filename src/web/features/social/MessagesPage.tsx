@@ -1,0 +1,100 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { MessageCircle, PenSquare, Search } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { SM } from '~/shared/social/messages'
+import { handleOf, matchesConversation, type ConversationSummary } from '~/shared/social/schemas'
+import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
+import { Screen, TopBar } from '../../components/Layout'
+import { cn } from '../../lib/cn'
+import { useSession } from '../../lib/session'
+import { fetchConversations, socialKeys } from './api'
+import { useUserEvents } from './events'
+import { timeAgo } from './time'
+import { UserAvatar } from './UserAvatar'
+
+const LIVE_TYPES = ['message', 'messages_read'] as const
+
+/** /messages (spec part 1 §2): back to /feed, a case-insensitive filter on username or last message, the conversations. */
+export default function MessagesPage() {
+  const qc = useQueryClient()
+  const [filter, setFilter] = useState('')
+  const compose = (useLocation().state as { compose?: string } | null)?.compose
+  const list = useQuery({ queryKey: socialKeys.conversations, queryFn: fetchConversations, staleTime: 0 })
+  useUserEvents(LIVE_TYPES, () => void qc.invalidateQueries({ queryKey: socialKeys.conversations }))
+  const shown = (list.data ?? []).filter((c) => matchesConversation(c, filter))
+
+  return (
+    <Screen>
+      <TopBar title={SM.messagesTitle} back="/feed" />
+      <div className="px-4 py-3">
+        <label className="flex h-10 items-center gap-2 rounded-card bg-sunken px-3 text-muted focus-within:ring-2 focus-within:ring-rose">
+          <Search size={18} strokeWidth={1.75} aria-hidden />
+          <input
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder={SM.searchConversations}
+            aria-label="Search conversations"
+            className="h-full flex-1 bg-transparent text-base text-ink outline-none placeholder:text-muted"
+          />
+        </label>
+      </div>
+      {compose && !list.data?.some((c) => handleOf(c.user) === compose) && (
+        <Link to={`/messages/${encodeURIComponent(compose)}`} className="mx-4 mb-2 flex min-h-12 items-center gap-3 rounded-card border border-hairline px-3 text-sm font-semibold">
+          <PenSquare size={20} strokeWidth={1.75} aria-hidden />
+          New message to {compose}
+        </Link>
+      )}
+      {list.isPending ? (
+        <ul aria-hidden className="flex flex-col gap-4 px-4 py-2">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i} className="flex items-center gap-3">
+              <Skeleton className="size-14 rounded-full" />
+              <div className="flex flex-1 flex-col gap-2">
+                <Skeleton className="h-3.5 w-32" />
+                <Skeleton className="h-3 w-48" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : list.isError ? (
+        <ErrorState message="Your messages could not be loaded." onRetry={() => void list.refetch()} />
+      ) : !list.data.length ? (
+        <EmptyState icon={MessageCircle} title={SM.noConversations} />
+      ) : !shown.length ? (
+        <EmptyState icon={Search} title={SM.noConversationMatches} />
+      ) : (
+        <ul aria-label="Conversations">
+          {shown.map((c) => (
+            <ConversationRow key={c.id} conversation={c} />
+          ))}
+        </ul>
+      )}
+    </Screen>
+  )
+}
+
+function ConversationRow({ conversation: c }: { conversation: ConversationSummary }) {
+  const { user: me } = useSession()
+  const last = c.lastMessage
+  return (
+    <li>
+      <Link to={`/messages/${encodeURIComponent(handleOf(c.user))}`} className="flex min-h-[72px] items-center gap-3 px-4 py-2 hover:bg-sunken">
+        <UserAvatar user={c.user} size="lg" ring={c.user.hasStory ? 'unviewed' : null} />
+        <div className="min-w-0 flex-1">
+          <p className={cn('truncate text-sm', c.unread ? 'font-semibold' : undefined)}>{c.user.username ?? c.user.name}</p>
+          <p className={cn('flex gap-1 text-sm', c.unread ? 'font-semibold text-ink' : 'text-muted')}>
+            <span className="truncate">{last ? `${last.senderId === me?.id ? 'You: ' : ''}${last.body}` : SM.sayHello}</span>
+            {last && <span className="shrink-0">· {timeAgo(last.createdAt)}</span>}
+          </p>
+        </div>
+        {c.unread > 0 && (
+          <span className="tabular flex h-5 min-w-5 items-center justify-center rounded-full bg-rose px-1.5 text-xs font-semibold text-white" aria-label={`${c.unread} unread`}>
+            {c.unread}
+          </span>
+        )}
+      </Link>
+    </li>
+  )
+}
