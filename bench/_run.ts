@@ -20,4 +20,4 @@ for (const [p, g] of pairs) {
 }
 const cols = 6
 await sharp({ create: { width: cols * 384, height: Math.ceil(outs.length / cols) * 512, channels: 3, background: '#888' } })
-  .composite(outs.map((b, i) => ({ input: b, left: (i % cols) * 384, top: Math.floor(i / cols) * 512 }))).jpeg().toFile('/tmp/drape-engine/out/sheet.jpg')
+  .composite(outs.map((b, i) => ({ input: b, left: (i % cols) * 384, top: Math.floor(i / cols) * 512 }))).png().toFile("/tmp/drape-engine/out/sheet.png")

@@ -6,6 +6,17 @@ export type ProductSize = { name: string; available: boolean }
 /** Body measurements (cm) each size fits, e.g. { M: { chest: [88, 92], waist: [70, 74], hip: [96, 100] } }. */
 export type SizeChart = Record<string, Partial<Record<'chest' | 'waist' | 'hip' | 'height', [number, number]>>>
 
+/** How the generated illustration draws a dress (features/products/illustration.ts). */
+export type ProductIllustration = {
+  length: 'mini' | 'knee' | 'midi' | 'maxi'
+  neckline: 'v-neck' | 'round' | 'square' | 'sweetheart' | 'halter' | 'off-shoulder' | 'boat' | 'collar'
+  sleeve: 'sleeveless' | 'cap' | 'short' | 'puff' | 'three-quarter' | 'long'
+  fit: 'a-line' | 'bodycon' | 'fit-and-flare' | 'shift' | 'wrap' | 'slip'
+  pattern: 'solid' | 'stripes' | 'dots' | 'floral' | 'gingham' | 'ribbed' | 'pleats'
+  belt: boolean
+  buttons: boolean
+}
+
 /** Spec part 2 §3, plus a size chart per product. Prices in euros. */
 export const products = pgTable(
   'products',
@@ -36,7 +47,7 @@ export const products = pgTable(
     availableSizes: text().array().notNull().default([]),
     colorNames: text().array().notNull().default([]),
     /** How the generated illustration draws this dress (pattern, belt, ...); null for uploaded photos. */
-    illustration: jsonb().$type<Record<string, unknown>>(),
+    illustration: jsonb().$type<ProductIllustration>(),
   },
   (t) => [
     index('products_created_idx').on(t.createdAt, t.id),

@@ -40,3 +40,13 @@ export function artworkSvg(seed: { garment: Garment; from: string; to: string; c
 export async function renderArtwork(seed: Parameters<typeof artworkSvg>[0]) {
   return sharp(Buffer.from(artworkSvg(seed))).png().toBuffer()
 }
+
+/** A generated demo avatar: a head-and-shoulders silhouette on a two-colour gradient. */
+export function avatarSvg(from: string, to: string, figure: string) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320" viewBox="0 0 320 320">
+  <defs><linearGradient id="a" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <rect width="320" height="320" fill="url(#a)"/>
+  <circle cx="160" cy="130" r="58" fill="${figure}"/>
+  <path d="M50 320 C60 230 110 200 160 200 C210 200 260 230 270 320 Z" fill="${figure}"/>
+</svg>`
+}

@@ -50,6 +50,11 @@ export async function seedDemoPosts(p: Platform) {
       created.push({ id: post.id, userId: a.id })
     }
   }
+  // Spread the demo posts over the past days, newest last, so the feed reads like a real one.
+  const hour = 3600_000
+  for (const [i, post] of created.entries()) {
+    await p.db.update(posts).set({ createdAt: new Date(Date.now() - (created.length - i) * 7 * hour) }).where(eq(posts.id, post.id))
+  }
   for (const [i, post] of created.entries()) {
     const others = accounts.filter((a) => a.id !== post.userId)
     for (const fan of others.slice(0, 1 + (i % 2))) await setLiked(p, fan.id, post.id, true)

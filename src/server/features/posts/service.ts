@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm'
 import { FM } from '~/shared/posts/messages'
 import type { Author, Comment, Post } from '~/shared/posts/schemas'
 import { displayNameOf } from '~/shared/profiles/schemas'
 import type { Db } from '../../db/client'
-import { comments, postImages, postLikes, posts, postSaves, profiles } from '../../db/schema'
+import { comments, follows, postImages, postLikes, posts, postSaves, profiles } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { notify, notifyMentions } from '../notifications/service'
-import { ensureProfile, followedIds } from '../profiles/service'
+import { ensureProfile } from '../profiles/service'
 import { isOwnUpload, srcSetOf, variantKeysOf } from './images'
 
 type Deps = Pick<Platform, 'db' | 'events' | 'storage'>
@@ -46,7 +46,11 @@ export const toAuthor = (r: AuthorRow): Author => ({
   isVerified: Boolean(r.isVerified),
 })
 
-const postColumns = {
+/**
+ * A post with everything its card needs, for one viewer, in a single query: images in order,
+ * the viewer's like and save, and one liker (the viewer or someone they follow first).
+ */
+const postColumns = (viewerId: string) => ({
   id: posts.id,
   caption: posts.caption,
   location: posts.location,
@@ -56,15 +60,22 @@ const postColumns = {
   createdAt: posts.createdAt,
   at: sql<string>`${posts.createdAt}::text`,
   ...authorColumns,
-}
-type PostRow = { id: string; caption: string; location: string | null; likesCount: number; commentsCount: number; savesCount: number; createdAt: Date; at: string } & AuthorRow
+  images: sql<string[] | null>`(select json_agg(pi.image_url order by pi.image_order) from post_images pi where pi.post_id = ${posts.id})`,
+  isLiked: sql<boolean>`exists(select 1 from post_likes ml where ml.post_id = ${posts.id} and ml.user_id = ${viewerId})`,
+  isSaved: sql<boolean>`exists(select 1 from post_saves ms where ms.post_id = ${posts.id} and ms.user_id = ${viewerId})`,
+  likedById: sql<string | null>`(
+    select l.user_id from post_likes l where ${posts.likesCount} > 0 and l.post_id = ${posts.id}
+    order by (l.user_id = ${viewerId} or l.user_id in (select lf.following_id from follows lf where lf.follower_id = ${viewerId})) desc, l.created_at desc
+    limit 1)`,
+})
+type PostRow = Awaited<ReturnType<typeof pagePosts>>[number]
 
 const before = (c: Cursor | null): SQL | undefined => (c?.at ? sql`(${posts.createdAt}, ${posts.id}) < (${c.at}::timestamptz, ${c.id}::uuid)` : undefined)
 
-/** One newest-first page of posts matching `where`, with authors. */
-async function pagePosts(db: Db, where: SQL | undefined, cursor: Cursor | null, limit: number): Promise<PostRow[]> {
+/** One newest-first page of posts matching `where`, as `viewerId` sees them. */
+function pagePosts(db: Db, viewerId: string, where: SQL | undefined, cursor: Cursor | null, limit: number) {
   return db
-    .select(postColumns)
+    .select(postColumns(viewerId))
     .from(posts)
     .leftJoin(profiles, eq(profiles.userId, posts.userId))
     .where(and(where, before(cursor)))
@@ -72,42 +83,35 @@ async function pagePosts(db: Db, where: SQL | undefined, cursor: Cursor | null, 
     .limit(limit)
 }
 
-/** Adds images, the viewer's like and save, and a liker's name to a page of posts. */
-async function hydrate(db: Db, viewerId: string, rows: PostRow[], circle: string[]): Promise<Post[]> {
-  if (!rows.length) return []
-  const ids = rows.map((r) => r.id)
-  const liked = rows.filter((r) => r.likesCount > 0).map((r) => r.id)
-  const [images, mine, saved, likers] = await Promise.all([
-    db.select({ postId: postImages.postId, url: postImages.imageUrl }).from(postImages).where(inArray(postImages.postId, ids)).orderBy(postImages.postId, postImages.imageOrder),
-    db.select({ postId: postLikes.postId }).from(postLikes).where(and(eq(postLikes.userId, viewerId), inArray(postLikes.postId, ids))),
-    db.select({ postId: postSaves.postId }).from(postSaves).where(and(eq(postSaves.userId, viewerId), inArray(postSaves.postId, ids))),
-    liked.length
-      ? db
-          .selectDistinctOn([postLikes.postId], { postId: postLikes.postId, username: profiles.username, displayName: profiles.displayName, firstName: profiles.firstName })
-          .from(postLikes)
-          .leftJoin(profiles, eq(profiles.userId, postLikes.userId))
-          .where(inArray(postLikes.postId, liked))
-          .orderBy(postLikes.postId, desc(inArray(postLikes.userId, circle)), desc(postLikes.createdAt))
-      : Promise.resolve([]),
-  ])
-  const likedSet = new Set(mine.map((m) => m.postId))
-  const savedSet = new Set(saved.map((m) => m.postId))
-  const likerOf = new Map(likers.map((l) => [l.postId, l.username ?? displayNameOf({ display_name: l.displayName, first_name: l.firstName, username: null })]))
+/** Rows to posts; the likers' names come in one lookup for the whole page. */
+async function toPosts(db: Db, rows: PostRow[]): Promise<Post[]> {
+  const likerIds = [...new Set(rows.map((r) => r.likedById).filter((id): id is string => Boolean(id)))]
+  const likers = likerIds.length
+    ? await db
+        .select({ userId: profiles.userId, username: profiles.username, displayName: profiles.displayName, firstName: profiles.firstName })
+        .from(profiles)
+        .where(inArray(profiles.userId, likerIds))
+    : []
+  const nameOf = new Map(likers.map((l) => [l.userId, l.username ?? displayNameOf({ display_name: l.displayName, first_name: l.firstName, username: null })]))
   return rows.map((r) => ({
     id: r.id,
     author: toAuthor(r),
     caption: r.caption,
     location: r.location,
-    images: images.filter((i) => i.postId === r.id).map((i) => ({ url: i.url, srcSet: srcSetOf(i.url) })),
+    images: (r.images ?? []).map((url) => ({ url, srcSet: srcSetOf(url) })),
     likesCount: r.likesCount,
     commentsCount: r.commentsCount,
     savesCount: r.savesCount,
-    isLiked: likedSet.has(r.id),
-    isSaved: savedSet.has(r.id),
-    likedBy: likerOf.get(r.id) ?? null,
+    isLiked: r.isLiked,
+    isSaved: r.isSaved,
+    likedBy: (r.likedById && nameOf.get(r.likedById)) ?? null,
     createdAt: r.createdAt.toISOString(),
   }))
 }
+
+/** The viewer and the users they follow. */
+const circleOf = (viewerId: string): SQL =>
+  sql`(${posts.userId} = ${viewerId} or ${posts.userId} in (select ${follows.followingId} from ${follows} where ${follows.followerId} = ${viewerId}))`
 
 /** Cuts a `limit + 1` query result to a page and the cursor after it. */
 const cut = (rows: PostRow[], limit: number, phase: 0 | 1) => ({
@@ -121,19 +125,18 @@ const cut = (rows: PostRow[], limit: number, phase: 0 | 1) => ({
  */
 export async function feed(db: Db, viewerId: string, rawCursor: string | undefined, limit: number) {
   const cursor = decodeCursor(rawCursor)
-  const circle = [viewerId, ...(await followedIds(db, viewerId))]
   let rows: PostRow[] = []
   let phaseOneCursor = cursor
   if (!cursor || cursor.phase === 0) {
-    const first = cut(await pagePosts(db, inArray(posts.userId, circle), cursor, limit + 1), limit, 0)
-    if (first.next) return { items: await hydrate(db, viewerId, first.rows, circle), nextCursor: first.next }
+    const first = cut(await pagePosts(db, viewerId, circleOf(viewerId), cursor, limit + 1), limit, 0)
+    if (first.next) return { items: await toPosts(db, first.rows), nextCursor: first.next }
     rows = first.rows
     phaseOneCursor = null
   }
   const remaining = limit - rows.length
-  if (remaining === 0) return { items: await hydrate(db, viewerId, rows, circle), nextCursor: encodeCursor({ phase: 1, at: null, id: null }) }
-  const rest = cut(await pagePosts(db, notInArray(posts.userId, circle), phaseOneCursor, remaining + 1), remaining, 1)
-  return { items: await hydrate(db, viewerId, [...rows, ...rest.rows], circle), nextCursor: rest.next }
+  if (remaining === 0) return { items: await toPosts(db, rows), nextCursor: encodeCursor({ phase: 1, at: null, id: null }) }
+  const rest = cut(await pagePosts(db, viewerId, not(circleOf(viewerId)), phaseOneCursor, remaining + 1), remaining, 1)
+  return { items: await toPosts(db, [...rows, ...rest.rows]), nextCursor: rest.next }
 }
 
 /** One user's posts, newest first (profile grid). */
@@ -154,16 +157,15 @@ export async function savedPosts(db: Db, viewerId: string, rawCursor: string | u
 }
 
 async function simplePage(db: Db, viewerId: string, where: SQL, rawCursor: string | undefined, limit: number) {
-  const page = cut(await pagePosts(db, where, decodeCursor(rawCursor), limit + 1), limit, 0)
-  return { items: await hydrate(db, viewerId, page.rows, [viewerId]), nextCursor: page.next }
+  const page = cut(await pagePosts(db, viewerId, where, decodeCursor(rawCursor), limit + 1), limit, 0)
+  return { items: await toPosts(db, page.rows), nextCursor: page.next }
 }
 
 /** One post as the viewer sees it. */
 export async function getPost(db: Db, viewerId: string, postId: string) {
-  const rows = await pagePosts(db, eq(posts.id, postId), null, 1)
-  if (!rows.length) throw notFound(FM.postNotFound)
-  const [post] = await hydrate(db, viewerId, rows, [viewerId, ...(await followedIds(db, viewerId))])
-  return post!
+  const [row] = await pagePosts(db, viewerId, eq(posts.id, postId), null, 1)
+  if (!row) throw notFound(FM.postNotFound)
+  return (await toPosts(db, [row]))[0]!
 }
 
 async function postOwner(db: Db, postId: string) {

@@ -1,17 +1,10 @@
 import crypto from 'node:crypto'
 import { BRANDS, COLORS, PRODUCT_CATEGORIES, SIZES, type SizeName } from '~/shared/marketplace/constants'
 import type { SizeChart } from '~/shared/marketplace/schemas'
+import type { ProductIllustration } from '../../db/schema'
 
-/** How a dress is drawn and described. */
-export type DressStyle = {
-  length: 'mini' | 'knee' | 'midi' | 'maxi'
-  neckline: 'v-neck' | 'round' | 'square' | 'sweetheart' | 'halter' | 'off-shoulder' | 'boat' | 'collar'
-  sleeve: 'sleeveless' | 'cap' | 'short' | 'puff' | 'three-quarter' | 'long'
-  fit: 'a-line' | 'bodycon' | 'fit-and-flare' | 'shift' | 'wrap' | 'slip'
-  pattern: 'solid' | 'stripes' | 'dots' | 'floral' | 'gingham' | 'ribbed' | 'pleats'
-  belt: boolean
-  buttons: boolean
-}
+/** How a dress is drawn and described (stored with the product, see the schema). */
+export type DressStyle = ProductIllustration
 
 export type CatalogueProduct = {
   id: string

@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm'
+import { desc, inArray, isNotNull } from 'drizzle-orm'
 import { PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/shared/marketplace/images'
-import { products } from '../../db/schema'
+import { products, type ProductColor } from '../../db/schema'
 import type { Platform } from '../../platform'
 import { logger } from '../../platform/logger'
-import { buildCatalogue, STYLE_WORDS, type CatalogueProduct } from './catalogue'
+import { buildCatalogue, STYLE_WORDS, type CatalogueProduct, type DressStyle } from './catalogue'
 import { hasProductImages, renderProductImages } from './images'
 
 /** Images rendered before start-up continues (the first listing page); the rest follow in the background. */
@@ -41,12 +41,14 @@ export function catalogueRow(c: CatalogueProduct, imageUrl: string): typeof prod
   }
 }
 
-async function renderAll(p: Platform, items: CatalogueProduct[]) {
+type Drawable = { id: string; illustration: DressStyle; colors: ProductColor[] }
+
+async function renderAll(p: Platform, items: Drawable[]) {
   let next = 0
   const worker = async () => {
     while (next < items.length) {
       const c = items[next++]!
-      if (!(await hasProductImages(p.storage, c.id))) await renderProductImages(p.storage, c.id, c.style, c.colors[0]!.hex)
+      if (!(await hasProductImages(p.storage, c.id))) await renderProductImages(p.storage, c.id, c.illustration, c.colors[0]?.hex ?? '#D8C3A5')
     }
   }
   await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker))
@@ -54,12 +56,19 @@ async function renderAll(p: Platform, items: CatalogueProduct[]) {
 
 /**
  * The demo catalogue (idempotent): inserts the products that are missing, then renders the
- * images of any product that has none yet, newest first.
+ * images of any illustrated product that has none yet, newest first (from the stored
+ * `illustration`, so images can be rebuilt from the database alone).
  */
 export async function seedCatalogue(p: Platform) {
-  const catalogue = await insertCatalogue(p)
-  await renderAll(p, catalogue.slice(0, RENDER_UP_FRONT))
-  void renderAll(p, catalogue.slice(RENDER_UP_FRONT)).catch((err) => logger.error('product images failed', { err }))
+  await insertCatalogue(p)
+  const rows = await p.db
+    .select({ id: products.id, illustration: products.illustration, colors: products.colors })
+    .from(products)
+    .where(isNotNull(products.illustration))
+    .orderBy(desc(products.createdAt))
+  const drawable = rows.filter((r): r is Drawable => r.illustration !== null)
+  await renderAll(p, drawable.slice(0, RENDER_UP_FRONT))
+  void renderAll(p, drawable.slice(RENDER_UP_FRONT)).catch((err) => logger.error('product images failed', { err }))
 }
 
 /** The catalogue's rows without images (also used by tests); returns the whole catalogue. */

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { ProductCard, ProductDetail, ProductListQuery, ProductPage, SizeAdvice } from '~/shared/marketplace/schemas'
 import type { Db } from '../../db/client'
 import { productLikes, products } from '../../db/schema'
@@ -9,12 +9,23 @@ import { recommendSize } from './size-advice'
 
 type ProductRow = typeof products.$inferSelect
 
-const likedBy = (userId: string | null) =>
-  userId
-    ? sql<boolean>`exists (select 1 from ${productLikes} where ${productLikes.userId} = ${userId} and ${productLikes.productId} = ${products.id})`
-    : sql<boolean>`false`
+const SIMILAR = 8
 
-const cardColumns = (userId: string | null) => ({
+/**
+ * Adds `liked` for the viewer with one primary-key lookup per product shown. (An EXISTS in the
+ * select list makes PostgreSQL hash all of the user's likes first, which costs more with many likes.)
+ */
+async function withLiked<T extends { id: string }>(db: Db, userId: string | null, rows: T[]): Promise<(T & { liked: boolean })[]> {
+  if (!userId || rows.length === 0) return rows.map((r) => ({ ...r, liked: false }))
+  const liked = await db
+    .select({ id: productLikes.productId })
+    .from(productLikes)
+    .where(and(eq(productLikes.userId, userId), inArray(productLikes.productId, rows.map((r) => r.id))))
+  const ids = new Set(liked.map((l) => l.id))
+  return rows.map((r) => ({ ...r, liked: ids.has(r.id) }))
+}
+
+const cardColumns = {
   id: products.id,
   name: products.name,
   brand: products.brand,
@@ -25,11 +36,10 @@ const cardColumns = (userId: string | null) => ({
   reviewsCount: products.reviewsCount,
   imageUrl: products.imageUrl,
   colors: products.colors,
-  liked: likedBy(userId),
-})
+}
 
 /** Rounds the stored real rating for display (one decimal). */
-const toCard = (r: ProductCard): ProductCard => ({ ...r, rating: Math.round(r.rating * 10) / 10, liked: Boolean(r.liked) })
+const toCard = (r: ProductCard): ProductCard => ({ ...r, rating: Math.round(r.rating * 10) / 10 })
 
 // Keyset paging: each sort is (key, id) in one direction, so every page is one index range scan.
 const SORTS = {
@@ -79,7 +89,7 @@ export async function listProducts(db: Db, q: ProductListQuery, userId: string |
   }
   const order = sort.dir === 'desc' ? [desc(sort.key), desc(products.id)] : [asc(sort.key), asc(products.id)]
   const rows = await db
-    .select({ ...cardColumns(userId), sortValue: sql<string>`(${sort.key})::text` })
+    .select({ ...cardColumns, sortValue: sql<string>`(${sort.key})::text` })
     .from(products)
     .where(where.length ? and(...where) : undefined)
     .orderBy(...order)
@@ -87,7 +97,7 @@ export async function listProducts(db: Db, q: ProductListQuery, userId: string |
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   return {
-    items: page.map(({ sortValue: _, ...r }) => toCard(r)),
+    items: (await withLiked(db, userId, page.map(({ sortValue: _, ...r }) => r))).map(toCard),
     nextCursor: rows.length > q.limit && last ? encodeCursor({ v: last.sortValue, id: last.id }) : null,
   }
 }
@@ -109,31 +119,27 @@ function toDetail(r: ProductRow & { liked: boolean }): ProductDetail {
   }
 }
 
-async function findProduct(db: Db, id: string, userId: string | null) {
-  const [row] = await db
-    .select({ product: products, liked: likedBy(userId) })
-    .from(products)
-    .where(eq(products.id, id))
-    .limit(1)
-  if (!row) throw notFound(MM.productNotFound)
-  return { ...row.product, liked: Boolean(row.liked) }
-}
-
 export async function getProduct(db: Db, id: string, userId: string | null) {
-  return toDetail(await findProduct(db, id, userId))
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
+  if (!row) throw notFound(MM.productNotFound)
+  const [withLike] = await withLiked(db, userId, [row])
+  return toDetail(withLike!)
 }
 
-/** Up to 8 products of the same category, closest in price first. */
+/** Up to 8 products of the same category, closest in price first (two range scans of the category-price index). */
 export async function similarProducts(db: Db, id: string, userId: string | null): Promise<ProductCard[]> {
   const [base] = await db.select({ category: products.category, price: products.price }).from(products).where(eq(products.id, id)).limit(1)
   if (!base) throw notFound(MM.productNotFound)
-  const rows = await db
-    .select(cardColumns(userId))
-    .from(products)
-    .where(and(eq(products.category, base.category), ne(products.id, id)))
-    .orderBy(sql`abs(${products.price} - ${base.price})`, desc(products.rating))
-    .limit(8)
-  return rows.map(toCard)
+  const near = (above: boolean) =>
+    db
+      .select(cardColumns)
+      .from(products)
+      .where(and(eq(products.category, base.category), ne(products.id, id), above ? gte(products.price, base.price) : lt(products.price, base.price)))
+      .orderBy(above ? asc(products.price) : desc(products.price))
+      .limit(SIMILAR)
+  const [up, down] = await Promise.all([near(true), near(false)])
+  const rows = [...up, ...down].sort((a, b) => Math.abs(a.price - base.price) - Math.abs(b.price - base.price)).slice(0, SIMILAR)
+  return (await withLiked(db, userId, rows)).map(toCard)
 }
 
 /** The subcategories with their item counts, for /discover. */

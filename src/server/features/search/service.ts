@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { SearchResults } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
-import { postImages, posts, products, profiles, recentSearches, users } from '../../db/schema'
-import { cardColumns, toCard, userCards } from '../social/people'
+import { postImages, posts, products, profiles, recentSearches } from '../../db/schema'
+import { userCards } from '../social/people'
 
 const PEOPLE_LIMIT = 10
 const PRODUCTS_LIMIT = 12
@@ -20,6 +20,10 @@ export function wordPatterns(q: string) {
     .map((w) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)
 }
 
+/** The text a result is found by, exactly as products_/profiles_search_text_trgm_idx index it. */
+const productText = sql`(${products.name} || ' ' || ${products.brand})`
+const personText = sql`(coalesce(${profiles.username}, '') || ' ' || coalesce(${profiles.displayName}, ''))`
+
 /** Every word matches at least one of `columns` (each word uses the trigram index of a column). */
 const allWordsIn = (patterns: string[], columns: Parameters<typeof ilike>[0][]): SQL => and(...patterns.map((p) => or(...columns.map((col) => ilike(col, p)))))!
 
@@ -28,18 +32,20 @@ export async function search(db: Db, q: string): Promise<SearchResults> {
   const patterns = wordPatterns(q)
   const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
   const [people, productRows, postRows] = await Promise.all([
+    // Usernames that start with the query first, then the shortest.
     db
-      .select(cardColumns)
+      .select({ userId: profiles.userId })
       .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.userId))
-      .where(allWordsIn(patterns, [profiles.username, profiles.displayName]))
+      .where(allWordsIn(patterns, [personText]))
       .orderBy(sql`${profiles.username} ilike ${prefix} desc`, sql`length(${profiles.username})`, profiles.username)
       .limit(PEOPLE_LIMIT),
+    // Newest first, in the order of products_created_idx: for a common word the scan stops after a
+    // few rows; for a rare one the trigram index (products_search_text_trgm_idx) finds them.
     db
       .select({ id: products.id, name: products.name, brand: products.brand, price: products.price, imageUrl: products.imageUrl })
       .from(products)
-      .where(allWordsIn(patterns, [products.name, products.brand]))
-      .orderBy(sql`${products.name} ilike ${prefix} desc`, desc(products.createdAt), products.id)
+      .where(allWordsIn(patterns, [productText]))
+      .orderBy(desc(products.createdAt), desc(products.id))
       .limit(PRODUCTS_LIMIT),
     db
       .select({ id: posts.id, caption: posts.caption, userId: posts.userId })
@@ -49,8 +55,8 @@ export async function search(db: Db, q: string): Promise<SearchResults> {
       .limit(POSTS_LIMIT),
   ])
   const postIds = postRows.map((r) => r.id)
-  const [authors, images] = await Promise.all([
-    userCards(db, postRows.map((r) => r.userId)),
+  const [cards, images] = await Promise.all([
+    userCards(db, [...people.map((r) => r.userId), ...postRows.map((r) => r.userId)]),
     postIds.length
       ? db
           .selectDistinctOn([postImages.postId], { postId: postImages.postId, imageUrl: postImages.imageUrl })
@@ -61,10 +67,10 @@ export async function search(db: Db, q: string): Promise<SearchResults> {
   ])
   const imageBy = new Map(images.map((i) => [i.postId, i.imageUrl]))
   return {
-    people: people.map(toCard),
+    people: people.flatMap((r) => cards.get(r.userId) ?? []),
     products: productRows,
     posts: postRows.flatMap((r) => {
-      const user = authors.get(r.userId)
+      const user = cards.get(r.userId)
       return user ? [{ id: r.id, caption: r.caption, imageUrl: imageBy.get(r.id) ?? null, user }] : []
     }),
   }

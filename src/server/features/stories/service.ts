@@ -93,7 +93,8 @@ export async function userStories({ db }: Deps, viewerId: string, handle: string
     .where(and(eq(stories.userId, owner.id), active()))
     .orderBy(asc(stories.createdAt), asc(stories.id))
   if (!rows.length) throw notFound('This person has no story right now.')
-  const order = (await storyOwners(db, viewerId)).map((o) => o.userId)
+  // Live users are watched on /live, so the viewer steps over them to the next story.
+  const order = (await storyOwners(db, viewerId)).filter((o) => !o.live || o.userId === owner.id).map((o) => o.userId)
   const at = order.indexOf(owner.id)
   const neighbours = await userCards(db, [order[at - 1], order[at + 1]].filter((id): id is string => Boolean(id) && at >= 0))
   const handleAt = (i: number) => {

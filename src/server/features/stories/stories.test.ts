@@ -66,10 +66,16 @@ describe('stories', () => {
     const entries = (await row(b.cookie)).entries as { user: { username: string }; ring: string }[]
     expect(entries.map((e) => e.user.username)).toEqual([d.username, a.username])
     expect(entries[0]!.ring).toBe('live')
-    const first = await t.request(`/api/stories/${d.username}`, { cookie: b.cookie })
+    const live = await t.request(`/api/stories/${d.username}`, { cookie: b.cookie })
+    expect(live.json).toMatchObject({ prevHandle: null, nextHandle: a.username })
+    // The viewer steps over live users (they are watched on /live).
+    const e = await socialUser(t, 'eve')
+    await upload(e.cookie, await photo('#396'))
+    expect((await row(b.cookie)).entries.map((x: { user: { username: string } }) => x.user.username)).toEqual([e.username, d.username, a.username])
+    const first = await t.request(`/api/stories/${e.username}`, { cookie: b.cookie })
     expect(first.json).toMatchObject({ prevHandle: null, nextHandle: a.username })
     const last = await t.request(`/api/stories/${a.username}`, { cookie: b.cookie })
-    expect(last.json).toMatchObject({ prevHandle: d.username, nextHandle: null })
+    expect(last.json).toMatchObject({ prevHandle: e.username, nextHandle: null })
     expect((await t.request('/api/stories/no_such_user', { cookie: b.cookie })).status).toBe(404)
   })
 

@@ -7,7 +7,7 @@ const engines = new WeakMap<Platform, Promise<TryOnEngine>>()
 export function engineOf(p: Platform): Promise<TryOnEngine> {
   let engine = engines.get(p)
   if (!engine) {
-    engine = createEngine(p.config)
+    engine = createEngine(p.config, p.storage)
     engines.set(p, engine)
     engine.catch(() => engines.delete(p))
   }

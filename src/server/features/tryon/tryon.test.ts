@@ -3,11 +3,12 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { T } from '~/shared/tryon/messages'
 import { DEFAULT_POST_CAPTION, type Generation } from '~/shared/tryon/schemas'
-import { aiGenerations, postImages, posts, products, profiles } from '../../db/schema'
+import { aiGenerations, postImages, posts, products, profiles, rateLimits } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { createTestEngine } from '../../test/tryon-engine'
 import { TryOnError } from '../../tryon'
 import { setEngine } from './engine-registry'
+import { MAX_STARTS_PER_HOUR } from './generations'
 import { INTERRUPTED, STALE_AFTER_MS, sweepStaleGenerations } from './worker'
 
 let t: TestApp
@@ -157,6 +158,16 @@ describe('generations', () => {
     expect(limited.status).toBe(429)
     expect(limited.json.error.message).toMatch(/in progress/)
     hanging.release()
+  })
+
+  it('limits try-ons started per hour', async () => {
+    const frank = await t.signUp()
+    const [person, garment] = await Promise.all([upload(frank, 'base'), upload(frank, 'product')])
+    const windowStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000)
+    await t.platform.db.insert(rateLimits).values({ key: `tryon:${frank.user.id}`, windowStart, count: MAX_STARTS_PER_HOUR })
+    const res = await start(frank, { subject: ref(person), garment: ref(garment) })
+    expect(res.status).toBe(429)
+    expect(res.json.error.message).toMatch(/many try-ons/)
   })
 
   it('recovers a generation whose worker died: requeued once, then failed with a message', async () => {

@@ -3,7 +3,8 @@ import type { OutputFormat, TryOnImage } from '../../tryon/engine'
 import { TryOnError } from '../../tryon'
 import { aiGenerations } from '../../db/schema'
 import type { Platform } from '../../platform'
-import { processUpload } from '../../platform/images'
+import sharp from 'sharp'
+import { MAX_INPUT_PIXELS, processUpload } from '../../platform/images'
 import { logger } from '../../platform/logger'
 import { engineOf } from './engine-registry'
 import { GENERATE_JOB, type GenerateJob, type GenerationRow, keyOf, type Measurements, toEvent } from './generations'
@@ -24,13 +25,31 @@ async function publish(p: Platform, row: GenerationRow) {
   await p.events.publish(row.userId, { type: 'generation', data: toEvent(row) }).catch((err) => logger.warn('could not publish generation event', { err }))
 }
 
-/** Stores the engine's images (re-encoded: checked by content, no metadata) under ai-outputs/{userId}/. */
+const ENCODINGS = { JPG: { format: 'jpeg', ext: 'jpg' }, PNG: { format: 'png', ext: 'png' }, WEBP: { format: 'webp', ext: 'webp' } } as const
+
+/**
+ * An engine image as we store it: checked by content; kept as is when it already is the requested
+ * format without metadata, otherwise re-encoded (metadata stripped, size bounded).
+ */
+async function normalizeOutput(image: TryOnImage, format: OutputFormat) {
+  const wanted = ENCODINGS[format]
+  const meta = await sharp(image.data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .metadata()
+    .catch(() => null)
+  if (!meta?.width || !meta.height) throw new TryOnError('The try-on engine returned an image we could not read. Please try again.')
+  if (meta.format === wanted.format && !meta.exif && !meta.xmp && !meta.iptc && !meta.icc && meta.width <= 2048 && meta.height <= 2048) {
+    return { data: image.data, ext: wanted.ext, contentType: `image/${wanted.format}` }
+  }
+  const out = await processUpload(image.data, { widths: [2048], format: wanted.format, quality: 90, maxBytes: 40 * 1024 * 1024 })
+  const v = out.variants[0]!
+  return { data: v.data, ext: v.ext, contentType: v.contentType }
+}
+
+/** Stores the engine's images under ai-outputs/{userId}/{generationId}/ (private to the user). */
 async function storeOutputs(p: Platform, row: GenerationRow, images: TryOnImage[], format: OutputFormat) {
-  const encoding = format === 'PNG' ? 'png' : format === 'WEBP' ? 'webp' : 'jpeg'
   return Promise.all(
     images.map(async (image, i) => {
-      const out = await processUpload(image.data, { widths: [2048], format: encoding, quality: 90, maxBytes: 40 * 1024 * 1024 })
-      const v = out.variants[0]!
+      const v = await normalizeOutput(image, format)
       const key = `ai-outputs/${row.userId}/${row.id}/${row.attempt}-${i}.${v.ext}`
       await p.storage.put(key, v.data, v.contentType)
       return p.storage.url(key)

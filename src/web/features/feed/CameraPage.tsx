@@ -14,11 +14,11 @@ const FLASH_MS = 300
 function useCamera() {
   const videoRef = useRef<HTMLVideoElement>(null)
   const [stream, setStream] = useState<MediaStream | null>(null)
-  const [state, setState] = useState<'starting' | 'on' | 'off'>(() => (navigator.mediaDevices?.getUserMedia ? 'starting' : 'off'))
+  const [state, setState] = useState<'starting' | 'on' | 'off'>(() => (typeof navigator.mediaDevices?.getUserMedia === 'function' ? 'starting' : 'off'))
   useEffect(() => {
     let live: MediaStream | null = null
     let cancelled = false
-    if (!navigator.mediaDevices?.getUserMedia) return
+    if (typeof navigator.mediaDevices?.getUserMedia !== 'function') return
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: 'user', width: { ideal: 1080 }, height: { ideal: 1350 } }, audio: false })
       .then((s) => {
@@ -93,7 +93,7 @@ export default function CameraPage() {
       </div>
 
       <div className="flex flex-col gap-4 pt-3 pb-[calc(16px+env(safe-area-inset-bottom))]">
-        <div role="radiogroup" aria-label="Camera mode" className="flex justify-center gap-1 overflow-x-auto px-4">
+        <div role="radiogroup" aria-label="Camera mode" className="mx-auto flex w-max max-w-full gap-0.5 overflow-x-auto px-2">
           {FM.cameraModes.map((m) => (
             <button
               key={m}
@@ -101,7 +101,7 @@ export default function CameraPage() {
               role="radio"
               aria-checked={m === mode}
               onClick={() => setMode(m)}
-              className={cn('min-h-11 rounded-full px-3 text-xs font-semibold tracking-wide', m === mode ? 'text-white' : 'text-white/50')}
+              className={cn('min-h-11 shrink-0 rounded-full px-2 text-xs font-semibold tracking-wide', m === mode ? 'text-white' : 'text-white/50')}
             >
               {m}
             </button>

@@ -88,7 +88,7 @@ export function CommentsSheet({ postId, open, onClose }: { postId: string; open:
         <form onSubmit={submit} className="sticky bottom-0 mt-4 flex items-start gap-2 border-t border-hairline bg-surface pt-3">
           <div className="flex-1">
             <label htmlFor={`comment-${postId}`} className="sr-only">
-              Comment
+              Write a comment
             </label>
             <input
               id={`comment-${postId}`}

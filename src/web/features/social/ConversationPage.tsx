@@ -64,7 +64,10 @@ export default function ConversationPage() {
   const messages = thread.data ? [...thread.data.pages].reverse().flatMap((p) => p.messages) : []
   const bottom = useRef<HTMLDivElement>(null)
   const lastId = messages.at(-1)?.id
-  useLayoutEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [lastId])
+  useLayoutEffect(() => {
+    // Block body: browsers may return a promise from scrollIntoView, which must not become the cleanup.
+    bottom.current?.scrollIntoView({ block: 'end' })
+  }, [lastId])
 
   if (thread.isError && thread.error instanceof ApiRequestError && thread.error.status === 404) return <Navigate to="/messages" replace />
   return (

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Send, X } from 'lucide-react'
+import { Eye, Send, X } from 'lucide-react'
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { SM } from '~/shared/social/messages'
@@ -7,6 +7,7 @@ import { handleOf, type UserStories } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { ErrorState, Skeleton } from '../../components/Feedback'
 import { ApiRequestError } from '../../lib/api'
+import { AddToStoryButton } from './AddToStoryButton'
 import { fetchUserStories, markStoryViewed, socialKeys } from './api'
 import { timeAgo } from './time'
 import { UserAvatar } from './UserAvatar'
@@ -48,6 +49,7 @@ function StoryPlayer({ data }: { data: UserStories }) {
   const [held, setHeld] = useState(false)
   const pressedAt = useRef(0)
   const story = data.stories[index]!
+  const own = story.viewsCount !== null
 
   const leave = (to: string) => {
     void qc.invalidateQueries({ queryKey: socialKeys.storyRow })
@@ -114,15 +116,25 @@ function StoryPlayer({ data }: { data: UserStories }) {
         onPointerLeave={() => setHeld(false)}
         onContextMenu={(e) => e.preventDefault()}
       />
-      <footer className="relative z-10 flex justify-center px-4 pt-2 pb-[calc(16px+env(safe-area-inset-bottom))]">
-        <button
-          type="button"
-          onClick={() => navigate('/messages', { state: { compose: handleOf(data.user) } })}
-          className="flex min-h-11 w-full items-center justify-center gap-2 rounded-full border border-white/60 bg-black/30 px-5 text-sm font-semibold backdrop-blur"
-        >
-          <Send size={20} strokeWidth={1.75} aria-hidden />
-          {SM.sendMessage}
-        </button>
+      <footer className="relative z-10 flex items-center justify-center gap-3 px-4 pt-2 pb-[calc(16px+env(safe-area-inset-bottom))]">
+        {own ? (
+          <>
+            <span className="flex items-center gap-1.5 text-sm">
+              <Eye size={18} strokeWidth={1.75} aria-hidden />
+              Seen by {story.viewsCount ?? 0}
+            </span>
+            <AddToStoryButton className="ml-auto border border-white/60 bg-black/30 backdrop-blur" onAdded={() => void qc.invalidateQueries({ queryKey: socialKeys.userStories(handleOf(data.user)) })} />
+          </>
+        ) : (
+          <button
+            type="button"
+            onClick={() => navigate('/messages', { state: { compose: handleOf(data.user) } })}
+            className="flex min-h-11 w-full items-center justify-center gap-2 rounded-full border border-white/60 bg-black/30 px-5 text-sm font-semibold backdrop-blur"
+          >
+            <Send size={20} strokeWidth={1.75} aria-hidden />
+            {SM.sendMessage}
+          </button>
+        )}
       </footer>
     </>
   )

@@ -4,13 +4,13 @@ import { TryOnError } from '../../engine'
 import type { Storage } from '../../../platform/storage'
 import { type GarmentModel, garmentMask, garmentModel } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
-import { type PersonMasks, type PersonModel, checkSinglePerson, personMasks, personModel } from './person-analysis'
+import { type PersonMasks, type PersonModel, checkSinglePerson, personMasks, personModel, segmentDistance, waistband } from './person-analysis'
 import { detectPose } from './pose'
 import { type Plane, type Rgb, decode, maskToPng, pngToMasks } from './raster'
 import { segmentForeground } from './segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 1
+const VERSION = 2
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks }
 export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }
@@ -31,8 +31,22 @@ export async function decodeImage(image: StoredImage): Promise<{ rgb: Rgb; alpha
 export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
   const [person, pose] = [await segmentForeground(rgb), await detectPose(rgb)]
   checkSinglePerson(person)
-  const model = personModel(rgb, pose)
-  return { kind: 'person', model, masks: personMasks(rgb, person, model.body, model.skin) }
+  const found = personModel(rgb, pose)
+  const masks = personMasks(rgb, person, found.body, found.skin)
+  const band = waistband(rgb, masks, found.body, found.skin)
+  // Below the waistband it is the trousers or skirt, whatever their colour (but sleeves go on).
+  if (band !== null) {
+    const { body } = found
+    const w = rgb.width
+    for (let i = Math.ceil(band) * w; i < masks.clothing.data.length; i++) {
+      if (!masks.clothing.data[i]) continue
+      const x = i % w
+      const y = (i - x) / w
+      const onArm = Math.min(segmentDistance(x, y, body.elbowL, body.wristL), segmentDistance(x, y, body.elbowR, body.wristR)) < body.shoulderWidth * 0.15
+      if (!onArm) masks.clothing.data[i] = 0
+    }
+  }
+  return { kind: 'person', model: { ...found, waistband: band }, masks }
 }
 
 export async function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): Promise<GarmentAnalysis> {

@@ -2,10 +2,15 @@ import type { BodyMeasurements } from '../../engine'
 import type { GarmentModel } from './garment-analysis'
 import { type Point, add, dist, mid, pt, scale, sub } from './geometry'
 import { type BodyFrame, bodyAxes } from './person-analysis'
-import { type Mapping, limbWarp, thinPlateSpline } from './warp'
+import { type Mapping, type MeshRow, bandMesh, limbWarp } from './warp'
 
 /** How loosely the garment sits: >1 wider, <1 narrower; and a length change (fraction of its length). */
 export type Fit = { ease: number; lengthShift: number }
+
+/** A flat sleeve is about half the arm's circumference wide: seen on the arm it is this much narrower. */
+const SLEEVE_WRAP = 0.55
+/** How wide a sleeve's opening is on the arm, in shoulder widths. */
+const SLEEVE_OPENING = 0.34
 
 /** Chest (cm) of each letter size on the demo size chart. */
 const SIZE_CHEST: Record<string, number> = { XXS: 78, XS: 82, S: 88, M: 94, L: 100, XL: 106, XXL: 112, '3XL': 118 }
@@ -30,8 +35,9 @@ export type PartMappings = {
 }
 
 /**
- * Places each part of the garment on the person: the torso by a thin-plate spline through its
- * landmarks (neck, shoulders, armpits, waist, hem) moved to the body, each sleeve along the arm.
+ * Places each part of the garment on the person: the torso (and skirt) by a band mesh through
+ * its landmark rows (collar, shoulders, armpits, waist, hem) moved onto the body, each sleeve
+ * along its arm.
  */
 export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMappings {
   const L = g.landmarks
@@ -59,31 +65,43 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMapp
     const half = Math.max(Math.abs(off), minHalf(c) * 1.04)
     return add(c, scale(across, Math.sign(off || 1) * half))
   }
-  const pairs: [Point, Point][] = [
-    [add(body.shoulderL, add(scale(across, -sw * 0.06), scale(down, -sw * 0.05))), L.shoulderL],
-    [add(body.shoulderR, add(scale(across, sw * 0.06), scale(down, -sw * 0.05))), L.shoulderR],
-    [add(neck, scale(down, (L.neck.y - gShoulderY) * s - sw * 0.05)), L.neck],
-    [place(L.armpitL, bodyHalf), L.armpitL],
-    [place(L.armpitR, bodyHalf), L.armpitR],
-    [level(L.armpitL.y / 2 + L.armpitR.y / 2), pt(gCentre, (L.armpitL.y + L.armpitR.y) / 2)],
-    [place(L.waistL, bodyHalf), L.waistL],
-    [place(L.waistR, bodyHalf), L.waistR],
-    [place(L.hemL, bodyHalf), L.hemL],
-    [place(L.hemR, bodyHalf), L.hemR],
-    [level(L.hemL.y / 2 + L.hemR.y / 2), pt(gCentre, (L.hemL.y + L.hemR.y) / 2)],
+  const shoulderOut = (joint: Point, sign: number) => add(joint, add(scale(across, sign * sw * 0.06), scale(down, -sw * 0.05)))
+  const row = (gl: Point, gr: Point, ol: Point, or: Point): MeshRow => ({ src: [gl, gr], out: [ol, or] })
+  const placed = (gl: Point, gr: Point) => row(gl, gr, place(gl, bodyHalf), place(gr, bodyHalf))
+  const sL = shoulderOut(body.shoulderL, -1)
+  const sR = shoulderOut(body.shoulderR, 1)
+  // The collar rises above the shoulder line as much as it does on the garment.
+  const rise = scale(down, (g.bbox.y0 - gShoulderY) * s)
+  const rows: MeshRow[] = [
+    row(pt(L.shoulderL.x, g.bbox.y0), pt(L.shoulderR.x, g.bbox.y0), add(sL, rise), add(sR, rise)),
+    row(L.shoulderL, L.shoulderR, sL, sR),
+    placed(L.armpitL, L.armpitR),
+    placed(L.waistL, L.waistR),
+    placed(L.hemL, L.hemR),
   ]
-  const bodyMap = thinPlateSpline(
-    pairs.map(([p]) => p),
-    pairs.map(([, q]) => q),
-    0.01,
-  )
+  // Rows must go down the garment and the body in order (odd landmarks are dropped).
+  const depth = (q: Point) => (q.x - neck.x) * down.x + (q.y - neck.y) * down.y
+  const gy = (q: MeshRow) => (q.src[0].y + q.src[1].y) / 2
+  const py = (q: MeshRow) => (depth(q.out[0]) + depth(q.out[1])) / 2
+  const ordered: MeshRow[] = []
+  for (const r of rows) {
+    const prev = ordered.at(-1)
+    if (!prev || (gy(r) > gy(prev) + 2 && py(r) > py(prev) + 2)) ordered.push(r)
+  }
+  const bodyMap = bandMesh(ordered, neck, down)
   const sleeve = (end: Point | null, gShoulder: Point, gArmpit: Point, shoulder: Point, elbow: Point, wrist: Point, outwardX: number) => {
     if (!end) return null
     const root = mid(gShoulder, gArmpit)
-    const pRoot = add(shoulder, add(scale(down, sw * 0.1), scale(across, outwardX * sw * 0.02)))
+    const pRoot = add(shoulder, add(scale(down, sw * 0.06), scale(across, outwardX * sw * 0.02)))
     const forearm = sub(wrist, elbow)
     const hand = add(wrist, scale(forearm, 0.6))
-    return limbWarp({ root, end, outward: pt(outwardX, -1) }, [pRoot, elbow, wrist, hand], pt(outwardX * across.x, outwardX * across.y), s * fit.ease ** 0.5)
+    return limbWarp({ root, end, outward: pt(outwardX, -1) }, [pRoot, elbow, wrist, hand], pt(outwardX * across.x, outwardX * across.y), {
+      along: s,
+      // the sleeve's opening (shoulder to armpit) spans a loose arm, whatever the flat lay's cut
+      across: Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / Math.max(1, dist(gShoulder, gArmpit))) * fit.ease,
+      before: sw * 0.02,
+      inner: sw * 0.13,
+    })
   }
   return {
     body: bodyMap,

@@ -45,14 +45,17 @@ export function garmentMask(img: Rgb, model: Plane): Plane {
   for (let y = 0; y < h; y += 2) for (let x = 0; x < w; x += 2) if (x < band || y < band || x >= w - band || y >= h - band) border.push(y * w + x)
   const bg = [median(border.map((i) => L.data[i]!)), median(border.map((i) => A.data[i]!)), median(border.map((i) => B.data[i]!))]
   const spread = median(border.map((i) => Math.hypot(L.data[i]! - bg[0]!, A.data[i]! - bg[1]!, B.data[i]! - bg[2]!)))
-  const limit = Math.max(6, spread * 4)
+  const limit = Math.max(3, spread * 4)
   const colour = plane(w, h)
   for (let i = 0; i < w * h; i++) colour.data[i] = Math.hypot(L.data[i]! - bg[0]!, A.data[i]! - bg[1]!, B.data[i]! - bg[2]!) > limit ? 1 : 0
-  // Colour differences alone pick up shadows and noise: open them, and trust them only near the model's mask.
-  const near = morph(threshold(model, 0.2), Math.round(Math.min(w, h) * 0.03))
+  // Colour differences alone pick up shadows and noise: open them, and where the model found the
+  // garment (even in part) trust them only around what it found.
+  const found = threshold(model, 0.2)
+  const foundArea = found.data.reduce((s, v) => s + v, 0)
+  const near = foundArea > w * h * 0.02 ? morph(found, Math.round(Math.min(w, h) * 0.08)) : null
   const combined = plane(w, h)
   const opened = morph(morph(colour, -2), 2)
-  for (let i = 0; i < w * h; i++) combined.data[i] = model.data[i]! >= 0.5 || (opened.data[i]! > 0 && near.data[i]! > 0) ? 1 : 0
+  for (let i = 0; i < w * h; i++) combined.data[i] = model.data[i]! >= 0.5 || (opened.data[i]! > 0 && (!near || near.data[i]! > 0)) ? 1 : 0
   return fillHoles(keepLargest(morph(morph(combined, 2), -2)))
 }
 
@@ -183,23 +186,37 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
   const chest = Math.max(1, apR.x - apL.x)
   const length = box.y1 - Math.max(apL.y, apR.y)
   const type: GarmentCategory = category ?? (looksLikeTrousers ? 'bottom' : length > chest * DRESS_LENGTH_RATIO ? 'dress' : 'top')
-  const armpitL = pt(apL.x, apL.y)
-  const armpitR = pt(apR.x, apR.y)
-  const topRow = runs[Math.round(H * 0.02)]
-  const shoulderFor = (ap: { x: number; sleeved: boolean }, edge: 'l' | 'r') => {
-    const x = ap.sleeved ? ap.x : (topRow?.[edge] ?? ap.x)
-    return pt(x, topOfColumn(mask, x, box.y0, box.y1))
-  }
-  const shoulderL = shoulderFor(apL, 'l')
-  const shoulderR = shoulderFor(apR, 'r')
+  // Product photos are symmetric: both sides share the armpit height and distance from the centre
+  // (the side seen best, a sleeved one, wins), which also mends a side the scan misread.
+  const centre = (() => {
+    const r = runs[Math.round(H * 0.5)]
+    return r ? (r.l + r.r) / 2 : cx
+  })()
+  const sleeved = apL.sleeved || apR.sleeved
+  const sides = [apL, apR].filter((a) => a.sleeved === sleeved)
+  const armY = Math.round(sides.reduce((sum, a) => sum + a.y, 0) / sides.length)
+  const armHalf = Math.min(...sides.map((a) => Math.abs(a.x - centre)))
+  const armpitL = pt(centre - armHalf, armY)
+  const armpitR = pt(centre + armHalf, armY)
+  const topRow = runs[Math.round(H * 0.03)]
+  // Sleeveless: the shoulders are the top's outer corners, unless the top is a narrow neck or strap.
+  const topHalf = topRow ? Math.min(centre - topRow.l, topRow.r - centre) : 0
+  const shoulderHalf = sleeved || topHalf < armHalf * 0.5 ? armHalf : Math.min(topHalf, armHalf)
+  const shoulderAt = (x: number) => pt(x, topOfColumn(mask, x, box.y0, box.y1))
+  const shoulderL = shoulderAt(centre - shoulderHalf)
+  const shoulderR = shoulderAt(centre + shoulderHalf)
+  const level = Math.min(shoulderL.y, shoulderR.y)
+  shoulderL.y = shoulderR.y = level
   const neckX = (shoulderL.x + shoulderR.x) / 2
   const neck = pt(neckX, topOfColumn(mask, neckX, box.y0, box.y1))
 
   // Hem: the lowest row of the central run; waist: the narrowest torso row below the armpits.
-  let hemY = box.y1
+  // (a little above the lowest row, where rounded corners and fringes have full width)
+  let hemY = box.y1 - Math.round(H * 0.015)
   while (hemY > box.y0 && !runs[hemY - box.y0]) hemY--
-  const hemRun = runs[hemY - box.y0]!
-  const armY = Math.max(armpitL.y, armpitR.y)
+  // A top's torso stays about as wide as at the armpits (sleeves hanging beside it are not torso).
+  const clampRun = (r: Run): Run => (type === 'top' ? { l: Math.max(r.l, centre - armHalf * 1.15), r: Math.min(r.r, centre + armHalf * 1.15) } : r)
+  const hemRun = clampRun(runs[hemY - box.y0]!)
   const waistTo = type === 'dress' ? armY + (hemY - armY) * 0.45 : hemY - (hemY - armY) * 0.15
   let waistY = Math.round(armY + (waistTo - armY) * 0.6)
   let narrowest = Infinity
@@ -210,7 +227,7 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
       waistY = y
     }
   }
-  const waistRun = runs[waistY - box.y0] ?? hemRun
+  const waistRun = clampRun(runs[waistY - box.y0] ?? hemRun)
 
   let crotch: Point | null = null
   if (type === 'bottom') {
@@ -230,7 +247,9 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
       b += img.data[i * 3 + 2]!
       count++
     }
-  const sleeved = type !== 'bottom'
+  const ends = type === 'bottom' || !sleeved ? [null, null] : [sleeveEnd(mask, runs, box.y0, shoulderL, armpitL, 1), sleeveEnd(mask, runs, box.y0, shoulderR, armpitR, -1)]
+  const mirror = (p: Point | null) => (p ? pt(2 * centre - p.x, p.y) : null)
+  const [sleeveEndL, sleeveEndR] = [ends[0] ?? mirror(ends[1]!), ends[1] ?? mirror(ends[0]!)]
   return {
     type,
     bbox: box,
@@ -244,8 +263,8 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
       waistR: pt(waistRun.r, waistY),
       hemL: pt(hemRun.l, hemY),
       hemR: pt(hemRun.r, hemY),
-      sleeveEndL: sleeved && apL.sleeved ? sleeveEnd(mask, runs, box.y0, shoulderL, armpitL, 1) : null,
-      sleeveEndR: sleeved && apR.sleeved ? sleeveEnd(mask, runs, box.y0, shoulderR, armpitR, -1) : null,
+      sleeveEndL,
+      sleeveEndR,
       crotch,
     },
     color: [r / count, g / count, b / count].map(Math.round) as [number, number, number],
@@ -263,15 +282,20 @@ export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
   const L = model.landmarks
   const parts = new Uint8Array(w * h)
   const cx = (L.hemL.x + L.hemR.x) / 2
+  // Below the armpits the torso's sides run through the waist to the hem.
+  const edge = (y: number, a: Point, b: Point, c: Point) => (y <= b.y ? a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y || 1) : b.x + ((c.x - b.x) * (y - b.y)) / (c.y - b.y || 1))
   for (let y = 0; y < h; y++) {
     const run = centralRun(mask, y, Math.round(cx))
+    const left = edge(y, L.armpitL, L.waistL, L.hemL)
+    const right = edge(y, L.armpitR, L.waistR, L.hemR)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
       if (mask.data[i]! < 0.5) continue
       const p = pt(x, y)
       const inRun = run !== null && x >= run.l && x <= run.r
-      if (L.sleeveEndL && side(L.shoulderL, L.armpitL, p) > 0 && (y <= L.armpitL.y || !inRun)) parts[i] = PART.sleeveL
-      else if (L.sleeveEndR && side(L.shoulderR, L.armpitR, p) < 0 && (y <= L.armpitR.y || !inRun)) parts[i] = PART.sleeveR
+      const below = (a: Point) => y > a.y
+      if (L.sleeveEndL && side(L.shoulderL, L.armpitL, p) > 0 && (!below(L.armpitL) || !inRun || x < left - 2)) parts[i] = PART.sleeveL
+      else if (L.sleeveEndR && side(L.shoulderR, L.armpitR, p) < 0 && (!below(L.armpitR) || !inRun || x > right + 2)) parts[i] = PART.sleeveR
       else parts[i] = PART.body
     }
   }

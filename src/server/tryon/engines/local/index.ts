@@ -7,6 +7,7 @@ import { type Fit, fitFromSize, fitGarment } from './fit'
 import { garmentParts } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
 import { warmPose } from './pose'
+import type { Plane } from './raster'
 import { warmSegmenter } from './segmenter'
 
 export { ENGINE_ERRORS } from './messages'
@@ -23,14 +24,17 @@ const VARIATIONS: { ease: number; lengthShift: number; shading: number }[] = [
 
 const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png', WEBP: 'image/webp' }
 
-/** Timings of the last generation's stages (ms), for benchmarks and logs. */
+/** Timings of a generation's stages (ms); `cached` when both photos' analyses were already there. */
 export type StageTimings = { analysis: number; warp: number; compose: number; encode: number; cached: boolean }
+
+/** What a generation did, for benchmarks and logs: its timings and, per result, the garment's coverage at the person photo's size. */
+export type GenerationReport = { timings: StageTimings; coverage: Plane[] }
 
 export type LocalEngineOptions = {
   /** Where photos' analyses are cached (`<key>.analysis.json`); without it they are computed per try-on. */
   storage?: Storage
-  /** Called after each generation with its stage timings. */
-  onTimings?: (timings: StageTimings) => void
+  /** Called after each generation. */
+  observe?: (report: GenerationReport) => void
 }
 
 function encode(rgb: { width: number; height: number; data: Uint8Array }, input: TryOnInput) {
@@ -74,6 +78,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       const base = fitFromSize(input.size, input.measurements)
       const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, encode: 0, cached: person.cached && garment.cached }
       const images = []
+      const coverage: Plane[] = []
       for (let k = 0; k < count; k++) {
         abortIf(input.signal)
         const variation = VARIATIONS[k]!
@@ -82,11 +87,12 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit)
         const t1 = performance.now()
         onProgress?.('composing')
-        const result = composeTryOn({
+        const { image, coverage: covered } = composeTryOn({
           person: personImage.rgb,
           masks: person.analysis.masks,
           body: person.analysis.model.body,
           skin: person.analysis.model.skin,
+          waistband: person.analysis.model.waistband,
           garment: garmentImage.rgb,
           garmentMask: garment.analysis.mask,
           parts,
@@ -95,12 +101,13 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
           shading: variation.shading,
         })
         const t2 = performance.now()
-        images.push({ data: await encode(result, input), contentType: MIME[input.outputFormat] })
+        images.push({ data: await encode(image, input), contentType: MIME[input.outputFormat] })
+        coverage.push(covered)
         timings.warp += t1 - t0
         timings.compose += t2 - t1
         timings.encode += performance.now() - t2
       }
-      opts.onTimings?.(timings)
+      opts.observe?.({ timings, coverage })
       return { images, model: LOCAL_MODEL }
     },
   }

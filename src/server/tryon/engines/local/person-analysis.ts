@@ -30,11 +30,15 @@ export type PersonModel = {
   skin: [number, number, number]
   /** Which arms MoveNet saw well enough to dress (image left, image right). */
   arms: { left: boolean; right: boolean }
+  /** Where trousers or a skirt begin under the top (a new top is tucked in there), null when none. */
+  waistband: number | null
 }
 
 export type PersonMasks = { person: Plane; clothing: Plane; keep: Plane }
 
 const SEEN = 0.25
+/** Lab distance within which a pixel has the colour of the clothing sampled on the torso. */
+const CLOTH_DISTANCE = 16
 
 /** The body frame from the pose, or a user-facing failure when the upper body is not in the photo. */
 export function bodyFrame(pose: Pose, width: number, height: number): { body: BodyFrame; arms: PersonModel['arms'] } {
@@ -85,11 +89,12 @@ export function checkSinglePerson(person: Plane) {
   if (sizes.filter((s) => s >= largest * 0.35 && s >= total * 0.02).length > 1) throw new TryOnError(ENGINE_ERRORS.morePeople)
 }
 
-/** Distance from p to the segment a-b. */
-export function segmentDistance(p: Point, a: Point, b: Point) {
-  const ab = sub(b, a)
-  const t = Math.max(0, Math.min(1, ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / (ab.x * ab.x + ab.y * ab.y || 1)))
-  return dist(p, lerp(a, b, t))
+/** Distance from the point (x, y) to the segment a-b. */
+export function segmentDistance(x: number, y: number, a: Point, b: Point) {
+  const abx = b.x - a.x
+  const aby = b.y - a.y
+  const t = Math.max(0, Math.min(1, ((x - a.x) * abx + (y - a.y) * aby) / (abx * abx + aby * aby || 1)))
+  return Math.hypot(x - a.x - abx * t, y - a.y - aby * t)
 }
 
 /** Median skin colour from the middle of the face (between the eyes and the mouth). */
@@ -162,11 +167,12 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   const shrink = (a: Point, b: Point, t: number) => lerp(a, b, t)
   const neck = mid(body.shoulderL, body.shoulderR)
   const hips = mid(body.hipL, body.hipR)
+  // The chest (not down to the hips, where trousers may begin).
   const core = [
     shrink(body.shoulderL, hips, 0.25),
     shrink(body.shoulderR, hips, 0.25),
-    shrink(body.hipR, neck, 0.15),
-    shrink(body.hipL, neck, 0.15),
+    shrink(body.shoulderR, body.hipR, 0.55),
+    shrink(body.shoulderL, body.hipL, 0.55),
   ]
   const skinLab = rgbToLab(...skin)
   const samples: [number, number, number][] = []
@@ -179,7 +185,27 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
       const i = y * w + x
       samples.push([lab[0].data[i]!, lab[1].data[i]!, lab[2].data[i]!])
     }
-  const clusters = kmeans(samples, 4).filter((c) => c.share >= 0.06 && Math.hypot(c.c[0] - skinLab[0], c.c[1] - skinLab[1], c.c[2] - skinLab[2]) > 12)
+  const notSkin = (c: [number, number, number]) => Math.hypot(c[0] - skinLab[0], c[1] - skinLab[1], c[2] - skinLab[2]) > 14
+  const clusters = kmeans(samples, 4).filter((c) => c.share >= 0.06 && notSkin(c.c))
+  // Sleeves: what covers the upper arms just below the shoulders, when it is not skin.
+  for (const [shoulder, elbow] of [
+    [body.shoulderL, body.elbowL],
+    [body.shoulderR, body.elbowR],
+  ] as const) {
+    const arm: [number, number, number][] = []
+    const r = body.shoulderWidth * 0.06
+    for (let t = 0.15; t <= 0.4; t += 0.05) {
+      const c = lerp(shoulder, elbow, t)
+      for (let y = Math.round(c.y - r); y <= c.y + r; y += 2)
+        for (let x = Math.round(c.x - r); x <= c.x + r; x += 2) {
+          if (x < 0 || y < 0 || x >= w || y >= h || person.data[y * w + x]! < 0.5) continue
+          const i = y * w + x
+          arm.push([lab[0].data[i]!, lab[1].data[i]!, lab[2].data[i]!])
+        }
+    }
+    const covered = arm.filter(notSkin)
+    if (covered.length > arm.length * 0.5) clusters.push(...kmeans(covered, 2).filter((c) => c.share >= 0.2))
+  }
   const out = plane(w, h)
   if (!clusters.length) return out
   const top = Math.min(body.shoulderL.y, body.shoulderR.y) - body.shoulderWidth * 0.3
@@ -191,8 +217,9 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
       const A = lab[1].data[i]!
       const B = lab[2].data[i]!
       const dSkin = Math.hypot(L - skinLab[0], A - skinLab[1], B - skinLab[2])
-      const dCloth = Math.min(...clusters.map((c) => Math.hypot(L - c.c[0], A - c.c[1], B - c.c[2])))
-      if (dCloth < 22 && dCloth < dSkin) out.data[i] = 1
+      let dCloth = Infinity
+      for (const c of clusters) dCloth = Math.min(dCloth, Math.hypot(L - c.c[0], A - c.c[1], B - c.c[2]))
+      if (dCloth < CLOTH_DISTANCE && dCloth < dSkin) out.data[i] = 1
     }
   // Keep what touches the torso core, then close small gaps (prints, creases).
   const closed = morph(morph(out, 3), -3)
@@ -257,9 +284,44 @@ export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [num
   return { person, clothing, keep: keepMask(lab, person, clothing, body) }
 }
 
-export function personModel(img: Rgb, pose: Pose): PersonModel {
+export function personModel(img: Rgb, pose: Pose): Omit<PersonModel, 'waistband'> {
   const { body, arms } = bodyFrame(pose, img.width, img.height)
   return { body, arms, skin: skinTone(img, body) }
+}
+
+/**
+ * Going down the body's centre line below the chest: past the upper clothing and any bare skin,
+ * the first other clothing is a lower garment's waistband. None when the upper clothing runs on
+ * past the hips (a dress) or nothing follows.
+ */
+export function waistband(img: Rgb, masks: PersonMasks, body: BodyFrame, skin: [number, number, number]): number | null {
+  const { neck, hips } = bodyAxes(body)
+  const skinLab = rgbToLab(...skin)
+  const limit = Math.min(img.height - 1, hips.y + body.shoulderWidth * 0.35)
+  const half = Math.round(body.shoulderWidth * 0.08)
+  let passedTop = false
+  for (let y = Math.round(lerp(neck, hips, 0.35).y); y <= limit; y++) {
+    const cx = Math.round(neck.x + ((hips.x - neck.x) * (y - neck.y)) / (hips.y - neck.y || 1))
+    let clothing = 0
+    let skinLike = 0
+    let other = 0
+    for (let x = cx - half; x <= cx + half; x++) {
+      if (x < 0 || x >= img.width) continue
+      const i = y * img.width + x
+      if (masks.person.data[i]! < 0.5) continue
+      if (masks.clothing.data[i]! >= 0.5) clothing++
+      else {
+        const [l, a, b] = rgbToLab(img.data[i * 3]!, img.data[i * 3 + 1]!, img.data[i * 3 + 2]!)
+        if (Math.hypot(l - skinLab[0], a - skinLab[1], b - skinLab[2]) < 20) skinLike++
+        else other++
+      }
+    }
+    if (clothing > half) continue
+    passedTop = true
+    if (passedTop && other > half) return y
+    if (skinLike === 0 && other === 0) return null
+  }
+  return null
 }
 
 /** The axis of the body: from the neck base to the hips, and across. */

@@ -137,14 +137,15 @@ export function fillHoles(mask: Plane): Plane {
 }
 
 /** sRGB (0..255) to CIE L*a*b* (D65). */
+const LINEAR = Float64Array.from({ length: 256 }, (_, c) => {
+  const v = c / 255
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+})
+
 export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
-  const lin = (c: number) => {
-    const v = c / 255
-    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
-  }
-  const R = lin(r)
-  const G = lin(g)
-  const B = lin(b)
+  const R = LINEAR[Math.round(r)]!
+  const G = LINEAR[Math.round(g)]!
+  const B = LINEAR[Math.round(b)]!
   const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116)
   const x = f((R * 0.4124 + G * 0.3576 + B * 0.1805) / 0.95047)
   const y = f(R * 0.2126 + G * 0.7152 + B * 0.0722)

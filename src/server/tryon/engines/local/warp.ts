@@ -61,11 +61,16 @@ export function thinPlateSpline(from: Point[], to: Point[], smoothing = 0): Mapp
 /**
  * A limb warp: a part that runs along an axis in the source (a sleeve from its root to its cuff)
  * follows a bent polyline in the output (shoulder, elbow, wrist). Each output pixel is measured as
- * (distance along the limb, signed distance from it) and the same measures, divided by `scale`,
- * are taken along the source axis. `outward` gives the side facing away from the body in the
+ * (distance along the limb, signed distance from it) and the same measures, divided by the
+ * scales (across is smaller: a flat sleeve wraps round the arm), are taken along the source axis. `outward` gives the side facing away from the body in the
  * output; `source.outward` the matching side in the source (the sleeve's top seam).
  */
-export function limbWarp(source: { root: Point; end: Point; outward: Point }, limb: Point[], outward: Point, scale: number): Mapping {
+export function limbWarp(
+  source: { root: Point; end: Point; outward: Point },
+  limb: Point[],
+  outward: Point,
+  scale: { along: number; across: number; before: number; inner: number },
+): Mapping {
   const axis = sub(source.end, source.root)
   const len = Math.hypot(axis.x, axis.y) || 1
   const ax = pt(axis.x / len, axis.y / len)
@@ -97,8 +102,11 @@ export function limbWarp(source: { root: Point; end: Point; outward: Point }, li
       const d2 = ex * ex + ey * ey
       if (d2 < best.d2 - 1e-6) best = { d2, t: starts[k]! + t, side: across }
     })
-    const t = best.t / scale
-    const d = best.side / scale
+    // Nothing before the root (above the shoulder): a point outside the source.
+    // Nor further towards the body than `inner` (a sleeve's underside lies between arm and torso).
+    if (best.t < -scale.before || best.side < -scale.inner) return pt(-1, -1)
+    const t = best.t / scale.along
+    const d = best.side / scale.across
     return pt(source.root.x + ax.x * t + nx.x * d, source.root.y + ax.y * t + nx.y * d)
   }
 }
@@ -138,5 +146,35 @@ export function forEachMapped(
       const sy = (gy[k]! * (1 - tx) + gy[k + 1]! * tx) * (1 - ty) + (gy[k + gw]! * (1 - tx) + gy[k + gw + 1]! * tx) * ty
       visit(x, y, sx, sy)
     }
+  }
+}
+
+/** One row of a band mesh: its left and right points in the output and in the source. */
+export type MeshRow = { out: [Point, Point]; src: [Point, Point] }
+
+/**
+ * A piecewise-bilinear mesh of horizontal bands (collar, shoulders, armpits, waist, hem): an
+ * output pixel is placed between the rows above and below it along `down` (from `origin`), and
+ * between that band's left and right edges; the same fractions give the source point. It cannot
+ * fold, and it extrapolates past the first and last rows.
+ */
+export function bandMesh(rows: MeshRow[], origin: Point, down: Point): Mapping {
+  const across = pt(-down.y, down.x)
+  const depth = (p: Point) => (p.x - origin.x) * down.x + (p.y - origin.y) * down.y
+  const levels = rows.map((r) => (depth(r.out[0]) + depth(r.out[1])) / 2)
+  const lerpP = (a: Point, b: Point, t: number) => pt(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+  return (x, y) => {
+    const p = pt(x, y)
+    const d = depth(p)
+    let k = 0
+    while (k < rows.length - 2 && d > levels[k + 1]!) k++
+    const t = (d - levels[k]!) / (levels[k + 1]! - levels[k]! || 1)
+    const a = rows[k]!
+    const b = rows[k + 1]!
+    const left = lerpP(a.out[0], b.out[0], t)
+    const right = lerpP(a.out[1], b.out[1], t)
+    const span = (right.x - left.x) * across.x + (right.y - left.y) * across.y
+    const u = ((p.x - left.x) * across.x + (p.y - left.y) * across.y) / (Math.abs(span) > 1e-6 ? span : 1e-6)
+    return lerpP(lerpP(a.src[0], b.src[0], t), lerpP(a.src[1], b.src[1], t), u)
   }
 }

@@ -108,6 +108,7 @@ export async function startFakeRunware(opts: { apiKey: string; delayMs?: number;
       )
     })
   })
+  server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {

@@ -95,8 +95,14 @@ export function createRunwareEngine(opts: RunwareOptions): TryOnEngine {
       while (images.length < wanted) {
         await new Promise((resolve) => setTimeout(resolve, pollIntervalMs))
         if (signal.aborted) throw new TryOnError('The try-on service took too long to answer. Please try again.', true)
+        // A dropped poll (network blip, 5xx, 429) is retried at the next tick until the time limit.
+        const items = await call([{ taskType: 'getResponse', taskUUID }], signal).catch((err: unknown) => {
+          if (err instanceof TryOnError && err.retryable && !signal.aborted) return null
+          throw err
+        })
+        if (!items) continue
         images.length = 0
-        collect(await call([{ taskType: 'getResponse', taskUUID }], signal))
+        collect(items)
       }
       return { images: images.slice(0, wanted), model: String(task.model) }
     },

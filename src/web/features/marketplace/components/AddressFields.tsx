@@ -6,12 +6,12 @@ type Errors = Record<string, string | undefined>
 const FIELDS: { key: keyof ShippingAddressInput; label: string; autoComplete: string; required?: boolean; type?: string; half?: boolean }[] = [
   { key: 'firstName', label: 'First name', autoComplete: 'given-name', half: true },
   { key: 'lastName', label: 'Last name', autoComplete: 'family-name', required: true, half: true },
-  { key: 'country', label: 'Country', autoComplete: 'country-name', required: true },
   { key: 'streetName', label: 'Street name', autoComplete: 'street-address', required: true },
   { key: 'city', label: 'City', autoComplete: 'address-level2', required: true, half: true },
-  { key: 'state', label: 'State', autoComplete: 'address-level1', half: true },
   { key: 'zipCode', label: 'Zip code', autoComplete: 'postal-code', required: true, half: true },
-  { key: 'phoneNumber', label: 'Phone number', autoComplete: 'tel', required: true, type: 'tel', half: true },
+  { key: 'state', label: 'State', autoComplete: 'address-level1', half: true },
+  { key: 'country', label: 'Country', autoComplete: 'country-name', required: true, half: true },
+  { key: 'phoneNumber', label: 'Phone number', autoComplete: 'tel', required: true, type: 'tel' },
 ]
 
 /** The shipping address fields of the checkout, also used by the address book. */

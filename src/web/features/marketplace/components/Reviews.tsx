@@ -16,7 +16,7 @@ export function Reviews({ rating, counts, total }: { rating: number; counts: num
           <div className="flex flex-col items-center justify-center gap-1">
             <span className="tabular text-xl font-semibold">{rating.toFixed(1)}</span>
             <Stars rating={rating} />
-            <span className="text-xs text-muted">{total} reviews</span>
+            <span className="text-xs text-muted">{total} {total === 1 ? 'review' : 'reviews'}</span>
           </div>
           <ul className="flex flex-1 flex-col gap-1.5">
             {STARS.map((star, i) => {

@@ -138,7 +138,7 @@ function ProductView({ p }: { p: ProductDetail }) {
           <span className="flex items-center gap-2 text-sm text-muted">
             <Stars rating={p.rating} />
             <span className="tabular">
-              {p.rating.toFixed(1)} ({p.reviewsCount} reviews)
+              {p.rating.toFixed(1)} ({p.reviewsCount} {p.reviewsCount === 1 ? 'review' : 'reviews'})
             </span>
           </span>
         </div>

@@ -1,0 +1,93 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { PART, garmentMask, garmentModel, garmentParts } from './garment-analysis'
+import { pt } from './geometry'
+import { decode, plane } from './raster'
+import { bandMesh, limbWarp } from './warp'
+
+/** A flat-lay product photo drawn as SVG: a light garment on a light grey background. */
+async function productPhoto(shape: string, fill = '#f7f7f5', background = '#e6e6e4') {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="${background}"/><path d="${shape}" fill="${fill}"/></svg>`
+  return (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+}
+
+const TEE = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L220 330 L80 330 L80 140 L65 170 L20 150 L50 90 Z'
+const DRESS = 'M115 30 L185 30 L200 60 L195 140 L240 370 L60 370 L105 140 L100 60 Z'
+
+describe('garment model', () => {
+  it('finds a white tee on a light background from the border colour alone', async () => {
+    const img = await productPhoto(TEE)
+    const mask = garmentMask(img, plane(img.width, img.height))
+    const inside = mask.data[200 * img.width + 150]!
+    const outside = mask.data[380 * img.width + 10]!
+    expect(inside).toBe(1)
+    expect(outside).toBe(0)
+    const area = mask.data.reduce((s, v) => s + v, 0)
+    expect(area).toBeGreaterThan(30_000)
+    expect(area).toBeLessThan(45_000)
+  })
+
+  it('reads a tee as a top with two sleeves, armpits at the sleeve joins and the hem at the bottom', async () => {
+    const img = await productPhoto(TEE, '#3050c0')
+    const mask = garmentMask(img, plane(img.width, img.height))
+    const model = garmentModel(img, mask)
+    const L = model.landmarks
+    expect(model.type).toBe('top')
+    expect(L.sleeveEndL).not.toBeNull()
+    expect(L.sleeveEndR).not.toBeNull()
+    expect(L.sleeveEndL!.x).toBeLessThan(80)
+    expect(L.sleeveEndR!.x).toBeGreaterThan(220)
+    expect(Math.abs(L.armpitL.x - 80)).toBeLessThan(6)
+    expect(Math.abs(L.armpitR.x - 220)).toBeLessThan(6)
+    expect(L.armpitL.y).toBeGreaterThan(135)
+    expect(L.armpitL.y).toBeLessThan(180)
+    expect(L.hemL.y).toBeGreaterThan(320)
+    expect(model.color[2]).toBeGreaterThan(model.color[0])
+    const parts = garmentParts(mask, model)
+    expect(parts[150 * img.width + 30]).toBe(PART.sleeveL)
+    expect(parts[150 * img.width + 270]).toBe(PART.sleeveR)
+    expect(parts[250 * img.width + 150]).toBe(PART.body)
+  })
+
+  it('reads a long sleeveless shape as a dress, and the category wins when given', async () => {
+    const img = await productPhoto(DRESS, '#c03050')
+    const mask = garmentMask(img, plane(img.width, img.height))
+    const model = garmentModel(img, mask)
+    expect(model.type).toBe('dress')
+    expect(model.landmarks.sleeveEndL).toBeNull()
+    expect(model.landmarks.waistL.y).toBeLessThan(model.landmarks.hemL.y)
+    expect(garmentModel(img, mask, 'top').type).toBe('top')
+  })
+})
+
+describe('warps', () => {
+  it('a band mesh maps each row of the body onto the matching garment row', () => {
+    const map = bandMesh(
+      [
+        { out: [pt(100, 100), pt(200, 100)], src: [pt(10, 10), pt(50, 10)] },
+        { out: [pt(90, 200), pt(210, 200)], src: [pt(5, 60), pt(55, 60)] },
+        { out: [pt(100, 300), pt(200, 300)], src: [pt(10, 110), pt(50, 110)] },
+      ],
+      pt(150, 100),
+      pt(0, 1),
+    )
+    expect(map(100, 100)).toEqual(pt(10, 10))
+    expect(map(210, 200)).toEqual(pt(55, 60))
+    const centre = map(150, 250)
+    expect(centre.x).toBeCloseTo(30)
+    expect(centre.y).toBeCloseTo(85)
+  })
+
+  it('a limb warp follows the bent arm and keeps nothing above the shoulder', () => {
+    const map = limbWarp({ root: pt(50, 50), end: pt(10, 90), outward: pt(-1, -1) }, [pt(100, 100), pt(100, 200), pt(150, 280)], pt(-1, 0), {
+      along: 1,
+      across: 1,
+      before: 10,
+      inner: 1000,
+    })
+    const elbow = map(100, 200)
+    // 100 px along the limb from the root, on the sleeve's axis.
+    expect(Math.hypot(elbow.x - 50, elbow.y - 50)).toBeCloseTo(100)
+    expect(map(100, 50)).toEqual(pt(-1, -1))
+  })
+})

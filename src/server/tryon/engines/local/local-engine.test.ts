@@ -1,0 +1,84 @@
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { TryOnError, type TryOnInput } from '../../engine'
+import { type StageTimings, createLocalEngine } from './index'
+import { ENGINE_ERRORS } from './messages'
+import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
+
+if (!hasFixtures) console.warn(SKIP_REASON)
+
+const W = 384
+const H = 512
+
+/** Mean colour of a box (fractions of the image) in an RGB buffer. */
+async function meanColour(image: Buffer, box: { x0: number; y0: number; x1: number; y1: number }) {
+  const { data, info } = await sharp(image).resize(W, H, { fit: 'cover', position: 'north' }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const sum = [0, 0, 0]
+  let n = 0
+  for (let y = Math.round(box.y0 * H); y < box.y1 * H; y++)
+    for (let x = Math.round(box.x0 * W); x < box.x1 * W; x++) {
+      for (let c = 0; c < 3; c++) sum[c]! += data[(y * info.width + x) * 3 + c]!
+      n++
+    }
+  return sum.map((v) => v / n)
+}
+
+const distance = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!)
+
+async function plainImage(colour: string) {
+  return sharp({ create: { width: 600, height: 800, channels: 3, background: colour } }).jpeg().toBuffer()
+}
+
+describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () => {
+  const storage = memoryStorage()
+  const timings: StageTimings[] = []
+  const engine = createLocalEngine({ storage, observe: (r) => timings.push(r.timings) })
+  const person = fixture('persons', '00055_00.jpg')
+  // A green tee on the person in a lilac tee.
+  const garment = fixture('garments', '050191_1.jpg')
+  const input = (over: Partial<TryOnInput> = {}): TryOnInput => ({ person, garment, width: W, height: H, numberResults: 1, outputFormat: 'PNG', ...over })
+
+  beforeAll(async () => {
+    await engine.prepare!({ ...person, kind: 'person' }, storage)
+    await engine.prepare!({ ...garment, kind: 'garment', category: 'top' }, storage)
+  }, 240_000)
+
+  it('stores the analysis next to each photo', () => {
+    expect(storage.keys()).toEqual(
+      expect.arrayContaining([`${person.key}.analysis.json`, `${person.key}.analysis.png`, `${garment.key}.analysis.json`, `${garment.key}.analysis.png`]),
+    )
+  })
+
+  it('dresses the person: requested size, face unchanged, torso towards the garment colour', async () => {
+    const out = await engine.generate(input({ numberResults: 2 }))
+    expect(out.images).toHaveLength(2)
+    expect(out.images[0]!.contentType).toBe('image/png')
+    const meta = await sharp(out.images[0]!.data).metadata()
+    expect([meta.width, meta.height]).toEqual([W, H])
+    expect(out.images[0]!.data.equals(out.images[1]!.data)).toBe(false)
+    expect(timings.at(-1)?.cached).toBe(true)
+
+    const face = { x0: 0.45, y0: 0.05, x1: 0.65, y1: 0.2 }
+    const torso = { x0: 0.4, y0: 0.38, x1: 0.6, y1: 0.52 }
+    const [faceBefore, faceAfter] = await Promise.all([meanColour(person.data, face), meanColour(out.images[0]!.data, face)])
+    expect(distance(faceBefore, faceAfter)).toBeLessThan(3)
+    const green = await meanColour(garment.data, { x0: 0.4, y0: 0.6, x1: 0.6, y1: 0.7 })
+    const [torsoBefore, torsoAfter] = await Promise.all([meanColour(person.data, torso), meanColour(out.images[0]!.data, torso)])
+    expect(distance(torsoAfter, green)).toBeLessThan(distance(torsoBefore, green) * 0.5)
+  }, 120_000)
+
+  it('says so when there is no person in the photo', async () => {
+    const empty = { key: 'tests/empty.jpg', data: await plainImage('#d8d4cf'), contentType: 'image/jpeg' }
+    await expect(engine.generate(input({ person: empty }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.noPerson))
+  }, 120_000)
+
+  it('says so when the garment is not in the product photo', async () => {
+    const blank = { key: 'tests/blank.jpg', data: await plainImage('#f2f2f2'), contentType: 'image/jpeg' }
+    await expect(engine.generate(input({ garment: blank }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.noGarment))
+  }, 120_000)
+
+  it('says so when the upper body is not in the photo', async () => {
+    const head = { key: 'tests/head.jpg', data: await sharp(person.data).extract({ left: 150, top: 0, width: 500, height: 330 }).jpeg().toBuffer(), contentType: 'image/jpeg' }
+    await expect(engine.generate(input({ person: head }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.outOfFrame))
+  }, 120_000)
+})

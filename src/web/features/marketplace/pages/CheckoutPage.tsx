@@ -1,0 +1,269 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ChevronLeft, CircleCheck, ShoppingBag } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { formatEuro, PAYMENT_METHODS, SHIPPING_OPTIONS, shippingPrice, toCents, fromCents, type PaymentMethod, type ShippingMethod } from '~/shared/marketplace/constants'
+import { MM, MT } from '~/shared/marketplace/messages'
+import { ShippingAddressSchema, type Address, type OrderDetail, type ShippingAddressInput } from '~/shared/marketplace/schemas'
+import { Button, IconButton } from '../../../components/Button'
+import { Checkbox, TextField } from '../../../components/Field'
+import { EmptyState, ErrorState, FormMessage, Skeleton } from '../../../components/Feedback'
+import { Screen, TopBar } from '../../../components/Layout'
+import { ApiRequestError, errorMessage } from '../../../lib/api'
+import { cn } from '../../../lib/cn'
+import { useSession } from '../../../lib/session'
+import { toast } from '../../../lib/toast'
+import { fetchAddresses, fetchCart, keys, placeOrder } from '../api'
+import { AddressFields, EMPTY_ADDRESS } from '../components/AddressFields'
+
+type Step = 'shipping' | 'payment' | 'completed'
+const STEPS: { id: Step; label: string }[] = [
+  { id: 'shipping', label: 'Shipping' },
+  { id: 'payment', label: 'Payment' },
+  { id: 'completed', label: 'Completed' },
+]
+
+function Steps({ step }: { step: Step }) {
+  const at = STEPS.findIndex((s) => s.id === step)
+  return (
+    <ol className="flex items-center gap-2 px-4 py-3 text-xs font-semibold" aria-label="Checkout steps">
+      {STEPS.map((s, i) => (
+        <li key={s.id} aria-current={i === at ? 'step' : undefined} className="flex flex-1 items-center gap-2">
+          <span className={cn('tabular flex size-6 shrink-0 items-center justify-center rounded-full', i <= at ? 'bg-ink text-surface' : 'bg-sunken text-muted')}>{i + 1}</span>
+          <span className={i <= at ? 'text-ink' : 'text-muted'}>{s.label}</span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function Radio({ name, checked, onChange, title, detail, end }: { name: string; checked: boolean; onChange: () => void; title: string; detail?: string; end?: string }) {
+  return (
+    <label className={cn('flex min-h-14 cursor-pointer items-center gap-3 rounded-card border px-3 py-2', checked ? 'border-ink' : 'border-hairline')}>
+      <input type="radio" name={name} checked={checked} onChange={onChange} className="size-5 accent-rose" />
+      <span className="flex flex-1 flex-col">
+        <span className="text-sm font-semibold">{title}</span>
+        {detail && <span className="text-xs text-muted">{detail}</span>}
+      </span>
+      {end && <span className="tabular text-sm font-semibold">{end}</span>}
+    </label>
+  )
+}
+
+function Totals({ subtotal, shipping }: { subtotal: number; shipping: number }) {
+  return (
+    <dl className="tabular flex flex-col gap-1.5 rounded-card bg-sunken p-4 text-sm">
+      <div className="flex justify-between">
+        <dt className="text-muted">{MM.subTotal}</dt>
+        <dd>{formatEuro(subtotal)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-muted">{MM.shipping}</dt>
+        <dd>{formatEuro(shipping)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-hairline pt-1.5 text-base font-semibold">
+        <dt>{MM.total}</dt>
+        <dd data-testid="checkout-total">{formatEuro(fromCents(toCents(subtotal) + toCents(shipping)))}</dd>
+      </div>
+    </dl>
+  )
+}
+
+const fieldsOf = (a: Address): ShippingAddressInput => a.fields
+
+/** /checkout: shipping, then payment, then completed; the order is made on the server. */
+export default function CheckoutPage() {
+  const navigate = useNavigate()
+  const qc = useQueryClient()
+  const { user } = useSession()
+  const cart = useQuery({ queryKey: keys.cart, queryFn: fetchCart })
+  const addresses = useQuery({ queryKey: keys.addresses, queryFn: fetchAddresses })
+  const [step, setStep] = useState<Step>('shipping')
+  const [chosenAddress, setChosenAddress] = useState<string | null>(null)
+  const [shipping, setShipping] = useState<ShippingAddressInput>({ ...EMPTY_ADDRESS, firstName: user?.name.split(' ')[0] ?? '' })
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
+  const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('free')
+  const [couponCode, setCouponCode] = useState('')
+  const [copyBillingAddress, setCopyBillingAddress] = useState(true)
+  const [saveAddress, setSaveAddress] = useState(false)
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash')
+  const [agreeToTerms, setAgreeToTerms] = useState(false)
+  const [placed, setPlaced] = useState<OrderDetail | null>(null)
+
+  // The default address fills the form once, when the address book arrives.
+  const [prefilled, setPrefilled] = useState(false)
+  if (!prefilled && addresses.data) {
+    setPrefilled(true)
+    const def = addresses.data.items.find((a) => a.isDefault)
+    if (def) {
+      setChosenAddress(def.id)
+      setShipping(fieldsOf(def))
+    }
+  }
+
+  const order = useMutation({
+    mutationFn: () => placeOrder({ shipping, shippingMethod, couponCode, copyBillingAddress, paymentMethod, agreeToTerms: true, saveAddress: saveAddress && !chosenAddress }),
+    onSuccess: (o) => {
+      setPlaced(o)
+      setStep('completed')
+      void qc.invalidateQueries({ queryKey: keys.cart })
+      void qc.invalidateQueries({ queryKey: ['orders'] })
+      if (saveAddress) void qc.invalidateQueries({ queryKey: keys.addresses })
+    },
+    onError: (err) => {
+      if (err instanceof ApiRequestError && err.fields && Object.keys(err.fields).some((k) => k.startsWith('shipping.'))) {
+        setErrors(err.fields)
+        setStep('shipping')
+      }
+    },
+  })
+
+  const setField = (key: keyof ShippingAddressInput, value: string) => {
+    setShipping((s) => ({ ...s, [key]: value }))
+    setErrors((e) => ({ ...e, [key]: undefined }))
+    setChosenAddress(null)
+  }
+  const continueToPayment = () => {
+    const parsed = ShippingAddressSchema.safeParse(shipping)
+    if (!parsed.success) {
+      const next: Record<string, string> = {}
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message
+      setErrors(next)
+      return
+    }
+    setErrors({})
+    setStep('payment')
+    window.scrollTo(0, 0)
+  }
+
+  const back = () => (step === 'payment' ? setStep('shipping') : navigate(-1))
+
+  if (step === 'completed' && placed) {
+    return (
+      <Screen>
+        <TopBar title="Checkout" />
+        <Steps step="completed" />
+        <div className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+          <CircleCheck size={64} strokeWidth={1.5} aria-hidden className="text-success" />
+          <h1 className="text-xl font-semibold">{MM.orderCompleted}</h1>
+          <p className="text-sm text-muted">
+            Order {placed.orderNumber} · {formatEuro(placed.total)}
+          </p>
+          <Link to={`/order/${placed.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-rose">
+            View order
+          </Link>
+          <Button block onClick={() => navigate('/marketplace')}>
+            {MM.continueShopping}
+          </Button>
+        </div>
+      </Screen>
+    )
+  }
+
+  const subtotal = cart.data?.subtotal ?? 0
+  const shippingCost = shippingPrice(shippingMethod)
+
+  return (
+    <Screen>
+      <TopBar
+        title="Checkout"
+        start={
+          <IconButton label="Back" onClick={back}>
+            <ChevronLeft size={24} strokeWidth={1.75} />
+          </IconButton>
+        }
+      />
+      <Steps step={step} />
+      {cart.isPending ? (
+        <div className="flex flex-col gap-3 p-4">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : cart.isError ? (
+        <ErrorState message="We couldn't load your cart." onRetry={() => void cart.refetch()} />
+      ) : cart.data.selectedCount === 0 ? (
+        <EmptyState icon={ShoppingBag} title={MT.noSelectedItems} action={<Button onClick={() => navigate('/cart')}>Back to cart</Button>} />
+      ) : step === 'shipping' ? (
+        <form
+          noValidate
+          className="flex flex-col gap-6 px-4 pb-8"
+          onSubmit={(e) => {
+            e.preventDefault()
+            continueToPayment()
+          }}
+        >
+          {addresses.data && addresses.data.items.length > 0 && (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-base font-semibold">Saved addresses</legend>
+              {addresses.data.items.map((a) => (
+                <Radio
+                  key={a.id}
+                  name="saved-address"
+                  checked={chosenAddress === a.id}
+                  onChange={() => {
+                    setChosenAddress(a.id)
+                    setShipping(fieldsOf(a))
+                    setErrors({})
+                  }}
+                  title={a.name}
+                  detail={a.address}
+                />
+              ))}
+            </fieldset>
+          )}
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-base font-semibold">Shipping address</legend>
+            <AddressFields values={shipping} errors={errors} onChange={setField} />
+            {!chosenAddress && <Checkbox label="Save this address to my address book" checked={saveAddress} onChange={(e) => setSaveAddress(e.target.checked)} />}
+            <Checkbox label="Use as billing address" checked={copyBillingAddress} onChange={(e) => setCopyBillingAddress(e.target.checked)} />
+          </fieldset>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-base font-semibold">Shipping method</legend>
+            {SHIPPING_OPTIONS.map((o) => (
+              <Radio key={o.id} name="shippingMethod" checked={shippingMethod === o.id} onChange={() => setShippingMethod(o.id)} title={o.label} detail={o.eta} end={o.price === 0 ? 'Free' : formatEuro(o.price)} />
+            ))}
+          </fieldset>
+          <div className="flex items-end gap-2">
+            <TextField className="flex-1" label="Coupon code" name="couponCode" value={couponCode} maxLength={40} onChange={(e) => setCouponCode(e.target.value)} />
+            <Button variant="secondary" onClick={() => toast.info(MT.couponNotChecked)}>
+              {MM.validate}
+            </Button>
+          </div>
+          <Totals subtotal={subtotal} shipping={shippingCost} />
+          <Button type="submit" block>
+            Continue to payment
+          </Button>
+        </form>
+      ) : (
+        <form
+          noValidate
+          className="flex flex-col gap-6 px-4 pb-8"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (agreeToTerms) order.mutate()
+          }}
+        >
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-base font-semibold">Payment method</legend>
+            {PAYMENT_METHODS.map((m) => (
+              <Radio key={m.id} name="paymentMethod" checked={paymentMethod === m.id} onChange={() => setPaymentMethod(m.id)} title={m.label} detail={m.id === 'cash' ? 'Pay when your order arrives.' : 'Pay by card when your order arrives.'} />
+            ))}
+          </fieldset>
+          <div className="rounded-card border border-hairline p-3 text-sm">
+            <p className="font-semibold">Deliver to</p>
+            <p className="text-muted">
+              {[shipping.firstName, shipping.lastName].filter(Boolean).join(' ')}, {shipping.streetName}, {shipping.zipCode} {shipping.city}, {shipping.country}
+            </p>
+          </div>
+          <Totals subtotal={subtotal} shipping={shippingCost} />
+          <Checkbox label="I agree to the terms and conditions" checked={agreeToTerms} onChange={(e) => setAgreeToTerms(e.target.checked)} />
+          {order.isError && <FormMessage tone="error">{errorMessage(order.error, 'Could not place your order.')}</FormMessage>}
+          <Button type="submit" block disabled={!agreeToTerms} pending={order.isPending}>
+            {order.isPending ? 'Placing order...' : `Place order · ${formatEuro(fromCents(toCents(subtotal) + toCents(shippingCost)))}`}
+          </Button>
+        </form>
+      )}
+    </Screen>
+  )
+}

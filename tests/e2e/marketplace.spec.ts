@@ -1,0 +1,197 @@
+import { expect, test, type Page } from '@playwright/test'
+import { FILTER_BRANDS, formatEuro } from '../../src/shared/marketplace/constants'
+import { MM, MT } from '../../src/shared/marketplace/messages'
+import type { ProductCard, ProductDetail } from '../../src/shared/marketplace/schemas'
+import { DEMO, registerAndVerify, signIn } from './support'
+
+const euros = (text: string) => Number(text.replace(/[^0-9.,]/g, '').replace(/,/g, ''))
+
+/** An evening dress by one of the 8 filter brands with size M available and a price below 480. */
+async function pickTarget(page: Page) {
+  const res = await page.request.get('/api/products?category=evening&sizes=M&maxPrice=480&limit=60')
+  const items = ((await res.json()) as { items: ProductCard[] }).items
+  const target = items.find((i) => (FILTER_BRANDS as readonly string[]).includes(i.brand))
+  expect(target, 'the demo catalogue has a matching evening dress').toBeTruthy()
+  return target!
+}
+
+test('signed-out visitors browse, get the spec messages, and are sent to log in to like', async ({ page }) => {
+  await page.goto('/marketplace')
+  await expect(page.getByRole('heading', { name: 'Dresses' })).toBeVisible()
+  await page.getByLabel('Search products').fill('no-such-dress-anywhere')
+  await page.getByLabel('Search products').press('Enter')
+  await expect(page.getByText(MM.noProductsFound)).toBeVisible()
+  await expect(page).toHaveURL(/q=no-such-dress-anywhere/)
+  await page.getByRole('button', { name: MM.clearFilters }).click()
+  await expect(page.locator('article').first()).toBeVisible()
+
+  await page.getByRole('button', { name: /^Like / }).first().click()
+  await expect(page.getByText(MM.logInToLike)).toBeVisible()
+  await expect(page).toHaveURL(/\/login/)
+
+  await page.goto('/product/00000000-0000-4000-8000-000000000000')
+  await expect(page.getByRole('heading', { name: MM.productNotFound })).toBeVisible()
+  await expect(page.getByText(MM.productNotFoundBody)).toBeVisible()
+  await page.getByRole('button', { name: 'Back to marketplace' }).click()
+  await expect(page).toHaveURL(/\/marketplace$/)
+})
+
+test('filter, sort, like, add to cart, check out, see and cancel the order', async ({ page }) => {
+  await registerAndVerify(page)
+  const target = await pickTarget(page)
+
+  // Filters: category + brand + size + price, all in the URL; then sort by price.
+  await page.goto('/marketplace')
+  await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Evening' }).click()
+  await page.getByRole('button', { name: /^Filters/ }).click()
+  const sheet = page.getByRole('dialog', { name: 'Filters' })
+  await sheet.getByRole('button', { name: target.brand, exact: true }).click()
+  await sheet.getByRole('button', { name: 'Size M', exact: true }).click()
+  await sheet.getByLabel('Maximum price').fill('480')
+  await sheet.getByRole('button', { name: 'Show results' }).click()
+  await expect(page).toHaveURL(/category=evening/)
+  await expect(page).toHaveURL(/sizes=M/)
+  await expect(page).toHaveURL(/maxPrice=480/)
+  await expect(page).toHaveURL(new RegExp(`brands=${encodeURIComponent(target.brand).replace(/%20/g, '(\\+|%20)')}`))
+  await expect(page.getByRole('button', { name: 'Filters (3 selected)' })).toBeVisible()
+  await page.getByLabel('Sort by').selectOption('price-low')
+  await expect(page).toHaveURL(/sort=price-low/)
+  const card = page.locator('article').filter({ hasText: target.name })
+  await expect(card.first()).toBeVisible()
+  const prices = await page.locator('article').evaluateAll((els) => els.map((e) => e.querySelector('.tabular span')?.textContent ?? ''))
+  const values = prices.map(euros)
+  expect(values.length).toBeGreaterThan(0)
+  expect(values.every((v) => v > 0)).toBe(true)
+  expect(values).toEqual([...values].sort((a, b) => a - b))
+  // Back returns to the previous filters.
+  await page.goBack()
+  await expect(page).not.toHaveURL(/sort=price-low/)
+  await page.goForward()
+  await expect(page).toHaveURL(/sort=price-low/)
+
+  // Product page: like, unlike, like; a failing like rolls back with the spec toast.
+  await card.first().getByRole('link', { name: target.name }).first().click()
+  await expect(page).toHaveURL(new RegExp(`/product/${target.id}`))
+  await expect(page.getByRole('heading', { name: target.name })).toBeVisible()
+  await expect(page.getByText(MT.addMeasurements)).toBeVisible()
+  const like = page.getByRole('button', { name: `Like ${target.name}` })
+  await like.click()
+  await expect(page.getByText(MM.addedToFavorites)).toBeVisible()
+  await page.getByRole('button', { name: `Unlike ${target.name}` }).click()
+  await expect(page.getByText(MM.removedFromFavorites)).toBeVisible()
+  await page.route('**/api/products/*/like', (route) => route.fulfill({ status: 500, body: '{}' }))
+  await page.getByRole('button', { name: `Like ${target.name}` }).click()
+  await expect(page.getByText(MM.failedToUpdateFavorites)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Like ${target.name}` })).toHaveAttribute('aria-pressed', 'false')
+  await page.unroute('**/api/products/*/like')
+  await page.getByRole('button', { name: `Like ${target.name}` }).click()
+  await expect(page.getByRole('button', { name: `Unlike ${target.name}` })).toHaveAttribute('aria-pressed', 'true')
+
+  // Size is required; then colour and size go into the cart.
+  await page.getByRole('button', { name: MM.addToCart }).click()
+  await expect(page.getByRole('alert').filter({ hasText: MT.pickSize })).toBeVisible()
+  const detail = (await (await page.request.get(`/api/products/${target.id}`)).json()) as ProductDetail
+  const color = detail.colors.at(-1)!.name
+  await page.getByRole('button', { name: color, exact: true }).click()
+  await page.getByRole('button', { name: 'Size M', exact: true }).click()
+  await page.getByRole('button', { name: MM.addToCart }).click()
+  await expect(page).toHaveURL(/\/cart$/)
+  await expect(page.getByText(`Size M · ${color}`)).toBeVisible()
+
+  // Quantity 1 -> 2 (never below 1).
+  await expect(page.getByRole('button', { name: `Decrease quantity of ${target.name}` })).toBeDisabled()
+  await page.getByRole('button', { name: `Increase quantity of ${target.name}` }).click()
+  await expect(page.getByLabel('Quantity 2')).toBeVisible()
+  const subtotal = Math.round(target.price * 200) / 100
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(formatEuro(subtotal))
+  await page.getByRole('button', { name: new RegExp(MM.proceedToCheckout) }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+
+  // Shipping: required fields, then an address and the standard option.
+  await page.getByLabel('Last name').fill('')
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByText(MM.fieldRequired).first()).toBeVisible()
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('Country').fill('France')
+  await page.getByLabel('Street name').fill('1 Rue de Rivoli')
+  await page.getByLabel('City').fill('Paris')
+  await page.getByLabel('Zip code').fill('75001')
+  await page.getByLabel('Phone number').fill('+33 6 11 22 33 44')
+  await page.getByLabel('Save this address to my address book').check()
+  await page.getByLabel(/Standard shipping/).check()
+  await page.getByRole('button', { name: MM.validate }).click()
+  const total = Math.round((subtotal + 9.9) * 100) / 100
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatEuro(total))
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+
+  // Payment: terms are required; then the order is completed.
+  const place = page.getByRole('button', { name: /Place order/ })
+  await expect(place).toBeDisabled()
+  await page.getByLabel('I agree to the terms and conditions').check()
+  await place.click()
+  await expect(page.getByRole('heading', { name: MM.orderCompleted })).toBeVisible()
+  await page.getByRole('button', { name: MM.continueShopping }).click()
+  await expect(page).toHaveURL(/\/marketplace$/)
+
+  // Orders: under Pending, detail with correct totals, cancel, then under Cancelled.
+  await page.goto('/my-orders')
+  await expect(page.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('link', { name: /Details of order/ }).click()
+  await expect(page.getByRole('heading', { name: /^Order #\d+$/ })).toBeVisible()
+  await expect(page.getByText(MM.orderOnTheWay)).toBeVisible()
+  await expect(page.getByText(MM.trackOrder)).toBeVisible()
+  await expect(page.getByText('1 Rue de Rivoli')).toBeVisible()
+  await expect(page.getByText(formatEuro(target.price), { exact: true })).toBeVisible()
+  await expect(page.getByText('x2')).toBeVisible()
+  const totals = page.locator('dl').last()
+  await expect(totals.getByText(MM.subTotal).locator('..')).toContainText(formatEuro(subtotal))
+  await expect(totals.getByText(MM.shipping).locator('..')).toContainText(formatEuro(9.9))
+  await expect(totals.getByText(MM.total, { exact: true }).locator('..')).toContainText(formatEuro(total))
+  await page.getByRole('button', { name: 'Cancel order' }).click()
+  await page.getByRole('button', { name: 'Yes, cancel' }).click()
+  await expect(page.getByText(MT.orderWasCancelled)).toBeVisible()
+  await page.goto('/my-orders')
+  await expect(page.getByText(MM.noOrdersFound('pending'))).toBeVisible()
+  await page.getByRole('tab', { name: 'Cancelled' }).click()
+  await expect(page.getByRole('link', { name: /Details of order/ })).toBeVisible()
+  await page.getByRole('tab', { name: 'Delivered' }).click()
+  await expect(page.getByText(MM.noOrdersFound('delivered'))).toBeVisible()
+
+  // Wishlist and address book.
+  await page.goto('/profile/wishlist')
+  await expect(page.getByText(target.name)).toBeVisible()
+  await page.goto('/profile/address')
+  await expect(page.getByText('Ada Lovelace')).toBeVisible()
+  await expect(page.getByText(MM.defaultBadge, { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: MM.addNewAddress }).click()
+  await expect(page).toHaveURL(/\/profile\/address\/add$/)
+  await page.getByLabel('Last name').fill('Hopper')
+  await page.getByLabel('Country').fill('Ireland')
+  await page.getByLabel('Street name').fill('7 Merrion Square')
+  await page.getByLabel('City').fill('Dublin')
+  await page.getByLabel('Zip code').fill('D02 XY45')
+  await page.getByLabel('Phone number').fill('+353 85 123 4567')
+  await page.getByRole('button', { name: 'Save address' }).click()
+  await expect(page).toHaveURL(/\/profile\/address$/)
+  await page.getByRole('button', { name: MM.setAsDefault }).click()
+  await expect(page.getByRole('listitem', { name: 'Hopper' }).getByText(MM.defaultBadge, { exact: true })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('listitem', { name: 'Hopper' }).getByText(MM.defaultBadge, { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: MM.setAsDefault })).toHaveCount(1)
+
+  // Log out on /marketplace/profile really signs out.
+  await page.goto('/marketplace/profile')
+  await page.getByRole('button', { name: MM.logOut }).click()
+  await page.goto('/cart')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcart/)
+})
+
+test('a delivered order shows the delivered banner', async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password)
+  await page.goto('/my-orders?status=delivered')
+  await page.getByRole('link', { name: /Details of order/ }).first().click()
+  await expect(page.getByText(MM.orderDelivered)).toBeVisible()
+  await expect(page.getByText(MM.rateForPoints)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+})
