@@ -32,8 +32,8 @@ await sql.exec(`
   insert into follows (follower_id, following_id) select '${viewer.user.id}', 'u' || g from generate_series(0, 19) g;
   analyze;
 `)
-const [{ posts, likes }] = await sql.query<{ posts: number; likes: number }>('select (select count(*)::int from posts) as posts, (select count(*)::int from post_likes) as likes')
-console.log(`seeded ${posts} posts, ${likes} likes, ${USERS} users in ${Math.round(performance.now() - seedStart)} ms`)
+const [counts] = await sql.query<{ posts: number; likes: number }>('select (select count(*)::int from posts) as posts, (select count(*)::int from post_likes) as likes')
+console.log(`seeded ${counts?.posts} posts, ${counts?.likes} likes, ${USERS} users in ${Math.round(performance.now() - seedStart)} ms`)
 
 async function measure(label: string, path: string) {
   for (let i = 0; i < 10; i++) await t.request(path, { cookie: viewer.cookie }) // warm-up

@@ -2,6 +2,7 @@
 // page of 24 products for a signed-in user: p95 under 25 ms. (2) /marketplace first-load JS under
 // 170 KB gzipped (run after `npm run build`). (3) Product card images (240 and 480 px WebP) under
 // 40 KB each, measured on the whole demo catalogue.
+// Building the data set takes minutes; BENCH_DB_DIR=/some/dir keeps it on disk for later runs.
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'

@@ -174,6 +174,16 @@ test('create a post with two images, then likes, saves, comments and follows per
   await o.reload()
   await expect(o.getByRole('article', { name: `Post by ${me}` }).getByRole('button', { name: 'Like' })).toBeVisible()
   await other.close()
+
+  // Only the author can delete it; it leaves the feed and the counts.
+  await page.goto('/feed')
+  const own = page.getByRole('article', { name: `Post by ${me}` })
+  await own.getByRole('button', { name: 'Image options' }).click()
+  page.once('dialog', (d) => void d.accept())
+  await page.getByRole('menuitem', { name: FM.deletePost }).click()
+  await expect(page.getByRole('article', { name: `Post by ${me}` })).toHaveCount(0)
+  await page.goto('/profile')
+  await expect(page.getByTestId('count-posts')).toHaveText('0')
 })
 
 test('a new user sees a living feed of demo posts that scrolls to an end', async ({ page }) => {

@@ -65,10 +65,23 @@ test('two users: follow shows in activity, stories ring and play, messages arriv
   await a.page.reload()
   await expect(a.page.getByRole('link', { name: `${b.username}, story seen` })).toBeVisible()
 
-  // Tap left on the first story goes to /feed; Send Message goes to /messages.
-  await a.page.goto(`/story/${b.username}`)
+  // A second story: the ring is colourful again and the viewer opens at the unseen one, one bar per story.
+  await b.page.request.post('/api/stories', { multipart: { file: { name: 'story.png', mimeType: 'image/png', buffer: await storyPicture() } } })
+  await a.page.goto('/feed')
+  await a.page.getByRole('link', { name: `${b.username}, new story` }).click()
+  await expect(a.page.getByRole('progressbar')).toHaveCount(2)
+  expect(await progressOf(a.page, 1)).toBe(100)
+  // Tap left: the previous story; tap right: the next; tap left on the first: /feed.
+  await surface.click({ position: { x: 20, y: box.height / 2 } })
+  await expect.poll(() => progressOf(a.page, 1)).toBeLessThan(100)
+  expect(await progressOf(a.page, 2)).toBe(0)
+  await surface.click({ position: { x: box.width - 20, y: box.height / 2 } })
+  await expect.poll(() => progressOf(a.page, 1)).toBe(100)
+  await surface.click({ position: { x: 20, y: box.height / 2 } })
+  await expect.poll(() => progressOf(a.page, 1)).toBeLessThan(100)
   await surface.click({ position: { x: 20, y: box.height / 2 } })
   await expect(a.page).toHaveURL(/\/feed$/)
+  // Send Message goes to /messages.
   await a.page.goto(`/story/${b.username}`)
   await a.page.getByRole('button', { name: SM.sendMessage }).click()
   await expect(a.page).toHaveURL(/\/messages$/)

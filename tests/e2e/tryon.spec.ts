@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { T } from '../../src/shared/tryon/messages'
 import { DEFAULT_POST_CAPTION } from '../../src/shared/tryon/schemas'
@@ -46,7 +46,7 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-const shot = (page: import('@playwright/test').Page, name: string) => (SHOTS ? page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }) : Promise.resolve())
+const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }) : Promise.resolve())
 
 test('setup, try on, watch it live, save, post to the feed, delete, history and export', async ({ page }) => {
   test.setTimeout(120_000)

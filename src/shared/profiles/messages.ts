@@ -13,6 +13,7 @@ export const PM = {
   nameTooLong: 'Up to 60 characters.',
   bioTooLong: 'Up to 280 characters.',
   avatarNotUrl: 'Avatar must be a URL.',
+  avatarNotYours: 'Upload your avatar here to use it.',
   notANumber: 'Enter a number.',
   /** Range message for a measurement, in the entered unit. */
   outOfRange: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}.`,

@@ -45,6 +45,8 @@ export const orders = pgTable(
     shippingMethod: shippingMethodEnum().notNull(),
     paymentMethod: paymentMethodEnum().notNull(),
     couponCode: text(),
+    /** The checkout's copyBillingAddress: the billing address is the delivery address. */
+    copyBillingAddress: boolean().notNull().default(true),
     deliveryName: text().notNull(),
     deliveryAddress: text().notNull(),
     deliveryPhone: text().notNull(),

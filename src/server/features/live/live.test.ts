@@ -31,6 +31,7 @@ describe('live', () => {
     expect(await hostStream.next('viewers')).toBeDefined()
     await expect.poll(async () => (await t.request('/api/live', { cookie: host.cookie })).json.viewers).toBe(1)
     await hostStream.close()
+    await expect.poll(async () => (await t.request('/api/live', { cookie: host.cookie })).json.viewers).toBe(0)
     expect((await t.request('/api/live/comments', { body: { body: 'anon' } })).status).toBe(401)
   })
 })

@@ -7,6 +7,7 @@ import { type AppEnv, requireUser } from '../../http/session'
 import { json } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { pipeEvents } from '../../platform/events'
+import { logger } from '../../platform/logger'
 import { hit } from '../../platform/rate-limit'
 import { userCards } from '../social/people'
 import { LIVE_ROOM, broadcastComment, broadcastReaction, changePresence, liveState, refreshPresence } from './service'
@@ -37,7 +38,8 @@ export function liveRoutes(p: Platform) {
             onHeartbeat: () => refreshPresence(p, me.id),
           })
         } finally {
-          if (joined) await changePresence(p, me.id, -1)
+          // The database may already be closed when the server shuts down; presence then expires by itself.
+          if (joined) await changePresence(p, me.id, -1).catch((err: unknown) => logger.warn('live presence not updated', { err }))
         }
       })
     })

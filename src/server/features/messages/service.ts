@@ -71,7 +71,8 @@ export async function listConversations({ db }: Deps, me: string): Promise<Conve
 export async function conversationWith({ db }: Deps, me: string, handle: string, before?: string): Promise<Conversation> {
   const other = await resolveHandle(db, handle)
   if (other.id === me) throw badRequest('You cannot message yourself.')
-  const [conv] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userA, pair(me, other.id).userA), eq(conversations.userB, pair(me, other.id).userB)))
+  const { userA, userB } = pair(me, other.id)
+  const [conv] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.userA, userA), eq(conversations.userB, userB)))
   if (!conv) return { id: null, user: other, messages: [], nextCursor: null }
   const page = await db
     .select()

@@ -52,6 +52,7 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
         shippingMethod: input.shippingMethod,
         paymentMethod: input.paymentMethod,
         couponCode: input.couponCode || null,
+        copyBillingAddress: input.copyBillingAddress,
         deliveryName: fullName(input.shipping),
         deliveryAddress: formatAddress(input.shipping),
         deliveryPhone: input.shipping.phoneNumber,

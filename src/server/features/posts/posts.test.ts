@@ -150,6 +150,22 @@ describe('likes, saves and comments', () => {
   })
 })
 
+describe('rate limits', () => {
+  it('refuses a flood of comments from one user with 429', async () => {
+    const p = await post(ann, 'popular')
+    const dan = await t.signUp('dan@example.com')
+    // A fixed 5-minute window allows 60; even across a window boundary the 121st is refused.
+    let accepted = 0
+    let status = 201
+    while (status === 201 && accepted <= 120) {
+      status = (await t.request(`/api/posts/${p.id}/comments`, { body: { body: `spam ${accepted}` }, cookie: dan.cookie })).status
+      if (status === 201) accepted++
+    }
+    expect(status).toBe(429)
+    expect(accepted).toBeGreaterThanOrEqual(60)
+  })
+})
+
 describe('deleting posts', () => {
   it('only the author deletes a post; counts and files follow', async () => {
     const p = await post(ann, 'delete me')

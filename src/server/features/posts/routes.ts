@@ -21,6 +21,7 @@ import { type AppEnv, requireUser } from '../../http/session'
 import { form, json, params, query } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
+import { hit } from '../../platform/rate-limit'
 import { FILES_PREFIX } from '../../platform/storage'
 import { publicProfile } from '../profiles/service'
 import { isOwnUpload, storePostImage } from './images'
@@ -30,8 +31,14 @@ const PostIdSchema = z.strictObject({ id: z.uuid('Not found.') })
 const UploadFormSchema = z.strictObject({ file: z.unknown() })
 const tags = ['posts']
 
+/** Per-user write limits (uploads are heavy; comments and posts are spam targets). */
+const LIMITS = { upload: [60, 600], post: [30, 600], comment: [60, 300] } as const
+
 export function postRoutes(p: Platform) {
   const { db } = p
+  const limit = async (kind: keyof typeof LIMITS, userId: string) => {
+    if (p.config.RATE_LIMIT) await hit(db, `${kind}:${userId}`, LIMITS[kind][0], LIMITS[kind][1], 'You are doing that too often. Please wait a few minutes.')
+  }
   return new Hono<AppEnv>()
     .get('/feed', describe({ summary: 'The feed: own and followed users first, then everyone; newest first', tags, auth: true, response: PostPageSchema }), query(PageQuerySchema), async (c) => {
       const me = requireUser(c)
@@ -40,11 +47,13 @@ export function postRoutes(p: Platform) {
     })
     .post('/posts/images', describe({ summary: 'Upload a photo for a post (stored as resized WebP variants)', tags, auth: true, response: UploadedImageSchema }), form(UploadFormSchema), async (c) => {
       const me = requireUser(c)
+      await limit('upload', me.id)
       const { buffer } = await fileFromForm(c.req.valid('form'))
       return c.json(await storePostImage(p, me.id, buffer), 201)
     })
     .post('/posts', describe({ summary: 'Publish a post: caption and 1-10 of the user’s uploaded photos, in order', tags, auth: true, response: PostSchema }), json(CreatePostSchema), async (c) => {
       const me = requireUser(c)
+      await limit('post', me.id)
       const { caption, images } = c.req.valid('json')
       for (const url of images) {
         if (!isOwnUpload(url, me.id) || !(await p.storage.get(url.slice(FILES_PREFIX.length)))) throw badRequest(FM.notYourImage, { images: FM.notYourImage })
@@ -92,6 +101,7 @@ export function postRoutes(p: Platform) {
     })
     .post('/posts/:id/comments', describe({ summary: 'Comment on a post', tags, auth: true, response: CommentSchema }), params(PostIdSchema), json(CommentInputSchema), async (c) => {
       const me = requireUser(c)
+      await limit('comment', me.id)
       return c.json(await posts.addComment(p, me.id, c.req.valid('param').id, c.req.valid('json').body), 201)
     })
     .delete('/comments/:id', describe({ summary: 'Delete a comment (its author or the post’s author)', tags, auth: true }), params(PostIdSchema), async (c) => {

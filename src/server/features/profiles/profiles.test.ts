@@ -162,6 +162,14 @@ describe('avatar upload', () => {
     expect((await save(a.cookie, { avatar_url: '' })).json.avatar_url).toBeNull()
   })
 
+  it('refuses an avatar URL that is not one of the user’s uploads', async () => {
+    for (const avatar_url of ['https://tracker.example/pixel.png', `/api/files/avatars/${b.user.id}/1.webp`]) {
+      const res = await save(a.cookie, { avatar_url })
+      expect(res.status).toBe(400)
+      expect(res.json.error.fields.avatar_url).toBe(PM.avatarNotYours)
+    }
+  })
+
   it('refuses a text file named like an image', async () => {
     const res = await upload(new Blob(['hello'], { type: 'image/jpeg' }))
     expect(res.status).toBe(415)

@@ -1,12 +1,15 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { FollowStateSchema } from '~/shared/posts/schemas'
+import { PM } from '~/shared/profiles/messages'
 import { formToProfileFields, ProfileFormSchema, ProfileSchema, PublicProfileSchema, UsernameParamSchema } from '~/shared/profiles/schemas'
+import { badRequest } from '../../http/errors'
 import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
 import { form, json, params } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
+import { FILES_PREFIX } from '../../platform/storage'
 import { uploadAvatar } from './avatar'
 import { ensureProfile, publicProfile, saveProfile, setFollowing, toProfile } from './service'
 
@@ -25,7 +28,13 @@ export function profileRoutes(p: Platform) {
       json(ProfileFormSchema),
       async (c) => {
         const me = requireUser(c)
-        return c.json(await saveProfile(db, me.id, formToProfileFields(c.req.valid('json'))))
+        const fields = formToProfileFields(c.req.valid('json'))
+        // An avatar is one the user uploaded (or the one already set): no third-party image URLs.
+        if (fields.avatar_url && !fields.avatar_url.startsWith(`${FILES_PREFIX}avatars/${me.id}/`)) {
+          const current = await ensureProfile(db, me.id)
+          if (fields.avatar_url !== current.avatarUrl) throw badRequest(PM.avatarNotYours, { avatar_url: PM.avatarNotYours })
+        }
+        return c.json(await saveProfile(db, me.id, fields))
       },
     )
     .post(

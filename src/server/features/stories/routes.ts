@@ -6,7 +6,7 @@ import { type AppEnv, requireUser } from '../../http/session'
 import { form, params } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
-import { createStory, deleteStory, markStoryViewed, storyRow, userStories } from './service'
+import { createStory, deleteStory, markStoryViewed, storyRow, toStory, userStories } from './service'
 
 const StoryIdParamSchema = z.strictObject({ id: z.uuid('No such story.') })
 const StoryUploadSchema = z.strictObject({ file: z.instanceof(Blob, { message: 'Choose an image to upload.' }) })
@@ -20,11 +20,7 @@ export function storyRoutes(p: Platform) {
     .post('/stories', describe({ summary: 'Post a story (an image that lives 24 hours)', tags: ['stories'], auth: true, response: StorySchema }), form(StoryUploadSchema), async (c) => {
       const me = requireUser(c)
       const { buffer } = await fileFromForm(c.req.valid('form'))
-      const story = await createStory(p, me.id, buffer)
-      return c.json(
-        { id: story.id, imageUrl: story.imageUrl, isLive: story.isLive, viewed: false, viewsCount: 0, createdAt: story.createdAt.toISOString(), expiresAt: story.expiresAt.toISOString() },
-        201,
-      )
+      return c.json(toStory(await createStory(p, me.id, buffer), me.id, false), 201)
     })
     .get('/stories/:handle', describe({ summary: "A user's active stories with the previous and next user of the row", tags: ['stories'], auth: true, response: UserStoriesSchema }), params(HandleParamSchema), async (c) => {
       return c.json(await userStories(p, requireUser(c).id, c.req.valid('param').handle))

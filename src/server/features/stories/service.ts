@@ -48,6 +48,17 @@ export async function storyIsActive(db: Deps['db'], storyId: string) {
   return Boolean(row)
 }
 
+/** A story as `viewerId` sees it: only its owner sees the view count. */
+export const toStory = (story: typeof stories.$inferSelect, viewerId: string, viewed: boolean): Story => ({
+  id: story.id,
+  imageUrl: story.imageUrl,
+  isLive: story.isLive,
+  viewed,
+  viewsCount: story.userId === viewerId ? story.viewsCount : null,
+  createdAt: story.createdAt.toISOString(),
+  expiresAt: story.expiresAt.toISOString(),
+})
+
 const ringOf = (r: { live: boolean; unviewed: boolean }): StoryRing => (r.live ? 'live' : r.unviewed ? 'unviewed' : 'viewed')
 
 /** Users with active stories as `viewerId` sees them: people they follow first, newest first; the viewer separately. */
@@ -103,15 +114,7 @@ export async function userStories({ db }: Deps, viewerId: string, handle: string
   }
   return {
     user: owner,
-    stories: rows.map(({ story, viewed }): Story => ({
-      id: story.id,
-      imageUrl: story.imageUrl,
-      isLive: story.isLive,
-      viewed,
-      viewsCount: story.userId === viewerId ? story.viewsCount : null,
-      createdAt: story.createdAt.toISOString(),
-      expiresAt: story.expiresAt.toISOString(),
-    })),
+    stories: rows.map(({ story, viewed }) => toStory(story, viewerId, viewed)),
     prevHandle: handleAt(at - 1),
     nextHandle: handleAt(at + 1),
   }

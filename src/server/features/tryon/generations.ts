@@ -78,7 +78,10 @@ async function measurementsOf(p: Platform, userId: string): Promise<Measurements
  * per-user limits, records a 'queued' generation with the request payload and queues its job.
  */
 export async function startGeneration(p: Platform, user: SessionUser, input: StartTryOnInput): Promise<Generation> {
-  const subject = await readableImage(p, user, input.subject, 'That base photo is not available. Please choose another one.')
+  // The person is always one of the user's own images (their photos, posts or outputs).
+  const subjectMissing = 'That base photo is not available. Please choose another one.'
+  if (input.subject.path.split('/')[0] !== user.id) throw badRequest(subjectMissing)
+  const subject = await readableImage(p, user, input.subject, subjectMissing)
   const garment = await garmentRef(p, await readableImage(p, user, input.garment, T.failedToFetchProductImage), input.productId)
   if (input.productId) {
     const [product] = await p.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).limit(1)

@@ -132,6 +132,10 @@ describe('generations', () => {
     const bobGarment = await upload(bob, 'product')
     const res = await start(bob, { subject: ref(annPhoto), garment: ref(bobGarment) })
     expect(res.status).toBe(400)
+    // Someone else's public image is not a base photo either.
+    await t.platform.storage.put(`posts/${ann.user.id}/look.webp`, await sharp(await jpeg('#abc')).webp().toBuffer(), 'image/webp')
+    expect((await start(bob, { subject: { bucket: 'posts', path: `${ann.user.id}/look.webp` }, garment: ref(bobGarment) })).status).toBe(400)
+    expect((await start(bob, { subject: ref(bobGarment), garment: { bucket: 'posts', path: `${ann.user.id}/look.webp` } })).status).toBe(202)
     const own = await tryOn(ann)
     expect((await t.request(`/api/tryon/generations/${own.id}`, { cookie: bob.cookie })).status).toBe(404)
     const history = await t.request('/api/tryon/history', { cookie: bob.cookie })

@@ -39,6 +39,16 @@ function useCamera() {
   return { videoRef, state }
 }
 
+/** Resolves once the video has a frame to draw (the stream may still be starting), false after 1.5 s. */
+function frameReady(video: HTMLVideoElement) {
+  if (video.videoWidth) return Promise.resolve(true)
+  return new Promise<boolean>((resolve) => {
+    const done = () => resolve(video.videoWidth > 0)
+    video.addEventListener('loadeddata', done, { once: true })
+    window.setTimeout(done, 1500)
+  })
+}
+
 /** Draws the current video frame into a JPEG. */
 function captureFrame(video: HTMLVideoElement) {
   const canvas = document.createElement('canvas')
@@ -63,7 +73,7 @@ export default function CameraPage() {
   const shutter = async () => {
     if (mode === 'LIVE') return navigate('/live')
     const video = videoRef.current
-    if (state !== 'on' || !video?.videoWidth) return fileRef.current?.click()
+    if (state !== 'on' || !video || !(await frameReady(video))) return fileRef.current?.click()
     const blob = await captureFrame(video)
     if (blob) draftStore.add([blob])
     afterFlash()

@@ -1,13 +1,16 @@
 import { useEffect, useRef } from 'react'
-import { Bookmark, Sparkles } from 'lucide-react'
+import { Bookmark, Sparkles, Trash2 } from 'lucide-react'
 import { FM } from '~/shared/posts/messages'
 
 /** Spec part 1 §9: the popup is 200 px wide and keeps a 10 px margin. */
 export const POPUP_WIDTH = 200
 export const POPUP_MARGIN = 10
 
-/** The image-options popup: 'Add to collection' and 'Virtual Try-On'. Closes on Escape or outside tap. */
-export function ImageOptions({ onClose, onAddToCollection, onTryOn }: { onClose: () => void; onAddToCollection: () => void; onTryOn: () => void }) {
+/**
+ * The image-options popup: 'Add to collection' and 'Virtual Try-On' (and Delete on one's own
+ * post). Closes on Escape or outside tap.
+ */
+export function ImageOptions({ onClose, onAddToCollection, onTryOn, onDelete }: { onClose: () => void; onAddToCollection: () => void; onTryOn: () => void; onDelete?: () => void }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     ref.current?.querySelector('button')?.focus()
@@ -35,6 +38,11 @@ export function ImageOptions({ onClose, onAddToCollection, onTryOn }: { onClose:
       <button type="button" role="menuitem" className={item} onClick={onTryOn}>
         <Sparkles size={20} strokeWidth={1.75} aria-hidden /> {FM.virtualTryOn}
       </button>
+      {onDelete && (
+        <button type="button" role="menuitem" className={`${item} text-danger`} onClick={onDelete}>
+          <Trash2 size={20} strokeWidth={1.75} aria-hidden /> {FM.deletePost}
+        </button>
+      )}
     </div>
   )
 }

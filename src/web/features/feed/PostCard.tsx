@@ -6,9 +6,10 @@ import { FM } from '~/shared/posts/messages'
 import type { OutfitItem, Post } from '~/shared/posts/schemas'
 import { IconButton } from '../../components/Button'
 import { cn } from '../../lib/cn'
+import { useSession } from '../../lib/session'
 import { toast } from '../../lib/toast'
 import { UserAvatar } from '../social/UserAvatar'
-import { useLikeToggle, useSaveToggle } from './api'
+import { useDeletePost, useLikeToggle, useSaveToggle } from './api'
 import { MentionText } from './Caption'
 import { ImageCarousel } from './ImageCarousel'
 import { ImageOptions } from './ImageOptions'
@@ -36,6 +37,8 @@ export function PostCard({ post, eager }: { post: Post; eager?: boolean }) {
   const navigate = useNavigate()
   const like = useLikeToggle()
   const save = useSaveToggle()
+  const remove = useDeletePost()
+  const { user } = useSession()
   const [index, setIndex] = useState(0)
   const [options, setOptions] = useState(false)
   const [comments, setComments] = useState(false)
@@ -86,7 +89,21 @@ export function PostCard({ post, eager }: { post: Post; eager?: boolean }) {
 
       <div className="relative">
         <ImageCarousel images={post.images} alt={post.caption || `Photo by ${post.author.name}`} eager={eager} index={index} onIndexChange={setIndex} />
-        {options && <ImageOptions onClose={() => setOptions(false)} onAddToCollection={addToCollection} onTryOn={tryOn} />}
+        {options && (
+          <ImageOptions
+            onClose={() => setOptions(false)}
+            onAddToCollection={addToCollection}
+            onTryOn={tryOn}
+            onDelete={
+              user?.id === post.author.userId
+                ? () => {
+                    setOptions(false)
+                    if (window.confirm(FM.confirmDelete)) remove.mutate(post.id)
+                  }
+                : undefined
+            }
+          />
+        )}
       </div>
 
       <div className="flex items-center px-1 pt-1">

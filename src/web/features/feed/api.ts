@@ -110,3 +110,20 @@ export function uploadPostImage(file: Blob) {
 }
 
 export const createPost = (caption: string, images: string[]) => api<Post>('/posts', { body: { caption, images } })
+
+/** Deletes one of the user's own posts and drops it from every cached list. */
+export function useDeletePost() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api(`/posts/${id}`, { method: 'DELETE' }),
+    onSuccess: (_res, id) => {
+      qc.setQueriesData<InfiniteData<PostPage>>({ queryKey: postKeys.all }, (data) =>
+        data?.pages ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.filter((p) => p.id !== id) })) } : data,
+      )
+      void qc.invalidateQueries({ queryKey: ['profile'] })
+      void qc.invalidateQueries({ queryKey: postKeys.photos })
+      toast.success(FM.postDeleted)
+    },
+    onError: (err) => toast.error(errorMessage(err, FM.couldNotDelete)),
+  })
+}

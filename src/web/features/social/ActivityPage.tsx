@@ -149,7 +149,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
         {item.type === 'follow' ? (
           <FollowBackButton user={actor} following={Boolean(item.isFollowing)} />
         ) : item.type === 'mention' && item.post ? (
-          <Button size="sm" variant="secondary" onClick={() => setReplying((r) => !r)} aria-expanded={replying}>
+          <Button variant="secondary" onClick={() => setReplying((r) => !r)} aria-expanded={replying}>
             {SM.reply}
           </Button>
         ) : null}
@@ -179,13 +179,13 @@ function FollowBackButton({ user, following }: { user: UserCard; following: bool
   })
   if (following) {
     return (
-      <Button size="sm" variant="secondary" onClick={() => navigate(conversationPath(handleOf(user)))}>
+      <Button variant="secondary" onClick={() => navigate(conversationPath(handleOf(user)))}>
         {SM.message}
       </Button>
     )
   }
   return (
-    <Button size="sm" onClick={() => follow.mutate()} pending={follow.isPending}>
+    <Button onClick={() => follow.mutate()} pending={follow.isPending}>
       {SM.follow}
     </Button>
   )
@@ -223,9 +223,9 @@ function ReplyForm({ postId, to, onDone }: { postId: string; to: UserCard; onDon
           }}
           aria-label={`Reply to ${to.username ?? to.name}`}
           autoFocus
-          className="h-11 flex-1 rounded-full border border-hairline px-4 text-base outline-none focus:border-ink"
+          className="h-11 min-w-0 flex-1 rounded-full border border-hairline px-4 text-base outline-none focus:border-ink"
         />
-        <Button size="sm" type="submit" pending={reply.isPending} className="min-h-11">
+        <Button type="submit" pending={reply.isPending}>
           {SM.reply}
         </Button>
       </div>

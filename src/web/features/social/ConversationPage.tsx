@@ -154,7 +154,7 @@ function Composer({ handle, queryKey, myId }: { handle: string; queryKey: readon
         placeholder={SM.messagePlaceholder}
         aria-label="Message"
         maxLength={MESSAGE_MAX_LENGTH}
-        className="h-11 flex-1 rounded-full border border-hairline bg-surface px-4 text-base outline-none focus:border-ink"
+        className="h-11 min-w-0 flex-1 rounded-full border border-hairline bg-surface px-4 text-base outline-none focus:border-ink"
       />
       <IconButton label={SM.send} type="submit" disabled={!text.trim()} className="text-rose">
         <SendHorizontal size={24} strokeWidth={1.75} />

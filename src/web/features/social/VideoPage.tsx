@@ -37,7 +37,7 @@ export default function VideoPage() {
             type="button"
             aria-pressed={following}
             onClick={() => setFollowing((f) => !f)}
-            className={cn('min-h-9 rounded-full border px-3 text-xs font-semibold', following ? 'border-white/60' : 'border-white bg-white text-black')}
+            className={cn('min-h-11 rounded-full border px-4 text-xs font-semibold', following ? 'border-white/60' : 'border-white bg-white text-black')}
           >
             {following ? SM.following : SM.follow}
           </button>

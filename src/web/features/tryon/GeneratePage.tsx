@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Settings2, Sparkles } from 'lucide-react'
+import { HeartOff, Settings2, Sparkles } from 'lucide-react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { T } from '~/shared/tryon/messages'
 import { type FileRef, fileRefFromUrl, GARMENT_SIZES, type Photo } from '~/shared/tryon/schemas'
@@ -27,7 +27,9 @@ type Choice = { id: string; ref: FileRef; url: string; productId?: string }
 const CURRENT_KEY = 'drape:tryon:current'
 
 /** A selected photo handed over from the photo library, when it is one of our stored images. */
-function handoverBase(url: string | null | undefined): Choice | null {
+function handoverBase(selected: string | null | undefined): Choice | null {
+  // The library shows post photos at 360 px; the try-on takes the largest stored width.
+  const url = selected?.replace(/^(\/api\/files\/posts\/.+)-w360\.webp$/, '$1-w1080.webp')
   const ref = url ? fileRefFromUrl(url) : null
   return ref && url ? { id: `selected:${url}`, ref, url } : null
 }
@@ -233,6 +235,7 @@ export default function GeneratePage() {
                     unlike.mutate(item.id)
                   }}
                   deleteLabel="Unlike"
+                  deleteIcon={HeartOff}
                   leading={garment?.id.startsWith('outfit:') && !liked.data?.some((p) => p.id === garment.productId) ? <PendingTile url={garment.url} label="Selected look" /> : undefined}
                   empty="Like products in the shop to try them on here."
                 />

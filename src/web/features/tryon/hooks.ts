@@ -29,8 +29,8 @@ export function usePhotos(type: PhotoType) {
   return q
 }
 
-/** Uploads a photo, puts it first in its list and toasts the spec's message. */
-export function useUploadPhoto(type: PhotoType) {
+/** Uploads a photo, puts it first in its list and toasts the spec's messages (`saveTexts` replaces the failure texts). */
+export function useUploadPhoto(type: PhotoType, saveTexts?: { failed: string; signedOut: string }) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (file: Blob) => uploadPhoto(file, type),
@@ -38,7 +38,7 @@ export function useUploadPhoto(type: PhotoType) {
       qc.setQueryData<Photo[]>(tryonKeys.photos(type), (list) => [photo, ...(list ?? [])])
       toast.success(PHOTO_TEXT[type].uploaded)
     },
-    onError: (err) => toast.error(failure(err, T.signInToUploadPhotos, PHOTO_TEXT[type].uploadFailed)),
+    onError: (err) => toast.error(failure(err, saveTexts?.signedOut ?? T.signInToUploadPhotos, saveTexts?.failed ?? PHOTO_TEXT[type].uploadFailed)),
   })
 }
 

@@ -10,7 +10,7 @@ import { type Plane, type Rgb, decode, maskToPng, pngToMasks } from './raster'
 import { segmentForeground } from './segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 2
+const VERSION = 3
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks }
 export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }

@@ -195,7 +195,8 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
   const sleeved = apL.sleeved || apR.sleeved
   const sides = [apL, apR].filter((a) => a.sleeved === sleeved)
   const armY = Math.round(sides.reduce((sum, a) => sum + a.y, 0) / sides.length)
-  const armHalf = Math.min(...sides.map((a) => Math.abs(a.x - centre)))
+  // (the wider side: a misread side finds a jump inside the torso, near the collar)
+  const armHalf = Math.max(...sides.map((a) => Math.abs(a.x - centre)))
   const armpitL = pt(centre - armHalf, armY)
   const armpitR = pt(centre + armHalf, armY)
   const topRow = runs[Math.round(H * 0.03)]

@@ -16,6 +16,9 @@ function isnet() {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
+      // No arena: memory goes back after each run (the 1024x1024 activations are large).
+      enableCpuMemArena: false,
+      enableMemPattern: false,
     }),
   )
   session.catch(() => (session = null))

@@ -15,7 +15,7 @@ export function ProductCard({ product, variant = 'grid', eager }: { product: Pro
   const list = variant === 'list'
   return (
     <article className={cn('relative', list && 'flex gap-3')}>
-      <Link to={`/product/${product.id}`} className={cn('block', list ? 'w-28 shrink-0' : 'w-full')} aria-label={product.name}>
+      <Link to={`/product/${product.id}`} className={cn('block', list ? 'w-28 shrink-0' : 'w-full')} tabIndex={-1} aria-hidden>
         <div className="relative">
           <ProductImage src={product.imageUrl} alt="" widths={CARD_IMAGE_WIDTHS} sizes={list ? '112px' : '(max-width: 480px) 50vw, 240px'} eager={eager} className="rounded-card" />
           <DiscountBadge price={product.price} originalPrice={product.originalPrice} className="absolute top-2 left-2" />

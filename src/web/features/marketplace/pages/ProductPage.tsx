@@ -12,7 +12,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
-import { addToCart, fetchProduct, fetchSimilar, keys } from '../api'
+import { addToCart, fetchCart, fetchProduct, fetchSimilar, keys } from '../api'
 import { LikeButton } from '../components/LikeButton'
 import { DiscountBadge, Price } from '../components/Price'
 import { ProductCard } from '../components/ProductCard'
@@ -22,10 +22,19 @@ import { SizeAdviceBox } from '../components/SizeAdviceBox'
 import { Stars } from '../components/Stars'
 import { useLikeToggle } from '../use-like'
 
+/** The cart icon with the number of pieces in the cart (signed in only). */
 function CartLink() {
+  const { status } = useSession()
+  const cart = useQuery({ queryKey: keys.cart, queryFn: fetchCart, enabled: status === 'signed-in' })
+  const count = cart.data?.items.reduce((n, i) => n + i.quantity, 0) ?? 0
   return (
-    <Link to="/cart" aria-label="Cart" className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sunken">
+    <Link to="/cart" aria-label={count ? `Cart, ${count} items` : 'Cart'} className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-sunken">
       <ShoppingBag size={24} strokeWidth={1.75} aria-hidden />
+      {count > 0 && (
+        <span aria-hidden className="tabular absolute top-1 right-0.5 flex min-w-5 items-center justify-center rounded-full bg-rose px-1 text-[11px] font-semibold text-white">
+          {count}
+        </span>
+      )}
     </Link>
   )
 }

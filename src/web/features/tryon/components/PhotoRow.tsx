@@ -1,4 +1,4 @@
-import { ImagePlus, Trash2 } from 'lucide-react'
+import { ImagePlus, type LucideIcon, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { IconButton } from '../../../components/Button'
 import { ErrorState, Skeleton } from '../../../components/Feedback'
@@ -19,6 +19,7 @@ export function PhotoRow({
   onSelect,
   onDelete,
   deleteLabel,
+  deleteIcon: DeleteIcon = Trash2,
   leading,
   empty,
 }: {
@@ -30,6 +31,7 @@ export function PhotoRow({
   onSelect: (item: RowItem) => void
   onDelete?: (item: RowItem) => void
   deleteLabel?: string
+  deleteIcon?: LucideIcon
   leading?: ReactNode
   empty: string
 }) {
@@ -67,7 +69,7 @@ export function PhotoRow({
             </button>
             {onDelete && (
               <IconButton label={`${deleteLabel ?? 'Delete'}: ${item.label}`} onClick={() => onDelete(item)} className="absolute -top-1 -right-1 text-white [&>svg]:rounded-full [&>svg]:bg-black/55 [&>svg]:p-1 [&>svg]:box-content hover:bg-transparent">
-                <Trash2 size={18} strokeWidth={1.75} />
+                <DeleteIcon size={18} strokeWidth={1.75} />
               </IconButton>
             )}
           </li>

@@ -1,18 +1,24 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Sparkles } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { Button } from '../../../components/Button'
 import { EmptyState, ErrorState, Skeleton } from '../../../components/Feedback'
 import { cn } from '../../../lib/cn'
+import { useUserEvents } from '../../social/events'
 import { fetchGenerations, tryonKeys } from '../api'
 import { formatHistoryDate } from '../format'
+
+const GENERATION_EVENTS = ['generation'] as const
 
 const TONE = { succeeded: 'text-success', failed: 'text-danger', processing: 'text-warning', queued: 'text-muted' } as const
 
 /** Recent generations and Start Generating. */
 export function GenerateTab() {
   const navigate = useNavigate()
+  const qc = useQueryClient()
   const recent = useQuery({ queryKey: tryonKeys.generations, queryFn: () => fetchGenerations(12) })
+  // Generations still running update in place as their status arrives.
+  useUserEvents(GENERATION_EVENTS, () => void qc.invalidateQueries({ queryKey: tryonKeys.generations }), Boolean(recent.data?.some((g) => g.status === 'queued' || g.status === 'processing')))
   const start = (
     <Button block onClick={() => void navigate('/style-studio-generate')} icon={<Sparkles size={20} strokeWidth={1.75} aria-hidden />}>
       Start Generating

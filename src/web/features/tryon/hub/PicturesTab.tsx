@@ -8,7 +8,7 @@ import { useDeletePhoto, usePhotos, useUploadPhoto } from '../hooks'
 /** The user's base photos with Choose Face Photo / Choose Body Photo uploads. */
 export function PicturesTab() {
   const photos = usePhotos('base')
-  const upload = useUploadPhoto('base')
+  const upload = useUploadPhoto('base', { failed: T.failedToSavePhoto, signedOut: T.signInToSavePhotos })
   const remove = useDeletePhoto('base')
   const face = useRef<HTMLInputElement>(null)
   const body = useRef<HTMLInputElement>(null)
@@ -44,7 +44,7 @@ export function PicturesTab() {
           {photos.data.map((p, i) => (
             <li key={p.id} className="relative aspect-[3/4] overflow-hidden rounded-card bg-sunken">
               <img src={p.fileUrl} alt={`Your photo ${i + 1}`} loading="lazy" className="size-full object-cover" />
-              <IconButton label={`Delete photo ${i + 1}`} onClick={() => remove.mutate(p.id)} className="absolute top-0 right-0 text-white drop-shadow hover:bg-black/30">
+              <IconButton label={`Delete photo ${i + 1}`} onClick={() => remove.mutate(p.id)} className="absolute top-0 right-0 text-white hover:bg-transparent [&>svg]:box-content [&>svg]:rounded-full [&>svg]:bg-black/55 [&>svg]:p-1">
                 <Trash2 size={18} strokeWidth={1.75} />
               </IconButton>
             </li>

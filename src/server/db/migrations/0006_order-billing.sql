@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "copy_billing_address" boolean DEFAULT true NOT NULL;
