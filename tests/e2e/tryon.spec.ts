@@ -148,3 +148,19 @@ test('the start button needs both photos, and a failing engine shows its message
   await expect(page.getByRole('alert').filter({ hasText: 'Content moderation: image rejected' })).toBeVisible({ timeout: 30_000 })
   await shot(page, 'generate-failed')
 })
+
+test("a product page's Try it on hands the product to the generator as the garment", async ({ page }) => {
+  test.setTimeout(90_000)
+  await registerAndVerify(page)
+  const { items } = (await (await page.request.get('/api/products?limit=1')).json()) as { items: { id: string }[] }
+  await page.goto(`/product/${items[0]!.id}`)
+  await page.getByRole('button', { name: 'Try it on' }).click()
+  await expect(page).toHaveURL(/\/style-studio-generate$/)
+  await expect(page.getByRole('img', { name: 'Selected look' })).toBeVisible()
+  await page.getByLabel('Upload base photo').setInputFiles(await photo('persons', '01008_00.jpg', '#b09070'))
+  await page.getByRole('button', { name: T.startTryOn }).click()
+  await expect(page.getByRole('img', { name: 'Your virtual try-on result' })).toBeVisible({ timeout: 30_000 })
+  const [generation] = (await (await page.request.get('/api/tryon/generations?limit=1')).json()) as { productId: string; garmentUrl: string }[]
+  expect(generation!.productId).toBe(items[0]!.id)
+  expect(generation!.garmentUrl).toMatch(new RegExp(`^/api/files/products/${items[0]!.id}/`))
+})

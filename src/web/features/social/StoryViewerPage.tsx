@@ -66,6 +66,21 @@ function StoryPlayer({ data }: { data: UserStories }) {
     if (!story.viewed) void markStoryViewed(story.id).catch(() => {})
   }, [story.id, story.viewed])
 
+  // Keyboard: arrows step like taps, Escape closes.
+  const keys = useRef({ next, previous, leave })
+  useEffect(() => {
+    keys.current = { next, previous, leave }
+  })
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowRight') keys.current.next()
+      else if (e.key === 'ArrowLeft') keys.current.previous()
+      else if (e.key === 'Escape') keys.current.leave('/feed')
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
   const onPointerDown = (e: PointerEvent) => {
     if (e.button !== 0) return
     pressedAt.current = Date.now()

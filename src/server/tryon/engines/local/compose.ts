@@ -1,5 +1,5 @@
 import { type GarmentModel, PART } from './garment-analysis'
-import { type Point, add, dist, mid, pt, scale, sub } from './geometry'
+import { type Point, add, dist, lerp, mid, pt, scale, sub } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, bodyAxes, segmentDistance } from './person-analysis'
 import { type Plane, type Rgb, blur, boxBlur, luminance, median, morph, plane, rgbToLab, samplePlane } from './raster'
@@ -163,13 +163,21 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     layer.color.fill(0, Math.ceil(tuck) * w * 3)
   }
 
-  // 3. The old clothing that goes: all of it for a dress, down to the hips (or the waistband) for a top.
+  // 3. The old clothing that goes: all of it for a dress, down to the hips (or the waistband) for a
+  // top; for trousers or a skirt, whatever the person wears from the waist to the new hem.
   const lowest = input.garmentModel.type === 'dress' ? h : (tuck ?? Math.max(mappings.hemY, hips.y + sw * 0.25))
   const remove = plane(w, h)
   const grown = morph(masks.clothing, 2)
   // (old sleeves go at any height)
   const onArms = (x: number, y: number) => [armL, armR].some((arm) => Math.min(segmentDistance(x, y, arm[0]!, arm[1]!), segmentDistance(x, y, arm[1]!, arm[2]!)) < sw * 0.2)
+  const bottom = input.garmentModel.type === 'bottom'
+  const waistY = lerp(neck, hips, 0.88).y
   for (let i = 0; i < n; i++) {
+    if (bottom) {
+      const y = Math.floor(i / w)
+      remove.data[i] = masks.person.data[i]! >= 0.5 && masks.clothing.data[i]! < 0.5 && front.data[i]! < 0.5 && y > waistY && y <= mappings.hemY ? 1 : 0
+      continue
+    }
     if (grown.data[i]! <= 0 || front.data[i]! >= 0.5) continue
     const x = i % w
     const y = (i - x) / w

@@ -1,6 +1,6 @@
 import type { BodyMeasurements } from '../../engine'
 import type { GarmentModel } from './garment-analysis'
-import { type Point, add, dist, mid, pt, scale, sub } from './geometry'
+import { type Point, add, dist, lerp, mid, pt, scale, sub } from './geometry'
 import { type BodyFrame, bodyAxes } from './person-analysis'
 import { type Mapping, type MeshRow, bandMesh, limbWarp } from './warp'
 
@@ -40,6 +40,7 @@ export type PartMappings = {
  * along its arm.
  */
 export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMappings {
+  if (g.type === 'bottom') return fitBottom(g, body, fit)
   const L = g.landmarks
   const sw = body.shoulderWidth
   const { neck, hips, down, across } = bodyAxes(body)
@@ -110,4 +111,24 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMapp
     scale: s,
     hemY: level((L.hemL.y + L.hemR.y) / 2).y,
   }
+}
+
+/**
+ * Trousers and skirts: the waistband on the person's waist (just above the hip joints, as wide as
+ * the hips), then straight down as long as the garment is for that width, legs parting at the crotch.
+ */
+function fitBottom(g: GarmentModel, body: BodyFrame, fit: Fit): PartMappings {
+  const { neck, hips, down, across } = bodyAxes(body)
+  const sw = body.shoulderWidth
+  const { x0, y0, x1, y1 } = g.bbox
+  const hipHalf = Math.max(sw * 0.42, dist(body.hipL, body.hipR) * 0.8)
+  const s = ((hipHalf * 2) / Math.max(1, x1 - x0)) * fit.ease
+  const waist = add(lerp(neck, hips, 0.88), scale(down, 0))
+  const at = (gy: number) => add(waist, scale(down, (gy - y0) * s * (1 + fit.lengthShift)))
+  const row = (gy: number): MeshRow => {
+    const c = at(gy)
+    return { src: [pt(x0, gy), pt(x1, gy)], out: [add(c, scale(across, -hipHalf * fit.ease)), add(c, scale(across, hipHalf * fit.ease))] }
+  }
+  const crotch = g.landmarks.crotch?.y ?? (y0 + y1) / 2
+  return { body: bandMesh([row(y0), row(crotch), row(y1)], neck, down), sleeveL: null, sleeveR: null, scale: s, hemY: at(y1).y }
 }
