@@ -13,7 +13,8 @@ import { analysisOf } from '../src/server/tryon/engines/local/analysis'
 import { bodyAxes } from '../src/server/tryon/engines/local/person-analysis'
 import { type Plane, decode, morph } from '../src/server/tryon/engines/local/raster'
 import { FIXTURES, SKIP_REASON, fixture, hasFixtures, memoryStorage } from '../src/server/tryon/engines/local/test-fixtures'
-import { ciede2000, meanLab, percentile, ssim } from './tryon-metrics'
+import { ciede2000, meanLab, ssim } from '../src/server/tryon/engines/local/metrics'
+import { percentile } from './lib'
 
 process.env.ORT_DISABLE_TELEMETRY = '1'
 if (!hasFixtures) {

@@ -29,6 +29,8 @@ export function createQueue(database: Database): Queue {
   } as PgBoss.ConstructorOptions)
   boss.on('error', (err) => logger.error('queue error', { err }))
   const definitions = new Map<string, Definition>()
+  // Workers of this process by queue, woken right after a send instead of at their next poll.
+  const workerIds = new Map<string, string[]>()
   let started = false
 
   return {
@@ -36,7 +38,9 @@ export function createQueue(database: Database): Queue {
       definitions.set(name, { handler: handler as JobHandler<never>, options: { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60, ...options } })
     },
     async send(name, data, options) {
-      return boss.send(name, data, options ?? {})
+      const id = await boss.send(name, data, options ?? {})
+      if (!options?.startAfter) for (const w of workerIds.get(name) ?? []) boss.notifyWorker(w)
+      return id
     },
     async start() {
       await boss.start()
@@ -49,10 +53,13 @@ export function createQueue(database: Database): Queue {
     async work() {
       for (const [name, def] of definitions) {
         const workers = def.options.concurrency ?? 1
+        const ids: string[] = []
+        workerIds.set(name, ids)
         for (let i = 0; i < workers; i++) {
-          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
+          const id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
             for (const job of jobs) await def.handler(job.data as never, { id: job.id, retryCount: job.retryCount })
           })
+          ids.push(id)
         }
       }
     },

@@ -62,7 +62,6 @@ export const StartTryOnSchema = z.strictObject({
 export type StartTryOnInput = z.infer<typeof StartTryOnSchema>
 
 export const GenerationStatusSchema = z.enum(['queued', 'processing', 'succeeded', 'failed'])
-export type GenerationStatus = z.infer<typeof GenerationStatusSchema>
 
 export const GenerationSchema = z.object({
   id: z.string(),

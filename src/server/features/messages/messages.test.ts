@@ -51,6 +51,7 @@ describe('messages', () => {
     // Signed out: nothing.
     expect((await t.request('/api/messages/conversations')).status).toBe(401)
     expect((await t.request(`/api/messages/with/${b.username}`, { body: { body: 'hi' } })).status).toBe(401)
+    expect((await t.request(`/api/messages/with/${b.username}`, { body: { body: '' } })).status).toBe(401)
   })
 
   it('validates messages: empty, too long, to yourself, to nobody', async () => {

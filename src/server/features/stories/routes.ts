@@ -6,7 +6,8 @@ import { type AppEnv, requireUser } from '../../http/session'
 import { form, params } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
-import { createStory, deleteStory, markStoryViewed, storyRow, toStory, userStories } from './service'
+import { signedIn } from '../social/signed-in'
+import { announceStory, createStory, deleteStory, markStoryViewed, storyRow, toStory, userStories } from './service'
 
 const StoryIdParamSchema = z.strictObject({ id: z.uuid('No such story.') })
 const StoryUploadSchema = z.strictObject({ file: z.instanceof(Blob, { message: 'Choose an image to upload.' }) })
@@ -17,10 +18,12 @@ export function storyRoutes(p: Platform) {
     .get('/stories', describe({ summary: 'The story row: users with active stories, ring per viewer', tags: ['stories'], auth: true, response: StoryRowSchema }), async (c) => {
       return c.json(await storyRow(p, requireUser(c).id))
     })
-    .post('/stories', describe({ summary: 'Post a story (an image that lives 24 hours)', tags: ['stories'], auth: true, response: StorySchema }), form(StoryUploadSchema), async (c) => {
+    .post('/stories', describe({ summary: 'Post a story (an image that lives 24 hours)', tags: ['stories'], auth: true, response: StorySchema }), signedIn, form(StoryUploadSchema), async (c) => {
       const me = requireUser(c)
       const { buffer } = await fileFromForm(c.req.valid('form'))
-      return c.json(toStory(await createStory(p, me.id, buffer), me.id, false), 201)
+      const story = await createStory(p, me.id, buffer)
+      await announceStory(p, me.id)
+      return c.json(toStory(story, me.id, false), 201)
     })
     .get('/stories/:handle', describe({ summary: "A user's active stories with the previous and next user of the row", tags: ['stories'], auth: true, response: UserStoriesSchema }), params(HandleParamSchema), async (c) => {
       return c.json(await userStories(p, requireUser(c).id, c.req.valid('param').handle))

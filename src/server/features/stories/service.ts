@@ -9,6 +9,9 @@ import { resolveHandle, userCards } from '../social/people'
 
 type Deps = Pick<Platform, 'db' | 'storage'>
 
+/** How many followers' open pages are told about a new story at once (the rest see it on their next load). */
+const ANNOUNCE_LIMIT = 500
+
 export const STORY_BUCKET = 'stories'
 const STORY_WIDTH = 1080
 const STORY_ASPECT = 9 / 16
@@ -34,6 +37,17 @@ export async function createStory({ db, storage }: Deps, userId: string, image: 
     .returning()
   await removeExpiredStories({ db, storage }, userId)
   return row!
+}
+
+/** Tells the poster's followers' open pages (and the poster's own) that the story row changed. */
+export async function announceStory({ db, events }: Pick<Platform, 'db' | 'events'>, userId: string) {
+  const followers = await db
+    .select({ id: follows.followerId })
+    .from(follows)
+    .where(eq(follows.followingId, userId))
+    .orderBy(desc(follows.createdAt))
+    .limit(ANNOUNCE_LIMIT)
+  await Promise.all([userId, ...followers.map((f) => f.id)].map((id) => events.publish(id, { type: 'story', data: { userId } })))
 }
 
 /** Deletes a user's expired stories and their images (expired stories are never served anyway). */

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stories } from '../../db/schema'
+import { follows, stories } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { socialUser } from '../social/test-support'
+import { openStream, socialUser } from '../social/test-support'
 
 let t: TestApp
 let a: Awaited<ReturnType<typeof socialUser>>
@@ -79,11 +79,24 @@ describe('stories', () => {
     expect((await t.request('/api/stories/no_such_user', { cookie: b.cookie })).status).toBe(404)
   })
 
+  it("tells followers' open pages that the story row changed", async () => {
+    const fan = await socialUser(t, 'fan')
+    await t.platform.db.insert(follows).values({ followerId: fan.id, followingId: a.id })
+    const stream = await openStream(t, '/api/events', fan.cookie)
+    try {
+      await upload(a.cookie, await photo('#6a3'))
+      expect(await stream.next('story')).toEqual({ userId: a.id })
+    } finally {
+      await stream.close()
+    }
+  })
+
   it('refuses what is not an image, and strangers', async () => {
     const bad = await upload(a.cookie, '<?php echo 1; ?>', 'x.jpg')
     expect(bad.status).toBe(415)
     expect(bad.json.error.code).toBe('unsupported_media_type')
     expect((await t.request('/api/stories')).status).toBe(401)
+    expect((await t.request('/api/stories', { body: new FormData() })).status).toBe(401)
     const own = await t.request(`/api/stories/${a.username}`, { cookie: a.cookie })
     expect((await t.app.request(own.json.stories[0].imageUrl)).status).toBe(404)
     expect((await t.request(`/api/stories/${own.json.stories[0].id}`, { cookie: b.cookie, method: 'DELETE' })).status).toBe(404)

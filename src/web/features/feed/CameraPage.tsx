@@ -75,7 +75,8 @@ export default function CameraPage() {
     const video = videoRef.current
     if (state !== 'on' || !video || !(await frameReady(video))) return fileRef.current?.click()
     const blob = await captureFrame(video)
-    if (blob) draftStore.add([blob])
+    if (!blob) return fileRef.current?.click()
+    draftStore.add([blob])
     afterFlash()
   }
 

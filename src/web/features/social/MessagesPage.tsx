@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { MessageCircle, PenSquare, Search } from 'lucide-react'
+import { Camera, MessageCircle, PenSquare, Search } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { SM } from '~/shared/social/messages'
@@ -9,6 +9,7 @@ import { Screen, TopBar } from '../../components/Layout'
 import { cn } from '../../lib/cn'
 import { useSession } from '../../lib/session'
 import { fetchConversations, socialKeys } from './api'
+import { conversationPath } from './links'
 import { useUserEvents } from './events'
 import { timeAgo } from './time'
 import { UserAvatar } from './UserAvatar'
@@ -41,7 +42,7 @@ export default function MessagesPage() {
         </label>
       </div>
       {compose && !list.data?.some((c) => handleOf(c.user) === compose) && (
-        <Link to={`/messages/${encodeURIComponent(compose)}`} className="mx-4 mb-2 flex min-h-12 items-center gap-3 rounded-card border border-hairline px-3 text-sm font-semibold">
+        <Link to={conversationPath(compose)} className="mx-4 mb-2 flex min-h-12 items-center gap-3 rounded-card border border-hairline px-3 text-sm font-semibold">
           <PenSquare size={20} strokeWidth={1.75} aria-hidden />
           New message to {compose}
         </Link>
@@ -79,8 +80,8 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
   const { user: me } = useSession()
   const last = c.lastMessage
   return (
-    <li>
-      <Link to={`/messages/${encodeURIComponent(handleOf(c.user))}`} className="flex min-h-[72px] items-center gap-3 px-4 py-2 hover:bg-sunken">
+    <li className="flex items-center pr-2 hover:bg-sunken">
+      <Link to={conversationPath(handleOf(c.user))} className="flex min-h-[72px] min-w-0 flex-1 items-center gap-3 py-2 pl-4">
         <UserAvatar user={c.user} size="lg" ring={c.user.hasStory ? 'unviewed' : null} />
         <div className="min-w-0 flex-1">
           <p className={cn('truncate text-sm', c.unread ? 'font-semibold' : undefined)}>{c.user.username ?? c.user.name}</p>
@@ -94,6 +95,9 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
             {c.unread}
           </span>
         )}
+      </Link>
+      <Link to="/camera" aria-label={`Camera, reply to ${c.user.username ?? c.user.name}`} className="flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:text-ink">
+        <Camera size={22} strokeWidth={1.75} aria-hidden />
       </Link>
     </li>
   )

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Plus, RotateCw } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -6,8 +6,10 @@ import { SM } from '~/shared/social/messages'
 import { handleOf, type StoryRing, type UserCard } from '~/shared/social/schemas'
 import { Skeleton } from '../../components/Feedback'
 import { fetchStoryRow, socialKeys } from './api'
+import { useUserEvents } from './events'
 import { UserAvatar } from './UserAvatar'
 
+const LIVE_TYPES = ['story'] as const
 const ringLabel: Record<StoryRing, string> = { live: 'live now', unviewed: 'new story', viewed: 'story seen' }
 
 function Tile({ to, user, ring, caption, label, badge }: { to: string; user: UserCard; ring: StoryRing | null; caption: string; label: string; badge?: ReactNode }) {
@@ -29,7 +31,9 @@ function Tile({ to, user, ring, caption, label, badge }: { to: string; user: Use
  * other to /story/{username}. Rings: live, unviewed, viewed (per viewer).
  */
 export function StoryRow() {
+  const qc = useQueryClient()
   const row = useQuery({ queryKey: socialKeys.storyRow, queryFn: fetchStoryRow })
+  useUserEvents(LIVE_TYPES, () => void qc.invalidateQueries({ queryKey: socialKeys.storyRow }))
   return (
     <section aria-label="Stories" className="border-b border-hairline">
       {row.isPending ? (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { HeartOff, Settings2, Sparkles } from 'lucide-react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { T } from '~/shared/tryon/messages'
 import { type FileRef, fileRefFromUrl, GARMENT_SIZES, type Photo } from '~/shared/tryon/schemas'
 import { Button } from '../../components/Button'
@@ -51,7 +51,6 @@ function usePreview(file: File | null) {
 
 export default function GeneratePage() {
   const location = useLocation()
-  const navigate = useNavigate()
   const [handover] = useState(() => ({ outfitItem: null, selectedPhoto: null, ...(location.state as NavState) }))
   const [base, setBase] = useState<Choice | null>(() => handoverBase(handover.selectedPhoto))
   const [garment, setGarment] = useState<Choice | null>(() => handoverGarment(handover.outfitItem))
@@ -76,10 +75,8 @@ export default function GeneratePage() {
   const pendingBaseUrl = usePreview(pendingBase)
   const pendingGarmentUrl = usePreview(pendingGarment)
 
-  // A blob/data photo from the photo library becomes a pending base photo; then the state is dropped
-  // so that a reload does not apply it again.
+  // A blob/data photo from the photo library (a draft not yet stored) becomes a pending base photo.
   useEffect(() => {
-    if (!location.state) return
     const url = handover.selectedPhoto
     if (url && !fileRefFromUrl(url) && /^(blob|data):/.test(url))
       void fetch(url)
@@ -87,8 +84,7 @@ export default function GeneratePage() {
         .then((b) => setPendingBase(new File([b], 'photo.jpg', { type: b.type || 'image/jpeg' })))
         .catch(() => toast.error(T.failedToUploadPhoto))
     if (handover.outfitItem && !fileRefFromUrl(handover.outfitItem.image)) toast.error(T.failedToFetchProductImage)
-    void navigate(location.pathname, { replace: true, state: null })
-  }, [location.state, location.pathname, navigate, handover])
+  }, [handover])
 
   const haveBoth = Boolean((base || pendingBase) && (garment || pendingGarment))
   const generating = Boolean(generationId) && !done

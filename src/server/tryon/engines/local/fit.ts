@@ -123,7 +123,7 @@ function fitBottom(g: GarmentModel, body: BodyFrame, fit: Fit): PartMappings {
   const { x0, y0, x1, y1 } = g.bbox
   const hipHalf = Math.max(sw * 0.42, dist(body.hipL, body.hipR) * 0.8)
   const s = ((hipHalf * 2) / Math.max(1, x1 - x0)) * fit.ease
-  const waist = add(lerp(neck, hips, 0.88), scale(down, 0))
+  const waist = lerp(neck, hips, 0.88)
   const at = (gy: number) => add(waist, scale(down, (gy - y0) * s * (1 + fit.lengthShift)))
   const row = (gy: number): MeshRow => {
     const c = at(gy)

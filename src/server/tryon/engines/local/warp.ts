@@ -1,62 +1,7 @@
-import { type Point, dist, pt, sub } from './geometry'
+import { type Point, pt, sub } from './geometry'
 
 /** A mapping from the output image (person) to the source image (garment). */
 export type Mapping = (x: number, y: number) => Point
-
-/** Solves a linear system by Gaussian elimination with partial pivoting. */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length
-  const m = a.map((row, i) => [...row, b[i]!])
-  for (let c = 0; c < n; c++) {
-    let p = c
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r
-    ;[m[c], m[p]] = [m[p]!, m[c]!]
-    const pivot = m[c]![c]! || 1e-9
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue
-      const f = m[r]![c]! / pivot
-      if (f) for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!
-    }
-  }
-  return m.map((row, i) => row[n]! / (row[i]! || 1e-9))
-}
-
-const kernel = (r2: number) => (r2 > 1e-9 ? r2 * Math.log(r2) : 0)
-
-/**
- * Thin-plate spline through control point pairs: maps each `from` point onto its `to` point and
- * bends smoothly in between (`smoothing` > 0 relaxes the fit).
- */
-export function thinPlateSpline(from: Point[], to: Point[], smoothing = 0): Mapping {
-  const n = from.length
-  // Work in units of the control points' spread so the kernel is well conditioned.
-  const cx = from.reduce((s, p) => s + p.x, 0) / n
-  const cy = from.reduce((s, p) => s + p.y, 0) / n
-  const unit = Math.max(1, ...from.map((p) => dist(p, pt(cx, cy))))
-  const f = from.map((p) => pt((p.x - cx) / unit, (p.y - cy) / unit))
-  const size = n + 3
-  const a = Array.from({ length: size }, () => new Array<number>(size).fill(0))
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) a[i]![j] = i === j ? smoothing : kernel((f[i]!.x - f[j]!.x) ** 2 + (f[i]!.y - f[j]!.y) ** 2)
-    a[i]![n] = a[n]![i] = 1
-    a[i]![n + 1] = a[n + 1]![i] = f[i]!.x
-    a[i]![n + 2] = a[n + 2]![i] = f[i]!.y
-  }
-  const wx = solve(a, [...to.map((p) => p.x), 0, 0, 0])
-  const wy = solve(a, [...to.map((p) => p.y), 0, 0, 0])
-  return (x, y) => {
-    const u = (x - cx) / unit
-    const v = (y - cy) / unit
-    let ox = wx[n]! + wx[n + 1]! * u + wx[n + 2]! * v
-    let oy = wy[n]! + wy[n + 1]! * u + wy[n + 2]! * v
-    for (let i = 0; i < n; i++) {
-      const k = kernel((u - f[i]!.x) ** 2 + (v - f[i]!.y) ** 2)
-      ox += wx[i]! * k
-      oy += wy[i]! * k
-    }
-    return pt(ox, oy)
-  }
-}
 
 /**
  * A limb warp: a part that runs along an axis in the source (a sleeve from its root to its cuff)

@@ -1,4 +1,4 @@
-import { type Plane, type Rgb, blur, luminance, rgbToLab } from '../src/server/tryon/engines/local/raster'
+import { type Plane, type Rgb, blur, luminance, rgbToLab } from './raster'
 
 /**
  * SSIM map of two images (luminance, Gaussian window sigma 1.5, the usual constants), and its
@@ -77,9 +77,4 @@ export function ciede2000([L1, a1, b1]: [number, number, number], [L2, a2, b2]: 
   const Sh = 1 + 0.015 * Cpm * T
   const Rt = -Math.sin(2 * dTheta * rad) * Rc
   return Math.sqrt((dLp / Sl) ** 2 + (dCp / Sc) ** 2 + (dHp / Sh) ** 2 + Rt * (dCp / Sc) * (dHp / Sh))
-}
-
-export const percentile = (values: number[], p: number) => {
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? 0
 }
