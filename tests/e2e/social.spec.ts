@@ -34,10 +34,11 @@ test('two users: follow shows in activity, stories ring and play, messages arriv
   await newGroup.getByRole('button', { name: SM.follow }).click()
   await expect(newGroup.getByRole('button', { name: SM.message })).toBeVisible()
 
-  // B posts a story -> A sees an unviewed ring on B's tile.
+  // B posts a story -> A, on the feed, sees B's tile appear with an unviewed ring (no reload).
+  await a.page.goto('/feed')
+  await expect(a.page.getByRole('link', { name: 'Your story' })).toBeVisible()
   const posted = await b.page.request.post('/api/stories', { multipart: { file: { name: 'story.png', mimeType: 'image/png', buffer: await storyPicture() } } })
   expect(posted.status()).toBe(201)
-  await a.page.goto('/feed')
   const tile = a.page.getByRole('link', { name: `${b.username}, new story` })
   await expect(tile.locator('[data-ring]')).toHaveAttribute('data-ring', 'unviewed')
 

@@ -66,9 +66,13 @@ export function PostCard({ post, eager }: { post: Post; eager?: boolean }) {
   return (
     <article className="border-b border-hairline pb-3" aria-label={`Post by ${post.author.username ?? post.author.name}`}>
       <header className="flex items-center gap-3 py-2 pr-1 pl-4">
-        <Link to={profileLink ?? '#'} aria-label={post.author.name} tabIndex={-1}>
+        {profileLink ? (
+          <Link to={profileLink} aria-label={post.author.name} tabIndex={-1}>
+            <UserAvatar user={post.author} size="sm" />
+          </Link>
+        ) : (
           <UserAvatar user={post.author} size="sm" />
-        </Link>
+        )}
         <div className="min-w-0 flex-1 leading-tight">
           <div className="flex items-center gap-1">
             {profileLink ? (
