@@ -6,6 +6,7 @@ import { type AppEnv, requireUser } from '../../http/session'
 import { query } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { listDevMail } from '../../platform/mail'
+import { pipeEvents } from '../../platform/events'
 import { FILES_PREFIX } from '../../platform/storage'
 import { notFound } from '../../http/errors'
 import { fileAccess } from './file-access'
@@ -49,33 +50,7 @@ export function platformRoutes(p: Platform) {
     })
     .get('/events', describe({ summary: 'Live updates for the signed-in user (server-sent events)', tags: ['platform'], auth: true, responseType: 'text/event-stream' }), (c) => {
       const user = requireUser(c)
-      return streamSSE(c, async (stream) => {
-        const queue: { type: string; data: unknown }[] = []
-        let wake: (() => void) | undefined
-        const unsubscribe = p.events.subscribe(user.id, (event) => {
-          queue.push(event)
-          wake?.()
-        })
-        stream.onAbort(() => {
-          unsubscribe()
-          wake?.()
-        })
-        await stream.writeSSE({ event: 'ready', data: '{}' })
-        while (!stream.aborted) {
-          const event = queue.shift()
-          if (event) {
-            await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) })
-            continue
-          }
-          await new Promise<void>((resolve) => {
-            wake = resolve
-            setTimeout(resolve, HEARTBEAT_MS)
-          })
-          wake = undefined
-          if (!queue.length && !stream.aborted) await stream.writeSSE({ event: 'ping', data: '{}' })
-        }
-        unsubscribe()
-      })
+      return streamSSE(c, (stream) => pipeEvents(stream, (listener) => p.events.subscribe(user.id, listener), { heartbeatMs: HEARTBEAT_MS }))
     })
     .get(`${FILES_PREFIX.replace('/api', '')}*`, describe({ summary: 'A stored file (images)', tags: ['platform'], responseType: 'image/*' }), async (c) => {
       const key = decodeURIComponent(c.req.path.slice(FILES_PREFIX.length))

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router'
 import { FM } from '~/shared/posts/messages'
 import { IconButton } from '../../components/Button'
 import { cn } from '../../lib/cn'
+import { AddToStoryButton } from '../social/AddToStoryButton'
 import { draftStore } from './drafts'
 
 type Mode = (typeof FM.cameraModes)[number]
@@ -86,6 +87,7 @@ export default function CameraPage() {
         <IconButton label="Close" className="text-white hover:bg-white/10" onClick={() => navigate('/feed')}>
           <X size={24} strokeWidth={1.75} />
         </IconButton>
+        <AddToStoryButton className="bg-white/15 text-white hover:bg-white/25" onAdded={() => navigate('/feed')} />
         <IconButton label={flashOn ? 'Flash on' : 'Flash off'} aria-pressed={flashOn} className="text-white hover:bg-white/10" onClick={() => setFlashOn((f) => !f)}>
           {flashOn ? <Zap size={24} strokeWidth={1.75} /> : <ZapOff size={24} strokeWidth={1.75} />}
         </IconButton>

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
 import { BottomSheet } from '../../components/Overlay'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { UserAvatar } from '../social/UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 import { useAddComment, useComments, useDeleteComment } from './api'
 import { MentionText } from './Caption'
 

@@ -19,7 +19,7 @@ import { Select, TextArea, TextField } from '../../components/Field'
 import { Screen, TopBar } from '../../components/Layout'
 import { errorMessage } from '../../lib/api'
 import { useForm } from '../../lib/use-form'
-import { UserAvatar } from '../social/UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 import { profileKeys, saveProfile, uploadAvatar, useMyProfile } from './api'
 
 /** Spec part 1 §9: the profile redirect after saving waits 1.5 s. */

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api'
 import { postKeys, usePostPages } from '../feed/api'
 import { InfiniteSentinel } from '../feed/InfiniteSentinel'
 import { PostCard } from '../feed/PostCard'
-import { UserAvatar } from '../social/UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 
 export type ProfileSummary = {
   username: string | null

@@ -15,7 +15,7 @@ import { fetchActivity, fetchFollowingActivity, markActivityRead, postComment, s
 import { useUserEvents } from './events'
 import { conversationPath, profilePath } from './links'
 import { timeAgo } from './time'
-import { UserAvatar } from './UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 
 type Tab = 'following' | 'you'
 const TABS = [

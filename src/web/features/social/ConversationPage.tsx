@@ -13,7 +13,7 @@ import { useSession } from '../../lib/session'
 import { toast } from '../../lib/toast'
 import { fetchConversation, markConversationRead, sendMessage, socialKeys } from './api'
 import { useUserEvents } from './events'
-import { UserAvatar } from './UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 
 type Pages = InfiniteData<Conversation, string | undefined>
 const LIVE_TYPES = ['message'] as const

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { fetchLive, sendLiveComment, sendLiveReaction, socialKeys } from './api'
 import { useEventStream } from './events'
-import { UserAvatar } from './UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 
 const COMMENTS_KEPT = 30
 const LIVE_TYPES = ['comment', 'reaction', 'viewers'] as const

@@ -12,7 +12,7 @@ import { fetchConversations, socialKeys } from './api'
 import { conversationPath } from './links'
 import { useUserEvents } from './events'
 import { timeAgo } from './time'
-import { UserAvatar } from './UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 
 const LIVE_TYPES = ['message', 'messages_read'] as const
 

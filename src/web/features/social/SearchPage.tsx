@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session'
 import { fetchRecentSearches, forgetSearches, rememberSearch, searchAll, socialKeys } from './api'
 import { productPath, profilePath } from './links'
 import { useDebounced } from './use-debounced'
-import { UserAvatar } from './UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 
 const DEBOUNCE_MS = 250
 const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' })

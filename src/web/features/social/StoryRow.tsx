@@ -7,7 +7,7 @@ import { handleOf, type StoryRing, type UserCard } from '~/shared/social/schemas
 import { Skeleton } from '../../components/Feedback'
 import { fetchStoryRow, socialKeys } from './api'
 import { useUserEvents } from './events'
-import { UserAvatar } from './UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 
 const LIVE_TYPES = ['story'] as const
 const ringLabel: Record<StoryRing, string> = { live: 'live now', unviewed: 'new story', viewed: 'story seen' }

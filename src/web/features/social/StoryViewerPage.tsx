@@ -10,7 +10,7 @@ import { ApiRequestError } from '../../lib/api'
 import { AddToStoryButton } from './AddToStoryButton'
 import { fetchUserStories, markStoryViewed, socialKeys } from './api'
 import { timeAgo } from './time'
-import { UserAvatar } from './UserAvatar'
+import { UserAvatar } from '../../components/UserAvatar'
 import { useStoryClock } from './use-story-clock'
 
 /** A press shorter than this is a tap (previous / next); longer is a hold (pause). */

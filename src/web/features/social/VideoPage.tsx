@@ -5,7 +5,7 @@ import { SM } from '~/shared/social/messages'
 import { VIDEO_LENGTH_SECONDS } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { cn } from '../../lib/cn'
-import './story-ring.css'
+import '../../components/story-ring.css'
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 

@@ -1,5 +1,5 @@
 import type { StoryRing, UserCard } from '~/shared/social/schemas'
-import { cn } from '../../lib/cn'
+import { cn } from '../lib/cn'
 import './story-ring.css'
 
 const sizes = { sm: 'size-8 text-xs', md: 'size-11 text-sm', lg: 'size-14 text-base', xl: 'size-16 text-lg' } as const
