@@ -1,11 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { T } from '~/shared/tryon/messages'
 import { DEFAULT_POST_CAPTION, type TryOnResult } from '~/shared/tryon/schemas'
-import { aiGenerations, postImages, posts, products, profiles, tryonResults } from '../../db/schema'
+import { aiGenerations, products, tryonResults } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { FILES_PREFIX } from '../../platform/storage'
 import { storePostImage } from '../posts/images'
+import { createPost } from '../posts/service'
 import { keyOf } from './generations'
 
 /** One of the user's own succeeded generations and the chosen output (the first by default), or a 400 with `missing`. */
@@ -95,24 +96,13 @@ export async function deleteResult(p: Platform, userId: string, id: string) {
 
 /**
  * Posts an output of the user's own generation to the feed: the image is copied into the public
- * posts bucket (outputs stay private), then the post, its image and the profile's post count are
- * written together.
+ * posts bucket (outputs stay private), then the posts feature publishes it (counts, mentions).
  */
 export async function postToFeed(p: Platform, userId: string, generationId: string, resultUrl: string | undefined, caption: string | undefined) {
   const { url } = await succeededOutput(p, userId, generationId, resultUrl, T.noImageToPost)
   const object = await p.storage.get(url.slice(FILES_PREFIX.length))
   if (!object) throw badRequest(T.noImageToPost)
   const image = await storePostImage(p, userId, object.body)
-  return p.db.transaction(async (tx) => {
-    const [post] = await tx
-      .insert(posts)
-      .values({ userId, caption: caption || DEFAULT_POST_CAPTION })
-      .returning({ id: posts.id })
-    await tx.insert(postImages).values({ postId: post!.id, imageUrl: image.url, imageOrder: 0 })
-    await tx
-      .update(profiles)
-      .set({ postsCount: sql`${profiles.postsCount} + 1` })
-      .where(eq(profiles.userId, userId))
-    return { postId: post!.id, imageUrl: image.url }
-  })
+  const post = await createPost(p, userId, { caption: caption || DEFAULT_POST_CAPTION, imageUrls: [image.url] })
+  return { postId: post.id, imageUrl: image.url }
 }

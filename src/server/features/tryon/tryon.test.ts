@@ -238,7 +238,7 @@ describe('results and posting', () => {
     expect(image!.imageUrl).toMatch(/^\/api\/files\/posts\//)
     expect((await t.app.request(image!.imageUrl)).status).toBe(200)
     const [after] = await t.platform.db.select({ n: profiles.postsCount }).from(profiles).where(eq(profiles.userId, ann.user.id))
-    expect(after!.n).toBe(before!.n + 1)
+    expect(after!.n).toBe((before?.n ?? 0) + 1)
     expect((await t.request('/api/tryon/posts', { body: { generationId: done.id }, cookie: bob.cookie })).status).toBe(404)
   })
 
