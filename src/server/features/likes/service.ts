@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { ProductCard } from '~/shared/marketplace/schemas'
 import type { Db } from '../../db/client'
 import { productLikes, products } from '../../db/schema'
-import { productForPurchase } from '../products/service'
+import { cardColumns, productForPurchase } from '../products/service'
 
 /** Likes are rows of (user, product); setting one twice changes nothing. */
 export async function setLiked(db: Db, userId: string, productId: string, liked: boolean) {
@@ -20,19 +20,7 @@ export async function likedIds(db: Db, userId: string) {
 /** The user's liked products, most recently liked first (wishlist, try-on garment picker). */
 export async function likedProducts(db: Db, userId: string, limit = 200): Promise<ProductCard[]> {
   const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      category: products.category,
-      price: products.price,
-      originalPrice: products.originalPrice,
-      rating: products.rating,
-      reviewsCount: products.reviewsCount,
-      imageUrl: products.imageUrl,
-      colors: products.colors,
-      liked: sql<boolean>`true`,
-    })
+    .select({ ...cardColumns, liked: sql<boolean>`true` })
     .from(productLikes)
     .innerJoin(products, eq(products.id, productLikes.productId))
     .where(eq(productLikes.userId, userId))

@@ -25,7 +25,8 @@ async function withLiked<T extends { id: string }>(db: Db, userId: string | null
   return rows.map((r) => ({ ...r, liked: ids.has(r.id) }))
 }
 
-const cardColumns = {
+/** The columns of a product card (listing, wishlist, similar products). */
+export const cardColumns = {
   id: products.id,
   name: products.name,
   brand: products.brand,

@@ -6,6 +6,7 @@ import { IconButton } from '../../components/Button'
 import { cn } from '../../lib/cn'
 import { AddToStoryButton } from '../social/AddToStoryButton'
 import { draftStore } from './drafts'
+import { PhotoFileInput } from './PhotoFileInput'
 
 type Mode = (typeof FM.cameraModes)[number]
 /** Spec part 1 §9: the shutter flash lasts 300 ms before /photo-library opens. */
@@ -132,16 +133,9 @@ export default function CameraPage() {
           </IconButton>
         </div>
       </div>
-      <input
+      <PhotoFileInput
         ref={fileRef}
-        type="file"
-        accept="image/*"
-        multiple
-        hidden
-        aria-label="Choose photos"
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])].filter((f) => f.type.startsWith('image/'))
-          e.target.value = ''
+        onFiles={(files) => {
           if (!files.length) return
           draftStore.add(files)
           afterFlash()

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { toast } from '../../lib/toast'
 import { createPost, postKeys, uploadPostImage, useMyPhotos } from './api'
+import { PhotoFileInput } from './PhotoFileInput'
 import { draftStore, useDrafts } from './drafts'
 
 type Tab = (typeof FM.libraryTabs)[number]
@@ -145,16 +146,9 @@ export default function PhotoLibraryPage() {
           })}
         </ul>
       )}
-      <input
+      <PhotoFileInput
         ref={fileRef}
-        type="file"
-        accept="image/*"
-        multiple
-        hidden
-        aria-label="Choose photos"
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])].filter((f) => f.type.startsWith('image/'))
-          e.target.value = ''
+        onFiles={(files) => {
           const added = draftStore.add(files)
           if (added.length) setSelected((s) => (multiple ? [...s, ...added.map((d) => d.id)].slice(0, MAX_POST_IMAGES) : [added.at(-1)!.id]))
         }}
