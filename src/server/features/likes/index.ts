@@ -1,4 +1,5 @@
 import type { Feature } from '../types'
 import { likeRoutes } from './routes'
+import { seedDemoLikes } from './seed'
 
-export const likesFeature: Feature = { name: 'likes', routes: likeRoutes }
+export const likesFeature: Feature = { name: 'likes', routes: likeRoutes, seed: seedDemoLikes }
