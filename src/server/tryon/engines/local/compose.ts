@@ -110,9 +110,9 @@ function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Plan
  * The try-on picture: the old clothing that the new garment replaces is removed (skin where the
  * body is, background elsewhere), the garment parts are laid on (sleeves over the torso), lit by
  * the person's light and folds, with soft edges; face, hair and hands stay as they were.
- * `coverage` is how much of each pixel the new garment covers.
+ * `coverage` is how much of each pixel the new garment covers; `warpMs` the time spent warping.
  */
-export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane } {
+export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane; warpMs: number } {
   const { person, masks, body, mappings, skin } = input
   const w = person.width
   const h = person.height
@@ -123,7 +123,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const armL = [body.shoulderL, body.elbowL, body.wristL, hand(body.elbowL, body.wristL)]
   const armR = [body.shoulderR, body.elbowR, body.wristR, hand(body.elbowR, body.wristR)]
 
-  // 1. Garment layers: the body part, then the sleeves over it.
+  // 1. Garment layers (the warp): the body part, then the sleeves over it.
+  const warpStart = performance.now()
   const layer: Layer = { color: new Float32Array(n * 3), alpha: plane(w, h) }
   const torsoPoints = [body.shoulderL, body.shoulderR, body.hipL, body.hipR, pt(neck.x, mappings.hemY)]
   drawPart(layer, input, mappings.body, PART.body, boxAround(torsoPoints, sw * 1.3))
@@ -136,6 +137,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     drawPart(sleeves, input, map, part, boxAround(arm, sw * 0.7))
   }
   for (let i = 0; i < n; i++) layer.alpha.data[i] = sleeves.alpha.data[i]! + layer.alpha.data[i]! * (1 - sleeves.alpha.data[i]!)
+  const warpMs = performance.now() - warpStart
 
   // 2. What stays in front: face and hair, and bare hands and forearms not under a sleeve.
   const skinLab = rgbToLab(...skin)
@@ -232,5 +234,5 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(value)))
     }
   }
-  return { image: { width: w, height: h, data: out }, coverage }
+  return { image: { width: w, height: h, data: out }, coverage, warpMs }
 }

@@ -87,7 +87,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit)
         const t1 = performance.now()
         onProgress?.('composing')
-        const { image, coverage: covered } = composeTryOn({
+        const { image, coverage: covered, warpMs } = composeTryOn({
           person: personImage.rgb,
           masks: person.analysis.masks,
           body: person.analysis.model.body,
@@ -103,8 +103,8 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         const t2 = performance.now()
         images.push({ data: await encode(image, input), contentType: MIME[input.outputFormat] })
         coverage.push(covered)
-        timings.warp += t1 - t0
-        timings.compose += t2 - t1
+        timings.warp += t1 - t0 + warpMs
+        timings.compose += t2 - t1 - warpMs
         timings.encode += performance.now() - t2
       }
       opts.observe?.({ timings, coverage })
