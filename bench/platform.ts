@@ -17,10 +17,10 @@ async function load(url: string, headers: Record<string, string> = {}) {
 
 const dataDir = tmpDir('drape-bench-')
 const first = await startServer({ port: 3311, dataDir })
-console.log(`cold start, fresh data dir (migrations + demo seed): ${Math.round(first.ms)} ms to first 200`)
+console.log(`cold start, fresh data dir: first 200 (/login) after ${Math.round(first.firstPageMs)} ms (budget 10000 ms); ready with demo data (/api/health 200) after ${Math.round(first.ms)} ms`)
 await first.stop()
 const server = await startServer({ port: 3311, dataDir })
-console.log(`cold start, existing data dir: ${Math.round(server.ms)} ms to first 200 (budget 10000 ms)`)
+console.log(`cold start, existing data dir: first 200 (/login) after ${Math.round(server.firstPageMs)} ms (budget 10000 ms); ready after ${Math.round(server.ms)} ms`)
 
 const hello = new Hono().get('/', (c) => c.text('Hello Hono!'))
 const helloServer = serve({ fetch: hello.fetch, port: 3312 })
@@ -35,9 +35,12 @@ const cookie = login.headers
   .map((c) => c.split(';')[0])
   .join('; ')
 
-const base = await load('http://localhost:3312/')
+// The bare baseline runs before and after, so that background work on the machine weighs on both sides.
+const before = await load('http://localhost:3312/')
 const health = await load(`${server.url}/api/health`)
 const session = await load(`${server.url}/api/session`, { cookie })
+const after = await load('http://localhost:3312/')
+const base = { rps: (before.rps + after.rps) / 2, p99: Math.max(before.p99, after.p99) }
 const pct = (x: number) => `${Math.round((x / base.rps) * 100)}%`
 console.log(`hello-world Hono:  ${Math.round(base.rps)} req/s (p99 ${base.p99} ms)`)
 console.log(`GET /api/health:   ${Math.round(health.rps)} req/s (p99 ${health.p99} ms) = ${pct(health.rps)} of hello-world (budget 40%)`)

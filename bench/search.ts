@@ -17,7 +17,7 @@ const BUDGET_MS = 50
 const dataDir = tmpDir('drape-bench-search-')
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT: 'false', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0' })
 logger.setLevel('silent')
-const platform = await startPlatform(config, { work: false, seed: false, database: await openDatabase({}) })
+const platform = await startPlatform(config, { work: false, database: await openDatabase({}) })
 const app = createApp(platform, { webRoot: dataDir })
 const raw = platform.database.raw
 const started = performance.now()

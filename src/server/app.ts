@@ -55,6 +55,7 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
   )
 
   app.use('/api/*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const limit = isUpload(c.req.header('content-type')) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT
     return bodyLimit({ maxSize: limit, onError: () => { throw tooLarge(`The request is larger than ${Math.round(limit / 1024 / 1024)} MB.`) } })(c, next)
   })

@@ -2,20 +2,21 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { logger } from './platform/logger'
-import { closePlatform, onShutdown, startPlatform } from './start'
+import { closePlatform, onShutdown, seedDemoData, startPlatform } from './start'
 
 process.env.ORT_DISABLE_TELEMETRY ??= '1'
 
 async function main() {
   const config = loadConfig()
   logger.setLevel(config.LOG_LEVEL)
-  const p = await startPlatform(config, { work: config.WORKERS === 'inline', seed: config.SEED_DEMO })
+  const p = await startPlatform(config, { work: config.WORKERS === 'inline' })
   const app = createApp(p)
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const url = `http://localhost:${info.port}`
     logger.info('listening', { url, database: p.database.kind, storage: p.storage.kind, mail: p.mailer.kind, engine: config.TRYON_ENGINE })
     process.stdout.write(`\n  Drape is running at ${url}\n${p.mailer.kind === 'dev' ? `  Dev mailbox: ${url}/dev/mailbox\n` : ''}\n`)
   })
+  if (config.SEED_DEMO) void seedDemoData(p)
   onShutdown(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await closePlatform(p)

@@ -8,7 +8,7 @@ process.env.ORT_DISABLE_TELEMETRY ??= '1'
 async function main() {
   const config = loadConfig()
   logger.setLevel(config.LOG_LEVEL)
-  const p = await startPlatform(config, { work: true, seed: false })
+  const p = await startPlatform(config, { work: true })
   logger.info('worker started', { database: p.database.kind })
   onShutdown(() => closePlatform(p))
 }

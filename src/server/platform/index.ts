@@ -21,6 +21,8 @@ export type Platform = {
   events: EventBus
   auth: Auth
   sessions: SessionResolver
+  /** Start-up work still under way (reported by /api/health). */
+  readiness: { seeding: boolean; seedError?: string }
 }
 
 /** The signing secret: AUTH_SECRET, or one generated once and kept in DATA_DIR. */
@@ -46,7 +48,7 @@ export async function openPlatform(config: Config, opts: { database?: Database }
   const events = createEventBus(database)
   await events.start()
   const auth = createAuth({ config, db, mailer, secret: authSecret(config) })
-  return { config, database, db, storage, mailer, queue, events, auth, sessions: createSessionResolver(auth) }
+  return { config, database, db, storage, mailer, queue, events, auth, sessions: createSessionResolver(auth), readiness: { seeding: false } }
 }
 
 export async function closePlatform(p: Platform) {

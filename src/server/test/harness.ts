@@ -51,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   })
   logger.setLevel(config.LOG_LEVEL)
   const database = pgDb ? undefined : await openDatabase({})
-  const p: Platform = await startPlatform(config, { work: true, seed: false, database })
+  const p: Platform = await startPlatform(config, { work: true, database })
   const app = createApp(p, { webRoot: path.join(dataDir, 'no-web') })
 
   let ipCounter = 0

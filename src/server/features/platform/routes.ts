@@ -37,7 +37,8 @@ export function platformRoutes(p: Platform) {
   const health = () => {
     if (last && Date.now() - last.at < HEALTH_TTL_MS) return last.result
     const result = Promise.all([timed(() => p.database.raw.query('select 1')), timed(() => p.storage.check()), timed(() => p.queue.check())]).then(([db, storage, queue]) => {
-      const checks = { db, storage, queue, engine: { ok: true, ms: 0, detail: p.config.TRYON_ENGINE } }
+      const checks: Record<string, Check> = { db, storage, queue, engine: { ok: true, ms: 0, detail: p.config.TRYON_ENGINE } }
+      if (p.readiness.seeding || p.readiness.seedError) checks.seed = { ok: false, ms: 0, detail: p.readiness.seedError ?? 'seeding demo data' }
       return { ok: Object.values(checks).every((x) => x.ok), checks }
     })
     last = { at: Date.now(), result }

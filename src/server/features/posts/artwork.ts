@@ -38,7 +38,8 @@ export function artworkSvg(seed: { garment: Garment; from: string; to: string; c
 }
 
 export async function renderArtwork(seed: Parameters<typeof artworkSvg>[0]) {
-  return sharp(Buffer.from(artworkSvg(seed))).png().toBuffer()
+  // Uncompressed: the PNG only travels to the upload pipeline, which re-encodes it as WebP.
+  return sharp(Buffer.from(artworkSvg(seed))).png({ compressionLevel: 0 }).toBuffer()
 }
 
 /** A generated demo avatar: a head-and-shoulders silhouette on a two-colour gradient. */

@@ -44,8 +44,7 @@ export async function seedDemoPosts(p: Platform) {
     for (const a of accounts) {
       const item = DEMO_POSTS[a.username]?.[round]
       if (!item) continue
-      const imageUrls = []
-      for (const seed of item.images) imageUrls.push((await storePostImage(p, a.id, await renderArtwork(seed))).url)
+      const imageUrls = await Promise.all(item.images.map(async (seed) => (await storePostImage(p, a.id, await renderArtwork(seed))).url))
       const post = await createPost(p, a.id, { caption: item.caption, imageUrls })
       created.push({ id: post.id, userId: a.id })
     }
