@@ -1,4 +1,5 @@
 // Adds up the Vitest and Playwright counts in CI logs into one closing `N passed, N failed` line.
+// A log with no counts at all (the run broke before testing) counts as one failure.
 import fs from 'node:fs'
 
 let passed = 0
@@ -8,7 +9,10 @@ const strip = (s) => s.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m
 for (const file of process.argv.slice(2)) {
   if (!fs.existsSync(file)) continue
   const text = strip(fs.readFileSync(file, 'utf8'))
-  // Vitest: "Tests  3 failed | 40 passed | 2 skipped (45)"
+  if (!/Tests\s+.*\(\d+\)|\d+ (passed|failed)/.test(text)) failed += 1
+  // Vitest: a file that fails to load counts once ("Failed Suites 1"); then
+  // "Tests  3 failed | 40 passed | 2 skipped (45)"
+  for (const m of text.matchAll(/Failed Suites (\d+)/g)) failed += Number(m[1])
   for (const m of text.matchAll(/^\s*Tests\s+(.+)\(\d+\)\s*$/gm)) {
     passed += Number(m[1].match(/(\d+) passed/)?.[1] ?? 0)
     failed += Number(m[1].match(/(\d+) failed/)?.[1] ?? 0)

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { TryOnError, type TryOnInput } from '../../engine'
+import { type StoredImage, TryOnError, type TryOnInput } from '../../engine'
 import { type StageTimings, createLocalEngine } from './index'
 import { ENGINE_ERRORS } from './messages'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
@@ -33,12 +33,15 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
   const storage = memoryStorage()
   const timings: StageTimings[] = []
   const engine = createLocalEngine({ storage, observe: (r) => timings.push(r.timings) })
-  const person = fixture('persons', '00055_00.jpg')
-  // A green tee on the person in a lilac tee.
-  const garment = fixture('garments', '050191_1.jpg')
+  // Read in beforeAll: a skipped describe's body still runs when tests are collected.
+  let person: StoredImage
+  let garment: StoredImage
   const input = (over: Partial<TryOnInput> = {}): TryOnInput => ({ person, garment, width: W, height: H, numberResults: 1, outputFormat: 'PNG', ...over })
 
   beforeAll(async () => {
+    person = fixture('persons', '00055_00.jpg')
+    // A green tee on the person in a lilac tee.
+    garment = fixture('garments', '050191_1.jpg')
     await engine.prepare!({ ...person, kind: 'person' }, storage)
     await engine.prepare!({ ...garment, kind: 'garment', category: 'top' }, storage)
   }, 240_000)
