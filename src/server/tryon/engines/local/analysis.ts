@@ -7,17 +7,18 @@ import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, checkSinglePerson, personMasks, personModel, segmentDistance, waistband } from './person-analysis'
 import { detectPose } from './pose'
 import { type Plane, type Rgb, decode, maskToPng, pngToMasks } from './raster'
+import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentForeground } from './segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 3
+const VERSION = 4
 
-export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks }
+export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }
 /** A photo that cannot be used keeps the user-facing reason, so a try-on fails at once with it. */
 type Stored<T> = { version: number; source: string; failure?: string; model?: T }
 
-export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png` })
+export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png` })
 const fingerprint = (data: Buffer) => createHash('sha256').update(data).digest('hex').slice(0, 32)
 
 export async function decodeImage(image: StoredImage): Promise<{ rgb: Rgb; alpha: Plane | null }> {
@@ -46,7 +47,7 @@ export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
       if (!onArm) masks.clothing.data[i] = 0
     }
   }
-  return { kind: 'person', model: { ...found, waistband: band }, masks }
+  return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, masks, found.body, found.skin) }
 }
 
 export async function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): Promise<GarmentAnalysis> {
@@ -73,8 +74,11 @@ async function save(storage: Storage, key: string, source: string, result: Analy
     await storage.put(keys.json, Buffer.from(JSON.stringify({ version: VERSION, source, failure: result })), 'application/json')
     return
   }
-  const png = result.kind === 'person' ? await maskToPng(result.masks.person, result.masks.clothing, result.masks.keep) : await maskToPng(result.mask)
-  await storage.put(keys.masks, png, 'image/png')
+  if (result.kind === 'person') {
+    const { person, clothing, keep, bareArms } = result.masks
+    await storage.put(keys.masks, await maskToPng(person, clothing, keep, bareArms), 'image/png')
+    await storage.put(keys.plate, await plateToPng(result.plate), 'image/png')
+  } else await storage.put(keys.masks, await maskToPng(result.mask), 'image/png')
   await storage.put(keys.json, Buffer.from(JSON.stringify({ version: VERSION, source, model: result.model })), 'application/json')
 }
 
@@ -93,8 +97,10 @@ async function load(storage: Storage, key: string, kind: Analysis['kind'], sourc
   const png = await storage.get(keys.masks)
   if (!png || !stored.model) return null
   if (kind === 'person') {
-    const [person, clothing, keep] = await pngToMasks(png.body, 3)
-    return { kind, model: stored.model as PersonModel, masks: { person: person!, clothing: clothing!, keep: keep! } }
+    const plate = await storage.get(keys.plate)
+    if (!plate) return null
+    const [person, clothing, keep, bareArms] = await pngToMasks(png.body, 4)
+    return { kind, model: stored.model as PersonModel, masks: { person: person!, clothing: clothing!, keep: keep!, bareArms: bareArms! }, plate: await pngToPlate(plate.body) }
   }
   const [mask] = await pngToMasks(png.body, 1)
   return { kind, model: stored.model as GarmentModel, mask: mask! }

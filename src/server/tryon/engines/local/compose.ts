@@ -1,15 +1,16 @@
 import { type GarmentModel, PART } from './garment-analysis'
-import { type Point, add, dist, lerp, mid, pt, scale, sub } from './geometry'
+import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
-import { type BodyFrame, type PersonMasks, bodyAxes, segmentDistance } from './person-analysis'
-import { type Plane, type Rgb, blur, boxBlur, luminance, median, morph, plane, rgbToLab, samplePlane } from './raster'
+import { type BodyFrame, type PersonMasks, armLine, bodyAxes, segmentDistance } from './person-analysis'
+import type { Plate } from './plate'
+import { type Plane, type Rgb, boxBlur, morph, plane, samplePlane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
   person: Rgb
   masks: PersonMasks
+  plate: Plate
   body: BodyFrame
-  skin: [number, number, number]
   waistband: number | null
   garment: Rgb
   garmentMask: Plane
@@ -60,52 +61,6 @@ const boxAround = (points: Point[], pad: number) => ({
   y1: Math.ceil(Math.max(...points.map((p) => p.y)) + pad),
 })
 
-/** Averages f x f blocks (the plane at 1/f of its size). */
-function shrink(p: Plane, f: number): Plane {
-  const w = Math.ceil(p.width / f)
-  const h = Math.ceil(p.height / f)
-  const out = plane(w, h)
-  const count = new Float32Array(w * h)
-  for (let y = 0; y < p.height; y++)
-    for (let x = 0; x < p.width; x++) {
-      const k = Math.floor(y / f) * w + Math.floor(x / f)
-      out.data[k]! += p.data[y * p.width + x]!
-      count[k]!++
-    }
-  for (let k = 0; k < out.data.length; k++) out.data[k]! /= count[k]! || 1
-  return out
-}
-
-/**
- * Normalised blur: the mean of `values` over the pixels of `weight` near each pixel, computed at
- * a lower resolution for wide blurs and read back bilinearly.
- */
-function maskedMean(values: Plane, weight: Plane, sigma: number): Plane {
-  const f = Math.max(1, Math.floor(sigma / 3))
-  const vw = shrink({ ...values, data: values.data.map((v, i) => v * weight.data[i]!) }, f)
-  const ws = shrink(weight, f)
-  const a = blur(vw, sigma / f)
-  const b = blur(ws, sigma / f)
-  const small = { ...a, data: a.data.map((v, i) => (b.data[i]! > 1e-3 ? v / b.data[i]! : -1)) }
-  if (f === 1) return small
-  const out = plane(values.width, values.height)
-  for (let y = 0; y < out.height; y++)
-    for (let x = 0; x < out.width; x++) out.data[y * out.width + x] = samplePlane(small, Math.min(small.width - 1, (x + 0.5) / f - 0.5), Math.min(small.height - 1, (y + 0.5) / f - 0.5))
-  return out
-}
-
-/** The photo's background behind the person, filled in from the visible background around it. */
-function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Plane[] {
-  const bg = { ...personMask, data: morph(personMask, 4).data.map((v) => 1 - v) }
-  return [0, 1, 2].map((c) => {
-    const channel = plane(person.width, person.height)
-    for (let i = 0; i < channel.data.length; i++) channel.data[i] = person.data[i * 3 + c]!
-    const near = maskedMean(channel, bg, sigma)
-    const far = maskedMean(channel, bg, sigma * 4)
-    return { ...channel, data: near.data.map((v, i) => (v >= 0 ? v : far.data[i]!)) }
-  })
-}
-
 /**
  * The try-on picture: the old clothing that the new garment replaces is removed (skin where the
  * body is, background elsewhere), the garment parts are laid on (sleeves over the torso), lit by
@@ -113,15 +68,14 @@ function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Plan
  * `coverage` is how much of each pixel the new garment covers; `warpMs` the time spent warping.
  */
 export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane; warpMs: number } {
-  const { person, masks, body, mappings, skin } = input
+  const { person, masks, body, mappings, plate } = input
   const w = person.width
   const h = person.height
   const n = w * h
   const sw = body.shoulderWidth
   const { neck, hips } = bodyAxes(body)
-  const hand = (elbow: Point, wrist: Point) => add(wrist, scale(sub(wrist, elbow), 0.45))
-  const armL = [body.shoulderL, body.elbowL, body.wristL, hand(body.elbowL, body.wristL)]
-  const armR = [body.shoulderR, body.elbowR, body.wristR, hand(body.elbowR, body.wristR)]
+  const armL = armLine(body.shoulderL, body.elbowL, body.wristL)
+  const armR = armLine(body.shoulderR, body.elbowR, body.wristR)
 
   // 1. Garment layers (the warp): the body part, then the sleeves over it.
   const warpStart = performance.now()
@@ -140,22 +94,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const warpMs = performance.now() - warpStart
 
   // 2. What stays in front: face and hair, and bare hands and forearms not under a sleeve.
-  const skinLab = rgbToLab(...skin)
   const front = plane(w, h)
-  for (let i = 0; i < n; i++) front.data[i] = masks.keep.data[i]!
-  const armRadius = sw * 0.2
-  for (const arm of [armL, armR]) {
-    const box = boxAround(arm, armRadius)
-    for (let y = Math.max(0, box.y0); y <= Math.min(h - 1, box.y1); y++)
-      for (let x = Math.max(0, box.x0); x <= Math.min(w - 1, box.x1); x++) {
-        const i = y * w + x
-        if (masks.person.data[i]! < 0.5 || sleeves.alpha.data[i]! > 0.5) continue
-        const onArm = Math.min(segmentDistance(x, y, arm[0]!, arm[1]!), segmentDistance(x, y, arm[1]!, arm[2]!), segmentDistance(x, y, arm[2]!, arm[3]!)) < armRadius
-        if (!onArm) continue
-        const [l, a, b] = rgbToLab(person.data[i * 3]!, person.data[i * 3 + 1]!, person.data[i * 3 + 2]!)
-        if (Math.hypot(l - skinLab[0], (a - skinLab[1]) * 1.5, (b - skinLab[2]) * 1.5) < 22) front.data[i] = 1
-      }
-  }
+  for (let i = 0; i < n; i++) front.data[i] = masks.keep.data[i]! >= 0.5 || (masks.bareArms.data[i]! >= 0.5 && sleeves.alpha.data[i]! <= 0.5) ? 1 : 0
   const frontSoft = boxBlur(morph(front, -1), 1)
 
   // A top over trousers or a skirt is tucked in at their waistband.
@@ -186,23 +126,6 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     remove.data[i] = y <= lowest || onArms(x, y) ? 1 : 0
   }
 
-  // Light and folds of the photo, measured on the old clothing's main colour (not its prints).
-  const L = luminance(person)
-  const tones: number[] = []
-  for (let i = 0; i < n; i += 7) if (masks.clothing.data[i]! >= 0.5) tones.push(L.data[i]!)
-  const tone = median(tones)
-  const plain = { ...L, data: L.data.map((v, i) => masks.clothing.data[i]! * Math.exp(-(((v - tone) / 0.12) ** 2))) }
-  const fine = maskedMean(L, plain, 2.5)
-  const broad = maskedMean(L, plain, 30)
-  const background = backgroundEstimate(person, masks.person, 12)
-
-  const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
-  const chin = mid(neck, body.nose)
-  const limb = (x: number, y: number, arm: Point[]) =>
-    Math.min(segmentDistance(x, y, arm[0]!, arm[1]!) * 1.15, segmentDistance(x, y, arm[1]!, arm[2]!) * 1.3, segmentDistance(x, y, arm[2]!, arm[3]!) * 1.3) < sw * 0.17
-  const inBody = (x: number, y: number) =>
-    segmentDistance(x, y, neck, hips) < torsoHalf || limb(x, y, armL) || limb(x, y, armR) || segmentDistance(x, y, neck, chin) < sw * 0.18
-
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
   const removeSoft = boxBlur(remove, 1)
   const alpha = boxBlur(layer.alpha, 1)
@@ -214,22 +137,13 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const out = new Uint8Array(n * 3)
   const coverage = plane(w, h)
   for (let i = 0; i < n; i++) {
-    const x = i % w
-    const y = (i - x) / w
     const keep = frontSoft.data[i]!
     const a = alpha.data[i]! * (1 - keep)
     coverage.data[i] = a
     const r = removeSoft.data[i]! * (1 - keep)
-    let shade = 1
-    if (masks.clothing.data[i]! > 0.5 && broad.data[i]! > 0.02 && fine.data[i]! >= 0) shade = 1 + (Math.min(1.2, Math.max(0.75, fine.data[i]! / broad.data[i]!)) - 1) * input.shading
-    const bare = r > 0.001 && inBody(x, y)
+    const shade = 1 + (plate.shade.data[i]! - 1) * input.shading
     for (let c = 0; c < 3; c++) {
-      const original = person.data[i * 3 + c]!
-      let base = original
-      if (r > 0.001) {
-        const fill = bare ? skin[c]! * Math.min(1.1, Math.max(0.7, 0.75 + 0.35 * shade)) : background[c]!.data[i]!
-        base = original * (1 - r) + fill * r
-      }
+      const base = person.data[i * 3 + c]! * (1 - r) + plate.fill.data[i * 3 + c]! * r
       const value = base * (1 - a) + colour[c]!.data[i]! * shade * (1 - keep)
       out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(value)))
     }

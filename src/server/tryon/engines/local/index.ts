@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import type { Storage } from '../../../platform/storage'
 import { type OutputFormat, type TryOnEngine, type TryOnInput, type TryOnOutput, TryOnError } from '../../engine'
-import { analysisOf, decodeImage, prepareAnalysis } from './analysis'
+import { type GarmentAnalysis, analysisOf, decodeImage, prepareAnalysis } from './analysis'
 import { composeTryOn } from './compose'
 import { type Fit, fitFromSize, fitGarment } from './fit'
 import { garmentParts } from './garment-analysis'
@@ -21,6 +21,14 @@ const VARIATIONS: { ease: number; lengthShift: number; shading: number }[] = [
   { ease: 0.97, lengthShift: -0.04, shading: 0.9 },
   { ease: 1.09, lengthShift: 0.08, shading: 0.75 },
 ]
+
+/** Garment parts per garment model (a model object lives as long as its cached analysis). */
+const partsOf = new WeakMap<GarmentAnalysis['model'], Uint8Array>()
+function cachedParts({ mask, model }: GarmentAnalysis) {
+  let parts = partsOf.get(model)
+  if (!parts) partsOf.set(model, (parts = garmentParts(mask, model)))
+  return parts
+}
 
 const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png', WEBP: 'image/webp' }
 
@@ -74,7 +82,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       const analysed = performance.now()
       abortIf(input.signal)
       onProgress?.('fitting')
-      const parts = garmentParts(garment.analysis.mask, garment.analysis.model)
+      const parts = cachedParts(garment.analysis)
       const base = fitFromSize(input.size, input.measurements)
       const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, encode: 0, cached: person.cached && garment.cached }
       const images = []
@@ -90,8 +98,8 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         const { image, coverage: covered, warpMs } = composeTryOn({
           person: personImage.rgb,
           masks: person.analysis.masks,
+          plate: person.analysis.plate,
           body: person.analysis.model.body,
-          skin: person.analysis.model.skin,
           waistband: person.analysis.model.waistband,
           garment: garmentImage.rgb,
           garmentMask: garment.analysis.mask,

@@ -1,8 +1,8 @@
 import { TryOnError } from '../../engine'
-import { type Point, dist, lerp, mid, norm, pt, sub } from './geometry'
+import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, components, fillHoles, labPlanes, median, morph, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, components, fillHoles, labPlanes, mapPlane, median, morph, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, skin and hair colour, and three masks: the
@@ -34,7 +34,8 @@ export type PersonModel = {
   waistband: number | null
 }
 
-export type PersonMasks = { person: Plane; clothing: Plane; keep: Plane }
+/** `bareArms`: skin-coloured arms and hands (in front of any new garment's body, not of its sleeves). */
+export type PersonMasks = { person: Plane; clothing: Plane; keep: Plane; bareArms: Plane }
 
 const SEEN = 0.25
 /** Lab distance within which a pixel has the colour of the clothing sampled on the torso. */
@@ -94,7 +95,9 @@ export function segmentDistance(x: number, y: number, a: Point, b: Point) {
   const abx = b.x - a.x
   const aby = b.y - a.y
   const t = Math.max(0, Math.min(1, ((x - a.x) * abx + (y - a.y) * aby) / (abx * abx + aby * aby || 1)))
-  return Math.hypot(x - a.x - abx * t, y - a.y - aby * t)
+  const dx = x - a.x - abx * t
+  const dy = y - a.y - aby * t
+  return Math.sqrt(dx * dx + dy * dy)
 }
 
 /** Median skin colour from the middle of the face (between the eyes and the mouth). */
@@ -216,10 +219,11 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
       const L = lab[0].data[i]!
       const A = lab[1].data[i]!
       const B = lab[2].data[i]!
-      const dSkin = Math.hypot(L - skinLab[0], A - skinLab[1], B - skinLab[2])
+      // (squared distances)
+      const dSkin = (L - skinLab[0]) ** 2 + (A - skinLab[1]) ** 2 + (B - skinLab[2]) ** 2
       let dCloth = Infinity
-      for (const c of clusters) dCloth = Math.min(dCloth, Math.hypot(L - c.c[0], A - c.c[1], B - c.c[2]))
-      if (dCloth < CLOTH_DISTANCE && dCloth < dSkin) out.data[i] = 1
+      for (const { c } of clusters) dCloth = Math.min(dCloth, (L - c[0]) ** 2 + (A - c[1]) ** 2 + (B - c[2]) ** 2)
+      if (dCloth < CLOTH_DISTANCE ** 2 && dCloth < dSkin) out.data[i] = 1
     }
   // Keep what touches the torso core, then close small gaps (prints, creases).
   const closed = morph(morph(out, 3), -3)
@@ -229,7 +233,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     const l = labels[Math.round(q.y) * w + Math.round(q.x)]
     if (l !== undefined && l >= 0) touching.add(l)
   }
-  return fillHoles({ ...closed, data: Float32Array.from(labels, (l, i) => (touching.has(l) && person.data[i]! >= 0.5 ? 1 : 0)) })
+  return fillHoles(mapPlane(closed, (_, i) => (touching.has(labels[i]!) && person.data[i]! >= 0.5 ? 1 : 0)))
 }
 
 /** Face and hair: the person above the neck, plus hair-coloured parts joined to it (long hair over the shoulders). */
@@ -275,13 +279,38 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
     const l = labels[Math.max(0, Math.floor(neckY) - 1) * w + x]!
     if (l >= 0) head.add(l)
   }
-  return { ...out, data: Float32Array.from(labels, (l) => (head.has(l) ? 1 : 0)) }
+  return mapPlane(out, (_, i) => (head.has(labels[i]!) ? 1 : 0))
+}
+
+/** The arm as a polyline: shoulder, elbow, wrist and the hand beyond it. */
+export function armLine(shoulder: Point, elbow: Point, wrist: Point): Point[] {
+  return [shoulder, elbow, wrist, add(wrist, scale(sub(wrist, elbow), 0.45))]
+}
+
+function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, skin: [number, number, number]): Plane {
+  const { width: w, height: h } = person
+  const out = plane(w, h)
+  const skinLab = rgbToLab(...skin)
+  const radius = body.shoulderWidth * 0.2
+  for (const arm of [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]) {
+    const xs = arm.map((p) => p.x)
+    const ys = arm.map((p) => p.y)
+    for (let y = Math.max(0, Math.floor(Math.min(...ys) - radius)); y <= Math.min(h - 1, Math.max(...ys) + radius); y++)
+      for (let x = Math.max(0, Math.floor(Math.min(...xs) - radius)); x <= Math.min(w - 1, Math.max(...xs) + radius); x++) {
+        const i = y * w + x
+        if (person.data[i]! < 0.5 || out.data[i]) continue
+        if (Math.min(segmentDistance(x, y, arm[0]!, arm[1]!), segmentDistance(x, y, arm[1]!, arm[2]!), segmentDistance(x, y, arm[2]!, arm[3]!)) >= radius) continue
+        const d = Math.hypot(lab[0].data[i]! - skinLab[0], (lab[1].data[i]! - skinLab[1]) * 1.5, (lab[2].data[i]! - skinLab[2]) * 1.5)
+        if (d < 22) out.data[i] = 1
+      }
+  }
+  return out
 }
 
 export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [number, number, number]): PersonMasks {
   const lab = labPlanes(img)
   const clothing = clothingMask(img, lab, person, body, skin)
-  return { person, clothing, keep: keepMask(lab, person, clothing, body) }
+  return { person, clothing, keep: keepMask(lab, person, clothing, body), bareArms: bareArmsMask(lab, person, body, skin) }
 }
 
 export function personModel(img: Rgb, pose: Pose): Omit<PersonModel, 'waistband'> {

@@ -34,7 +34,7 @@ export async function maskToPng(...channels: Plane[]): Promise<Buffer> {
   for (let i = 0; i < width * height; i++) {
     channels.forEach((c, k) => (out[i * channels.length + k] = Math.round(Math.min(1, Math.max(0, c.data[i]!)) * 255)))
   }
-  return sharp(out, { raw: { width, height, channels: channels.length as 1 | 3 } }).png({ compressionLevel: 6 }).toBuffer()
+  return sharp(out, { raw: { width, height, channels: channels.length as 1 | 3 | 4 } }).png({ compressionLevel: 6 }).toBuffer()
 }
 
 export async function pngToMasks(buffer: Buffer, count: number): Promise<Plane[]> {
@@ -86,7 +86,14 @@ export function morph(mask: Plane, r: number): Plane {
   return out
 }
 
-export const threshold = (mask: Plane, t = 0.5): Plane => ({ ...mask, data: mask.data.map((v) => (v >= t ? 1 : 0)) })
+/** A new plane of f(value, index) for each pixel (a plain loop: typed arrays' map is slow on large planes). */
+export function mapPlane(p: Plane, f: (v: number, i: number) => number): Plane {
+  const out = new Float32Array(p.data.length)
+  for (let i = 0; i < out.length; i++) out[i] = f(p.data[i]!, i)
+  return { width: p.width, height: p.height, data: out }
+}
+
+export const threshold = (mask: Plane, t = 0.5): Plane => mapPlane(mask, (v) => (v >= t ? 1 : 0))
 
 /** Connected components (4-neighbour) of a binary mask: labels and the size of each label. */
 export function components(mask: Plane): { labels: Int32Array; sizes: number[] } {
@@ -100,17 +107,20 @@ export function components(mask: Plane): { labels: Int32Array; sizes: number[] }
     let size = 0
     stack.push(start)
     labels[start] = label
+    const visit = (j: number) => {
+      if (labels[j] === -1 && mask.data[j]! >= 0.5) {
+        labels[j] = label
+        stack.push(j)
+      }
+    }
     while (stack.length) {
       const i = stack.pop()!
       size++
       const x = i % w
-      const next = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]
-      for (const j of next) {
-        if (j >= 0 && j < w * h && labels[j] === -1 && mask.data[j]! >= 0.5) {
-          labels[j] = label
-          stack.push(j)
-        }
-      }
+      if (x > 0) visit(i - 1)
+      if (x < w - 1) visit(i + 1)
+      if (i >= w) visit(i - w)
+      if (i + w < w * h) visit(i + w)
     }
     sizes.push(size)
   }
@@ -122,18 +132,18 @@ export function keepLargest(mask: Plane): Plane {
   const { labels, sizes } = components(mask)
   if (!sizes.length) return plane(mask.width, mask.height)
   const best = sizes.indexOf(Math.max(...sizes))
-  return { ...mask, data: Float32Array.from(labels, (l) => (l === best ? 1 : 0)) }
+  return mapPlane(mask, (_, i) => (labels[i] === best ? 1 : 0))
 }
 
 /** Fills the holes of a binary mask (background not connected to the border). */
 export function fillHoles(mask: Plane): Plane {
-  const inverse = { ...mask, data: mask.data.map((v) => (v >= 0.5 ? 0 : 1)) }
+  const inverse = mapPlane(mask, (v) => (v >= 0.5 ? 0 : 1))
   const { labels } = components(inverse)
   const { width: w, height: h } = mask
   const outside = new Set<number>()
   for (let x = 0; x < w; x++) [labels[x]!, labels[(h - 1) * w + x]!].forEach((l) => l >= 0 && outside.add(l))
   for (let y = 0; y < h; y++) [labels[y * w]!, labels[y * w + w - 1]!].forEach((l) => l >= 0 && outside.add(l))
-  return { ...mask, data: Float32Array.from(labels, (l, i) => (mask.data[i]! >= 0.5 || !outside.has(l) ? 1 : 0)) }
+  return mapPlane(mask, (v, i) => (v >= 0.5 || !outside.has(labels[i]!) ? 1 : 0))
 }
 
 /** sRGB (0..255) to CIE L*a*b* (D65). */
@@ -142,14 +152,15 @@ const LINEAR = Float64Array.from({ length: 256 }, (_, c) => {
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
 })
 
+const labF = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116)
+
 export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
   const R = LINEAR[Math.round(r)]!
   const G = LINEAR[Math.round(g)]!
   const B = LINEAR[Math.round(b)]!
-  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116)
-  const x = f((R * 0.4124 + G * 0.3576 + B * 0.1805) / 0.95047)
-  const y = f(R * 0.2126 + G * 0.7152 + B * 0.0722)
-  const z = f((R * 0.0193 + G * 0.1192 + B * 0.9505) / 1.08883)
+  const x = labF((R * 0.4124 + G * 0.3576 + B * 0.1805) / 0.95047)
+  const y = labF(R * 0.2126 + G * 0.7152 + B * 0.0722)
+  const z = labF((R * 0.0193 + G * 0.1192 + B * 0.9505) / 1.08883)
   return [116 * y - 16, 500 * (x - y), 200 * (y - z)]
 }
 
@@ -157,11 +168,17 @@ export function rgbToLab(r: number, g: number, b: number): [number, number, numb
 export function labPlanes(img: Rgb): [Plane, Plane, Plane] {
   const n = img.width * img.height
   const planes = [plane(img.width, img.height), plane(img.width, img.height), plane(img.width, img.height)] as [Plane, Plane, Plane]
+  const [L, A, B] = planes.map((p) => p.data) as [Float32Array, Float32Array, Float32Array]
   for (let i = 0; i < n; i++) {
-    const [l, a, b] = rgbToLab(img.data[i * 3]!, img.data[i * 3 + 1]!, img.data[i * 3 + 2]!)
-    planes[0].data[i] = l
-    planes[1].data[i] = a
-    planes[2].data[i] = b
+    const r = LINEAR[img.data[i * 3]!]!
+    const g = LINEAR[img.data[i * 3 + 1]!]!
+    const b = LINEAR[img.data[i * 3 + 2]!]!
+    const x = labF((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047)
+    const y = labF(r * 0.2126 + g * 0.7152 + b * 0.0722)
+    const z = labF((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883)
+    L[i] = 116 * y - 16
+    A[i] = 500 * (x - y)
+    B[i] = 200 * (y - z)
   }
   return planes
 }

@@ -1,0 +1,160 @@
+import sharp from 'sharp'
+import { type Point, mid } from './geometry'
+import { type BodyFrame, type PersonMasks, armLine, bodyAxes, segmentDistance } from './person-analysis'
+import { type Plane, type Rgb, blur, luminance, mapPlane, median, morph, plane } from './raster'
+
+/**
+ * The person photo prepared for any garment, at upload time: `fill` is what shows where old
+ * clothing goes (skin where the body is, the background elsewhere) and `shade` the light and
+ * folds of the photo (a ratio around 1) that new garments take on.
+ */
+export type Plate = { fill: Rgb; shade: Plane }
+
+/** Shade ratios kept (and stored) in this range. */
+const SHADE = { min: 0.75, max: 1.2 }
+
+/** Averages f x f blocks (the plane at 1/f of its size). */
+function shrink(p: Plane, f: number): Plane {
+  if (f === 1) return p
+  const w = Math.ceil(p.width / f)
+  const h = Math.ceil(p.height / f)
+  const out = plane(w, h)
+  const count = new Float32Array(w * h)
+  const column = Int32Array.from({ length: p.width }, (_, x) => Math.floor(x / f))
+  for (let y = 0; y < p.height; y++) {
+    const row = Math.floor(y / f) * w
+    const src = y * p.width
+    for (let x = 0; x < p.width; x++) {
+      out.data[row + column[x]!]! += p.data[src + x]!
+      count[row + column[x]!]!++
+    }
+  }
+  for (let k = 0; k < out.data.length; k++) out.data[k]! /= count[k]! || 1
+  return out
+}
+
+/** Bilinear upscale of a plane shrunk by f back to width x height. */
+function grow(small: Plane, f: number, width: number, height: number): Plane {
+  if (f === 1) return small
+  const out = plane(width, height)
+  const sw = small.width
+  for (let y = 0; y < height; y++) {
+    const sy = Math.max(0, Math.min(small.height - 1, (y + 0.5) / f - 0.5))
+    const y0 = Math.floor(sy)
+    const y1 = Math.min(small.height - 1, y0 + 1)
+    const fy = sy - y0
+    for (let x = 0; x < width; x++) {
+      const sx = Math.max(0, Math.min(sw - 1, (x + 0.5) / f - 0.5))
+      const x0 = Math.floor(sx)
+      const x1 = Math.min(sw - 1, x0 + 1)
+      const fx = sx - x0
+      const top = small.data[y0 * sw + x0]! * (1 - fx) + small.data[y0 * sw + x1]! * fx
+      const bottom = small.data[y1 * sw + x0]! * (1 - fx) + small.data[y1 * sw + x1]! * fx
+      out.data[y * width + x] = top * (1 - fy) + bottom * fy
+    }
+  }
+  return out
+}
+
+/**
+ * Normalised blur: the mean of each of `values` over the pixels of `weight` near each pixel (-1
+ * where there are none), computed at a lower resolution for wide blurs and read back bilinearly.
+ */
+function maskedMeans(values: Plane[], weight: Plane, sigma: number): Plane[] {
+  const f = Math.max(1, Math.floor(sigma / 3))
+  const { width, height } = weight
+  const b = blur(shrink(weight, f), sigma / f)
+  return values.map((v) => {
+    const a = blur(shrink(mapPlane(v, (x, i) => x * weight.data[i]!), f), sigma / f)
+    return grow(mapPlane(a, (x, i) => (b.data[i]! > 1e-3 ? x / b.data[i]! : -1)), f, width, height)
+  })
+}
+
+const channel = (img: Rgb, c: number) => {
+  const p = plane(img.width, img.height)
+  for (let i = 0; i < p.data.length; i++) p.data[i] = img.data[i * 3 + c]!
+  return p
+}
+
+/** The photo's background behind the person, filled in from the visible background around it. */
+function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Plane[] {
+  const bg = mapPlane(morph(personMask, 4), (v) => 1 - v)
+  const channels = [0, 1, 2].map((c) => channel(person, c))
+  const near = maskedMeans(channels, bg, sigma)
+  const far = maskedMeans(channels, bg, sigma * 4)
+  return near.map((p, c) => mapPlane(p, (v, i) => (v >= 0 ? v : far[c]!.data[i]!)))
+}
+
+/** The colour of the person's bare skin: their visible arms (and hands) when there is enough of it, else the face's. */
+function bareSkinTone(person: Rgb, bareArms: Plane, face: [number, number, number]): [number, number, number] {
+  const samples: number[][] = [[], [], []]
+  for (let i = 0; i < bareArms.data.length; i += 3) if (bareArms.data[i]! >= 0.5) for (let c = 0; c < 3; c++) samples[c]!.push(person.data[i * 3 + c]!)
+  if (samples[0]!.length < 150) return face
+  return samples.map(median) as [number, number, number]
+}
+
+/** Where on the person the body is (torso, neck and arms, a little wider than the joints). */
+function bodyRegion(body: BodyFrame): (x: number, y: number) => boolean {
+  const sw = body.shoulderWidth
+  const { neck, hips } = bodyAxes(body)
+  const chin = mid(neck, body.nose)
+  const torsoHalf = Math.max(sw * 0.5, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.75)
+  const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+  const onLimb = (x: number, y: number, arm: Point[]) =>
+    Math.min(segmentDistance(x, y, arm[0]!, arm[1]!) * 1.15, segmentDistance(x, y, arm[1]!, arm[2]!) * 1.3, segmentDistance(x, y, arm[2]!, arm[3]!) * 1.3) < sw * 0.17
+  return (x, y) => segmentDistance(x, y, neck, hips) < torsoHalf || arms.some((arm) => onLimb(x, y, arm)) || segmentDistance(x, y, neck, chin) < sw * 0.18
+}
+
+export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, faceSkin: [number, number, number]): Plate {
+  const { width: w, height: h } = person
+  const n = w * h
+  // Light and folds, measured on the old clothing's main colour (not its prints): fine detail over
+  // the broad light, and the broad light over the clothing's tone for the skin.
+  const L = luminance(person)
+  const tones: number[] = []
+  for (let i = 0; i < n; i += 7) if (masks.clothing.data[i]! >= 0.5) tones.push(L.data[i]!)
+  const tone = median(tones) || 0.5
+  const plain = mapPlane(L, (v, i) => masks.clothing.data[i]! * Math.exp(-(((v - tone) / 0.12) ** 2)))
+  const [fine] = maskedMeans([L], plain, 2.5) as [Plane]
+  const [broad] = maskedMeans([L], plain, 30) as [Plane]
+  const background = backgroundEstimate(person, masks.person, 12)
+  const skin = bareSkinTone(person, masks.bareArms, faceSkin)
+  const inBody = bodyRegion(body)
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
+
+  const fill = new Uint8Array(n * 3)
+  const shade = plane(w, h)
+  for (let i = 0; i < n; i++) {
+    const x = i % w
+    const y = (i - x) / w
+    const clothed = masks.clothing.data[i]! > 0.5 && broad.data[i]! > 0.02
+    shade.data[i] = clothed && fine.data[i]! >= 0 ? clamp(fine.data[i]! / broad.data[i]!, SHADE.min, SHADE.max) : 1
+    const light = clothed ? clamp(broad.data[i]! / tone, 0.8, 1.1) * clamp(shade.data[i]!, 0.9, 1.1) : 1
+    const bare = masks.person.data[i]! >= 0.5 && masks.keep.data[i]! < 0.5 && inBody(x, y)
+    for (let c = 0; c < 3; c++) fill[i * 3 + c] = Math.round(clamp(bare ? skin[c]! * light : background[c]!.data[i]!, 0, 255))
+  }
+  return { fill: { width: w, height: h, data: fill }, shade }
+}
+
+/** The plate as one RGBA PNG (the shade ratio in alpha), and back. */
+export function plateToPng(plate: Plate): Promise<Buffer> {
+  const { width, height } = plate.fill
+  const out = Buffer.alloc(width * height * 4)
+  for (let i = 0; i < width * height; i++) {
+    out.set(plate.fill.data.subarray(i * 3, i * 3 + 3), i * 4)
+    out[i * 4 + 3] = Math.round(((plate.shade.data[i]! - SHADE.min) / (SHADE.max - SHADE.min)) * 255)
+  }
+  return sharp(out, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 3 }).toBuffer()
+}
+
+export async function pngToPlate(buffer: Buffer): Promise<Plate> {
+  const { data, info } = await sharp(buffer).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const n = info.width * info.height
+  const fill = new Uint8Array(n * 3)
+  const shade = plane(info.width, info.height)
+  for (let i = 0; i < n; i++) {
+    fill.set(data.subarray(i * 4, i * 4 + 3), i * 3)
+    shade.data[i] = SHADE.min + (data[i * 4 + 3]! / 255) * (SHADE.max - SHADE.min)
+  }
+  return { fill: { width: info.width, height: info.height, data: fill }, shade }
+}
