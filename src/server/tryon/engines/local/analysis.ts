@@ -30,7 +30,7 @@ export async function decodeImage(image: StoredImage): Promise<{ rgb: Rgb; alpha
 }
 
 export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
-  const [person, pose] = [await segmentForeground(rgb), await detectPose(rgb)]
+  const [person, pose] = await Promise.all([segmentForeground(rgb), detectPose(rgb)])
   checkSinglePerson(person)
   const found = personModel(rgb, pose)
   const masks = personMasks(rgb, person, found.body, found.skin)

@@ -64,8 +64,10 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
   }
   return {
     name: 'local',
+    /** Loads the models and runs each once: the first try-on is then as fast as the next. */
     async check() {
-      await Promise.all([warmSegmenter(), warmPose()])
+      await warmSegmenter()
+      await warmPose()
     },
     async prepare(image, storage) {
       await prepareAnalysis(image, image.kind, storage, image.category)
@@ -75,9 +77,11 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       abortIf(input.signal)
       onProgress?.('analysing')
       const started = performance.now()
-      const person = await analysisOf(input.person, 'person', opts.storage)
-      abortIf(input.signal)
-      const garment = await analysisOf(input.garment, 'garment', opts.storage, input.garment.category)
+      // (not analysed yet: one photo's JavaScript work runs while the other's model runs natively)
+      const [person, garment] = await Promise.all([
+        analysisOf(input.person, 'person', opts.storage),
+        analysisOf(input.garment, 'garment', opts.storage, input.garment.category),
+      ])
       const [personImage, garmentImage] = await Promise.all([decodeImage(input.person), decodeImage(input.garment)])
       const analysed = performance.now()
       abortIf(input.signal)

@@ -42,7 +42,6 @@ function movenet() {
   return model
 }
 
-export const warmPose = async () => void (await movenet())
 
 /** Body keypoints in image pixels (the image is letterboxed to MoveNet's square input). */
 export async function detectPose(img: Rgb): Promise<Pose> {
@@ -72,3 +71,6 @@ export async function detectPose(img: Rgb): Promise<Pose> {
   })
   return pose
 }
+
+/** Loads MoveNet and runs it once (its first run compiles kernels, slower than the next ones). */
+export const warmPose = async () => void (await detectPose({ width: 64, height: 64, data: new Uint8Array(64 * 64 * 3) }))

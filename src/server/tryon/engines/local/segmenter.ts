@@ -30,7 +30,6 @@ function isnet() {
   return session
 }
 
-export const warmSegmenter = async () => void (await isnet())
 
 /** Foreground (salient object: the person, the garment) as a 0..1 plane at the image's size. */
 export async function segmentForeground(img: Rgb): Promise<Plane> {
@@ -50,3 +49,6 @@ export async function segmentForeground(img: Rgb): Promise<Plane> {
   const output = result[s.outputNames[0]!]!.data as Float32Array
   return resizePlane({ width: SIZE, height: SIZE, data: Float32Array.from(output) }, img.width, img.height)
 }
+
+/** Loads ISNet and runs it once (its first run allocates and packs weights, slower than the next ones). */
+export const warmSegmenter = async () => void (await segmentForeground({ width: 64, height: 64, data: new Uint8Array(64 * 64 * 3) }))
