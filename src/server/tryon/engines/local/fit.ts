@@ -9,6 +9,8 @@ export type Fit = { ease: number; lengthShift: number }
 
 /** A flat sleeve is about half the arm's circumference wide: seen on the arm it is this much narrower. */
 const SLEEVE_WRAP = 0.55
+/** A flat garment's width is half the body's circumference: seen from the front it is this much narrower. */
+const TORSO_WRAP = 0.86
 /** How wide a sleeve's opening is on the arm, in shoulder widths. */
 const SLEEVE_OPENING = 0.34
 
@@ -62,7 +64,7 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMapp
   }
   const place = (gp: Point, minHalf: (c: Point) => number) => {
     const c = level(gp.y)
-    const off = (gp.x - gCentre) * s * fit.ease
+    const off = (gp.x - gCentre) * s * fit.ease * TORSO_WRAP
     const half = Math.max(Math.abs(off), minHalf(c) * 1.04)
     return add(c, scale(across, Math.sign(off || 1) * half))
   }

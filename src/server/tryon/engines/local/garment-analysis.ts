@@ -56,13 +56,37 @@ export function garmentMask(img: Rgb, model: Plane): Plane {
   const combined = plane(w, h)
   const opened = morph(morph(colour, -2), 2)
   for (let i = 0; i < w * h; i++) combined.data[i] = model.data[i]! >= 0.5 || (opened.data[i]! > 0 && (!near || near.data[i]! > 0)) ? 1 : 0
-  return fillHoles(keepLargest(morph(morph(combined, 2), -2)))
+  return fillHoles(keepLargest(bridgeSlits(morph(morph(combined, 2), -2), Math.round(h * 0.02))))
+}
+
+/**
+ * Fills the short vertical gaps of each column: thin horizontal slits cut into the silhouette by
+ * stripes as light as the background. (Slits between a sleeve and the torso run down, not across.)
+ */
+function bridgeSlits(mask: Plane, gap: number): Plane {
+  const { width: w, height: h } = mask
+  const out = { ...mask, data: Float32Array.from(mask.data) }
+  for (let x = 0; x < w; x++) {
+    let last = -1
+    for (let y = 0; y < h; y++) {
+      if (mask.data[y * w + x]! < 0.5) continue
+      if (last >= 0 && y - last > 1 && y - last <= gap) for (let k = last + 1; k < y; k++) out.data[k * w + x] = 1
+      last = y
+    }
+  }
+  return out
 }
 
 /** Armpit-to-hem length over chest width above which an unlabelled garment is a dress. */
 const DRESS_LENGTH_RATIO = 1.9
+/** Armhole depth (shoulder line to armpit) over chest width, for sleeves hanging against the torso where no outline shows the armpit. */
+const ARMHOLE_DEPTH_RATIO = 0.5
+/** The deepest armhole (shoulder line to armpit) over chest width that a sleeve's join to the torso can be. */
+const DEEPEST_ARMHOLE_RATIO = 1.3
 
 type Run = { l: number; r: number }
+type Edge = 'l' | 'r'
+const outwards = (edge: Edge) => (edge === 'l' ? -1 : 1)
 
 /** The run of mask pixels on row y that contains (or is nearest to) column cx. */
 function centralRun(mask: Plane, y: number, cx: number): Run | null {
@@ -86,10 +110,25 @@ function centralRun(mask: Plane, y: number, cx: number): Run | null {
   return best
 }
 
+/** The torso's run on row y: the run through the centre column (none below the hem or in the neckline). */
+function torsoRun(mask: Plane, y: number, cx: number): Run | null {
+  const run = centralRun(mask, y, Math.round(cx))
+  return run && run.l <= cx && cx <= run.r ? run : null
+}
+
 const topOfColumn = (mask: Plane, x: number, y0: number, y1: number) => {
   const cx = Math.round(x)
   for (let y = y0; y <= y1; y++) if (mask.data[y * mask.width + cx]! >= 0.5) return y
   return y0
+}
+
+/** The lowest pixel of the centre column's stretch through row `from` (the hem, not cuffs hanging lower), or y1 when `from` is off the mask. */
+function bottomOfColumn(mask: Plane, x: number, from: number, y1: number) {
+  const at = (y: number) => mask.data[y * mask.width + Math.round(x)]! >= 0.5
+  if (!at(from)) return y1
+  let y = from
+  while (y < y1 && at(y + 1)) y++
+  return y
 }
 
 function bounds(mask: Plane) {
@@ -108,19 +147,62 @@ function bounds(mask: Plane) {
   return { x0, y0, x1, y1 }
 }
 
-/** Finds the armpit on one side: going up from the lower torso, where the central run's edge jumps outwards (a sleeve joins). */
-function findArmpit(runs: (Run | null)[], y0: number, H: number, W: number, edge: 'l' | 'r'): { y: number; x: number; sleeved: boolean } {
-  const sign = edge === 'l' ? -1 : 1
-  const jump = W * 0.05
-  const from = y0 + Math.round(H * 0.6)
-  const to = y0 + Math.round(H * 0.08)
-  for (let y = from; y > to; y--) {
-    const below = runs[y + 1 - y0]
-    const here = runs[y - y0]
-    if (!below || !here) continue
-    if ((here[edge] - below[edge]) * sign > jump) return { y: y + 1, x: below[edge], sleeved: true }
+/** How far outside the run's edge on row y the nearest mask pixel lies (up to limit), or null. */
+function gapBeside(mask: Plane, run: Run, y: number, edge: Edge, limit: number): number | null {
+  for (let d = 1; d <= limit; d++) {
+    const x = run[edge] + outwards(edge) * d
+    if (x < 0 || x >= mask.width) return null
+    if (mask.data[y * mask.width + x]! >= 0.5) return d
   }
+  return null
+}
+
+/**
+ * Whether the sleeve joining the torso at row y hangs down against it: its part below the join
+ * stays close beside the torso down to its lowest row (a tee's sleeve, even drooping, runs out).
+ */
+function hangsBeside(mask: Plane, runs: (Run | null)[], y0: number, y: number, edge: Edge, W: number): boolean {
+  const gaps: number[] = []
+  for (let d = 1; y + d - y0 < runs.length; d++) {
+    const run = runs[y + d - y0]
+    const g = run ? gapBeside(mask, run, y + d, edge, Math.round(W * 0.3)) : null
+    if (g === null) break
+    gaps.push(g)
+  }
+  return gaps.length > runs.length * 0.1 && median(gaps) < gaps.length / 2
+}
+
+type Armpit = { y: number; x: number; sleeved: boolean; hanging: boolean }
+
+/**
+ * Finds the armpit on one side: going up from the hem, where the torso's edge moves outwards
+ * within a few rows (a sleeve joins). A sleeve hanging against the torso joins it at the top of the
+ * slit between them, well below the armpit: that join gives the torso's side, not the armpit's height.
+ */
+function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W: number, hemY: number, cx: number, edge: Edge): Armpit {
+  const sign = outwards(edge)
+  const span = Math.max(2, Math.round(H * 0.02))
+  const edgeAt = (y: number) => runs[y - y0]?.[edge]
+  const to = y0 + Math.round(H * 0.08)
+  for (let y = hemY - span; y > to; y--) {
+    const base = edgeAt(y + span)
+    const here = edgeAt(y)
+    if (base === undefined || here === undefined || (here - base) * sign <= W * 0.05) continue
+    // The sleeve joins on the lowest row of the window whose edge has moved out.
+    let join = y + span - 1
+    while (join > y && ((edgeAt(join) ?? base) - base) * sign <= 2) join--
+    const armpit = { y: join + 1, x: base }
+    if (hangsBeside(mask, runs, y0, armpit.y, edge, W)) return { ...armpit, sleeved: true, hanging: true }
+    // (lower down, an edge moving out is a flounce or a ruffle)
+    if (armpit.y <= y0 + H * 0.6) return { ...armpit, sleeved: true, hanging: false }
+  }
+  // Sleeves hanging against the torso all the way down show only below the hem: their cuffs' inner
+  // edges near the bottom give the torso's sides.
+  const cuffRow = y0 + runs.length - 1 - Math.round(H * 0.02)
+  const cuff = cuffRow > hemY + H * 0.05 ? gapBeside(mask, { l: Math.round(cx), r: Math.round(cx) }, cuffRow, edge, Math.round(W * 0.5)) : null
+  if (cuff !== null) return { y: hemY, x: Math.round(cx) + outwards(edge) * cuff, sleeved: true, hanging: true }
   // Sleeveless: the armhole ends where the edge stops moving outwards.
+  const from = y0 + Math.round(H * 0.6)
   let y = to
   const step = Math.round(H * 0.08)
   while (y + step < from) {
@@ -129,33 +211,56 @@ function findArmpit(runs: (Run | null)[], y0: number, H: number, W: number, edge
     if (a && b && (b[edge] - a[edge]) * sign < W * 0.015) break
     y += Math.max(1, Math.round(step / 4))
   }
-  return { y, x: runs[y - y0]?.[edge] ?? 0, sleeved: false }
+  return { y, x: edgeAt(y) ?? 0, sleeved: false, hanging: false }
 }
 
-/** The cuff centre of the sleeve outside the shoulder-armpit line (below the armpit: outside the torso's run). */
-function sleeveEnd(mask: Plane, runs: (Run | null)[], y0: number, shoulder: Point, armpit: Point, outward: 1 | -1): Point | null {
-  const root = mid(shoulder, armpit)
-  let count = 0
+/** One side's sleeve opening (the shoulder-armpit line) and the torso's side below it (waist, hem corner), which a hanging sleeve lies against. */
+type SleeveFrame = { shoulder: Point; armpit: Point; waist: Point; hem: Point; hanging: boolean; out: -1 | 1 }
+
+/**
+ * Whether p belongs to the sleeve: outside its shoulder-armpit line and, below the armpit, off the
+ * torso's run (torso: the run of the row through the centre, if any) or, for a sleeve hanging
+ * against the torso, outside the torso's side (armpit to waist) or below the hem.
+ */
+function inSleeve(p: Point, torso: Run | null, f: SleeveFrame): boolean {
+  if (side(f.shoulder, f.armpit, p) * -f.out <= 0) return false
+  if (p.y <= f.armpit.y) return true
+  // (below the hem, clear of its corner, only a hanging sleeve reaches; a sleeve sticking out droops
+  // a little below the armpit; elsewhere off the torso's run is the hem's or a flounce's uneven edge)
+  const reach = dist(f.shoulder, f.armpit)
+  if (!torso) return f.hanging && (p.x - f.hem.x) * f.out > reach * 0.15
+  if (p.x < torso.l || p.x > torso.r) return f.hanging || p.y - f.armpit.y < reach * 0.5
+  if (!f.hanging || p.y > f.waist.y) return false
+  const sideX = f.armpit.x + ((f.waist.x - f.armpit.x) * (p.y - f.armpit.y)) / (f.waist.y - f.armpit.y || 1)
+  return (p.x - sideX) * f.out > 2
+}
+
+/** A sleeve's cuff centre: the mean of its pixels farthest from the middle of its opening; null when there is (almost) none. */
+function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): Point | null {
+  const root = mid(f.shoulder, f.armpit)
+  const reach = dist(f.shoulder, f.armpit)
   let total = 0
   let far = 0
   const pts: [number, number, number][] = []
-  for (let y = 0; y < mask.height; y += 2)
+  for (let y = 0; y < mask.height; y += 2) {
+    const torso = torsoRun(mask, y, cx)
     for (let x = 0; x < mask.width; x += 2) {
       if (mask.data[y * mask.width + x]! < 0.5) continue
       total++
       const p = pt(x, y)
-      if (side(shoulder, armpit, p) * outward <= 0 || y < shoulder.y - 4) continue
-      const run = runs[y - y0]
-      if (y > armpit.y && run && x >= run.l && x <= run.r) continue
-      count++
+      if (!inSleeve(p, torso, f)) continue
       const d = dist(root, p)
       far = Math.max(far, d)
       pts.push([x, y, d])
     }
-  if (count < total * 0.015 || far < dist(shoulder, armpit) * 0.45) return null
+  }
+  if (pts.length < total * 0.015 || far < reach * 0.45) return null
   const end = pts.filter(([, , d]) => d >= far * 0.88)
   return pt(end.reduce((s, [x]) => s + x, 0) / end.length, end.reduce((s, [, y]) => s + y, 0) / end.length)
 }
+
+/** A sleeve hangs against the torso when its end lies more below the armpit than out from it. */
+const hangs = (armpit: Point, end: Point | null) => end !== null && end.y - armpit.y > Math.abs(end.x - armpit.x)
 
 /** Landmarks and type of a garment from its mask. */
 export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory): GarmentModel {
@@ -180,25 +285,24 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
   for (let y = box.y0 + Math.round(H * 0.55); y <= box.y1; y++) if (mask.data[y * mask.width + Math.round(cx)]! < 0.5) gap++
   const looksLikeTrousers = gap > H * 0.3
 
-  const apL = findArmpit(runs, box.y0, H, W, 'l')
-  const apR = findArmpit(runs, box.y0, H, W, 'r')
-  // A dress is long for its chest width; otherwise a top.
-  const chest = Math.max(1, apR.x - apL.x)
-  const length = box.y1 - Math.max(apL.y, apR.y)
-  const type: GarmentCategory = category ?? (looksLikeTrousers ? 'bottom' : length > chest * DRESS_LENGTH_RATIO ? 'dress' : 'top')
+  // Hem: the bottom of the centre column, a little above it where rounded corners and fringes have full width.
+  let hemY = bottomOfColumn(mask, cx, box.y0 + Math.round(H * 0.5), box.y1) - Math.round(H * 0.015)
+  while (hemY > box.y0 && !runs[hemY - box.y0]) hemY--
+
+  const apL = findArmpit(mask, runs, box.y0, H, W, hemY, cx, 'l')
+  const apR = findArmpit(mask, runs, box.y0, H, W, hemY, cx, 'r')
   // Product photos are symmetric: both sides share the armpit height and distance from the centre
   // (the side seen best, a sleeved one, wins), which also mends a side the scan misread.
-  const centre = (() => {
-    const r = runs[Math.round(H * 0.5)]
-    return r ? (r.l + r.r) / 2 : cx
-  })()
+  const hemRun = runs[hemY - box.y0]!
+  // The torso's lowest quarter (higher up, a sleeve hanging against one side only makes rows lopsided).
+  const middles = runs.slice(Math.round((hemY - box.y0) * 0.75), hemY - box.y0).flatMap((r) => (r && r.l <= cx && cx <= r.r ? [(r.l + r.r) / 2] : []))
+  const centre = middles.length ? median(middles) : cx
   const sleeved = apL.sleeved || apR.sleeved
-  const sides = [apL, apR].filter((a) => a.sleeved === sleeved)
-  const armY = Math.round(sides.reduce((sum, a) => sum + a.y, 0) / sides.length)
-  // (the wider side: a misread side finds a jump inside the torso, near the collar)
-  const armHalf = Math.max(...sides.map((a) => Math.abs(a.x - centre)))
-  const armpitL = pt(centre - armHalf, armY)
-  const armpitR = pt(centre + armHalf, armY)
+  const sides = [apL, apR].filter((a) => a.sleeved === sleeved && a.hanging === (apL.hanging || apR.hanging))
+  // (the wider side: a misread side finds a jump inside the torso, near the collar; but the
+  // narrower one for hanging sleeves, which join a torso flaring to its hem at different heights)
+  const halves = sides.map((a) => Math.abs(a.x - centre))
+  const armHalf = sides[0]!.hanging ? Math.min(...halves) : Math.max(...halves)
   const topRow = runs[Math.round(H * 0.03)]
   // Sleeveless: the shoulders are the top's outer corners, unless the top is a narrow neck or strap.
   const topHalf = topRow ? Math.min(centre - topRow.l, topRow.r - centre) : 0
@@ -210,18 +314,27 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
   shoulderL.y = shoulderR.y = level
   const neckX = (shoulderL.x + shoulderR.x) / 2
   const neck = pt(neckX, topOfColumn(mask, neckX, box.y0, box.y1))
+  // A sleeve joining the torso lower than an armhole can reach hangs against it down to there
+  // (seamlessly); below a hanging sleeve's join the torso's edges show, and above it the armpit is
+  // placed by proportion.
+  const joinY = Math.max(...sides.map((a) => a.y))
+  const hanging = sides[0]!.hanging || (sleeved && joinY - level > 2 * armHalf * DEEPEST_ARMHOLE_RATIO)
+  const armY = hanging ? Math.min(joinY, Math.round(level + ARMHOLE_DEPTH_RATIO * 2 * armHalf)) : Math.round(sides.reduce((sum, a) => sum + a.y, 0) / sides.length)
+  const armpitL = pt(centre - armHalf, armY)
+  const armpitR = pt(centre + armHalf, armY)
 
-  // Hem: the lowest row of the central run; waist: the narrowest torso row below the armpits.
-  // (a little above the lowest row, where rounded corners and fringes have full width)
-  let hemY = box.y1 - Math.round(H * 0.015)
-  while (hemY > box.y0 && !runs[hemY - box.y0]) hemY--
+  // A dress is long for its chest width; otherwise a top.
+  const length = hemY - armY
+  const type: GarmentCategory = category ?? (looksLikeTrousers ? 'bottom' : length > armHalf * 2 * DRESS_LENGTH_RATIO ? 'dress' : 'top')
+
+  // Waist: the narrowest torso row below the armpits (and below hanging sleeves' joins, where the torso shows).
   // A top's torso stays about as wide as at the armpits (sleeves hanging beside it are not torso).
   const clampRun = (r: Run): Run => (type === 'top' ? { l: Math.max(r.l, centre - armHalf * 1.15), r: Math.min(r.r, centre + armHalf * 1.15) } : r)
-  const hemRun = clampRun(runs[hemY - box.y0]!)
-  const waistTo = type === 'dress' ? armY + (hemY - armY) * 0.45 : hemY - (hemY - armY) * 0.15
-  let waistY = Math.round(armY + (waistTo - armY) * 0.6)
+  const waistFrom = Math.round(Math.max(armY + (hemY - armY) * 0.15, hanging ? joinY : armY))
+  const waistTo = Math.max(waistFrom, type === 'dress' ? armY + (hemY - armY) * 0.45 : hemY - (hemY - armY) * 0.15)
+  let waistY = waistFrom
   let narrowest = Infinity
-  for (let y = Math.round(armY + (hemY - armY) * 0.15); y <= waistTo; y++) {
+  for (let y = waistFrom; y <= waistTo; y++) {
     const r = runs[y - box.y0]
     if (r && r.r - r.l < narrowest) {
       narrowest = r.r - r.l
@@ -229,6 +342,11 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
     }
   }
   const waistRun = clampRun(runs[waistY - box.y0] ?? hemRun)
+  const hem = clampRun(hemRun)
+  const hemL = pt(hem.l, hemY)
+  const hemR = pt(hem.r, hemY)
+  const waistL = pt(waistRun.l, waistY)
+  const waistR = pt(waistRun.r, waistY)
 
   let crotch: Point | null = null
   if (type === 'bottom') {
@@ -248,7 +366,13 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
       b += img.data[i * 3 + 2]!
       count++
     }
-  const ends = type === 'bottom' || !sleeved ? [null, null] : [sleeveEnd(mask, runs, box.y0, shoulderL, armpitL, 1), sleeveEnd(mask, runs, box.y0, shoulderR, armpitR, -1)]
+  const ends =
+    type === 'bottom' || !sleeved
+      ? [null, null]
+      : [
+          sleeveEnd(mask, centre, { shoulder: shoulderL, armpit: armpitL, waist: waistL, hem: hemL, hanging, out: -1 }),
+          sleeveEnd(mask, centre, { shoulder: shoulderR, armpit: armpitR, waist: waistR, hem: hemR, hanging, out: 1 }),
+        ]
   const mirror = (p: Point | null) => (p ? pt(2 * centre - p.x, p.y) : null)
   const [sleeveEndL, sleeveEndR] = [ends[0] ?? mirror(ends[1]!), ends[1] ?? mirror(ends[0]!)]
   return {
@@ -260,10 +384,10 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
       shoulderR,
       armpitL,
       armpitR,
-      waistL: pt(waistRun.l, waistY),
-      waistR: pt(waistRun.r, waistY),
-      hemL: pt(hemRun.l, hemY),
-      hemR: pt(hemRun.r, hemY),
+      waistL,
+      waistR,
+      hemL,
+      hemR,
       sleeveEndL,
       sleeveEndR,
       crotch,
@@ -275,28 +399,25 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
 export const PART = { none: 0, body: 1, sleeveL: 2, sleeveR: 3 } as const
 
 /**
- * Splits the garment mask into parts: outside the shoulder-armpit line (and, below the armpit,
- * outside the torso's run of pixels) is a sleeve; the rest is the body (torso and skirt).
+ * Splits the garment mask into parts: outside the shoulder-armpit line is a sleeve, except below
+ * the armpit where it is the torso's run of pixels (or, for a sleeve hanging against the torso,
+ * inside the torso's side); the rest is the body (torso and skirt).
  */
 export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
   const { width: w, height: h } = mask
   const L = model.landmarks
   const parts = new Uint8Array(w * h)
   const cx = (L.hemL.x + L.hemR.x) / 2
-  // Below the armpits the torso's sides run through the waist to the hem.
-  const edge = (y: number, a: Point, b: Point, c: Point) => (y <= b.y ? a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y || 1) : b.x + ((c.x - b.x) * (y - b.y)) / (c.y - b.y || 1))
+  const frameL: SleeveFrame = { shoulder: L.shoulderL, armpit: L.armpitL, waist: L.waistL, hem: L.hemL, hanging: hangs(L.armpitL, L.sleeveEndL), out: -1 }
+  const frameR: SleeveFrame = { shoulder: L.shoulderR, armpit: L.armpitR, waist: L.waistR, hem: L.hemR, hanging: hangs(L.armpitR, L.sleeveEndR), out: 1 }
   for (let y = 0; y < h; y++) {
-    const run = centralRun(mask, y, Math.round(cx))
-    const left = edge(y, L.armpitL, L.waistL, L.hemL)
-    const right = edge(y, L.armpitR, L.waistR, L.hemR)
+    const torso = torsoRun(mask, y, cx)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
       if (mask.data[i]! < 0.5) continue
       const p = pt(x, y)
-      const inRun = run !== null && x >= run.l && x <= run.r
-      const below = (a: Point) => y > a.y
-      if (L.sleeveEndL && side(L.shoulderL, L.armpitL, p) > 0 && (!below(L.armpitL) || !inRun || x < left - 2)) parts[i] = PART.sleeveL
-      else if (L.sleeveEndR && side(L.shoulderR, L.armpitR, p) < 0 && (!below(L.armpitR) || !inRun || x > right + 2)) parts[i] = PART.sleeveR
+      if (L.sleeveEndL && inSleeve(p, torso, frameL)) parts[i] = PART.sleeveL
+      else if (L.sleeveEndR && inSleeve(p, torso, frameR)) parts[i] = PART.sleeveR
       else parts[i] = PART.body
     }
   }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { PART, garmentMask, garmentModel, garmentParts } from './garment-analysis'
 import { pt } from './geometry'
 import { decode, plane } from './raster'
+import { segmentForeground } from './segmenter'
+import { fixture, hasFixtures } from './test-fixtures'
 import { bandMesh, limbWarp } from './warp'
 
 /** A flat-lay product photo drawn as SVG: a light garment on a light grey background. */
@@ -58,6 +60,28 @@ describe('garment model', () => {
     expect(model.landmarks.waistL.y).toBeLessThan(model.landmarks.hemL.y)
     expect(garmentModel(img, mask, 'top').type).toBe('top')
   })
+})
+
+describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
+  it('reads a long-sleeve top whose sleeves hang against the torso as a top, with the cuffs at its sides', async () => {
+    const { rgb } = await decode(fixture('garments', '00151_00.jpg').data)
+    const mask = garmentMask(rgb, await segmentForeground(rgb))
+    const model = garmentModel(rgb, mask)
+    const L = model.landmarks
+    expect(model.type).toBe('top')
+    // The armpits at the underarm, well above the cuffs, which hang near the hem beside the torso.
+    expect(L.armpitL.y).toBeLessThan(L.hemL.y - (L.hemL.y - L.shoulderL.y) * 0.5)
+    expect(L.sleeveEndL!.y).toBeGreaterThan(L.hemL.y - (L.hemL.y - L.shoulderL.y) * 0.25)
+    expect(L.sleeveEndR!.y).toBeGreaterThan(L.hemR.y - (L.hemR.y - L.shoulderR.y) * 0.25)
+    expect(L.sleeveEndL!.x).toBeLessThan(L.armpitL.x)
+    expect(L.sleeveEndR!.x).toBeGreaterThan(L.armpitR.x)
+    expect(Math.abs(L.sleeveEndL!.x - L.armpitL.x)).toBeLessThan((L.armpitR.x - L.armpitL.x) * 0.5)
+    // Beside the torso below the armpit is sleeve, not body.
+    const parts = garmentParts(mask, model)
+    const beside = (end: { x: number; y: number }) => parts[Math.round(end.y - 40) * rgb.width + Math.round(end.x)]
+    expect(beside(L.sleeveEndL!)).toBe(PART.sleeveL)
+    expect(beside(L.sleeveEndR!)).toBe(PART.sleeveR)
+  }, 60_000)
 })
 
 describe('warps', () => {

@@ -34,7 +34,7 @@ export type PersonModel = {
   waistband: number | null
 }
 
-/** `bareArms`: skin-coloured arms and hands (in front of any new garment's body, not of its sleeves). */
+/** `bareArms`: skin-coloured arms and hands below the shoulders (in front of a new garment's body, not of its sleeves). */
 export type PersonMasks = { person: Plane; clothing: Plane; keep: Plane; bareArms: Plane }
 
 const SEEN = 0.25
@@ -291,8 +291,10 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame
   const { width: w, height: h } = person
   const out = plane(w, h)
   const skinLab = rgbToLab(...skin)
-  const radius = body.shoulderWidth * 0.2
-  for (const arm of [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]) {
+  // From the middle of the upper arm down: higher up, skin is the shoulder, which a new garment covers.
+  const radius = body.shoulderWidth * 0.16
+  const lowerArm = (shoulder: Point, elbow: Point, wrist: Point) => armLine(lerp(shoulder, elbow, 0.45), elbow, wrist)
+  for (const arm of [lowerArm(body.shoulderL, body.elbowL, body.wristL), lowerArm(body.shoulderR, body.elbowR, body.wristR)]) {
     const xs = arm.map((p) => p.x)
     const ys = arm.map((p) => p.y)
     for (let y = Math.max(0, Math.floor(Math.min(...ys) - radius)); y <= Math.min(h - 1, Math.max(...ys) + radius); y++)

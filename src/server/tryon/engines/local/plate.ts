@@ -93,15 +93,18 @@ function bareSkinTone(person: Rgb, bareArms: Plane, face: [number, number, numbe
   return samples.map(median) as [number, number, number]
 }
 
-/** Where on the person the body is (torso, neck and arms, a little wider than the joints). */
+/**
+ * Where on the person the body is (torso, neck and arms, a little wider than the joints): what
+ * old clothing covered there is skin, further out it was loose cloth in front of the background.
+ */
 function bodyRegion(body: BodyFrame): (x: number, y: number) => boolean {
   const sw = body.shoulderWidth
   const { neck, hips } = bodyAxes(body)
   const chin = mid(neck, body.nose)
-  const torsoHalf = Math.max(sw * 0.5, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.75)
+  const torsoHalf = Math.max(sw * 0.55, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.8)
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   const onLimb = (x: number, y: number, arm: Point[]) =>
-    Math.min(segmentDistance(x, y, arm[0]!, arm[1]!) * 1.15, segmentDistance(x, y, arm[1]!, arm[2]!) * 1.3, segmentDistance(x, y, arm[2]!, arm[3]!) * 1.3) < sw * 0.17
+    Math.min(segmentDistance(x, y, arm[0]!, arm[1]!) * 1.15, segmentDistance(x, y, arm[1]!, arm[2]!) * 1.3, segmentDistance(x, y, arm[2]!, arm[3]!) * 1.3) < sw * 0.21
   return (x, y) => segmentDistance(x, y, neck, hips) < torsoHalf || arms.some((arm) => onLimb(x, y, arm)) || segmentDistance(x, y, neck, chin) < sw * 0.18
 }
 
