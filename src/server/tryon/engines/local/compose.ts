@@ -96,7 +96,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // 2. What stays in front: face and hair, and bare hands and forearms not under a sleeve.
   const front = plane(w, h)
   for (let i = 0; i < n; i++) front.data[i] = masks.keep.data[i]! >= 0.5 || (masks.bareArms.data[i]! >= 0.5 && sleeves.alpha.data[i]! <= 0.5) ? 1 : 0
-  const frontSoft = boxBlur(morph(front, -1), 1)
+  // Soft edges outwards only: the face and hair keep every pixel they had.
+  const frontSoft = boxBlur(front, 1)
+  for (let i = 0; i < n; i++) if (front.data[i]) frontSoft.data[i] = 1
 
   // A top over trousers or a skirt is tucked in at their waistband.
   const tuck = input.garmentModel.type === 'top' && input.waistband !== null && mappings.hemY > input.waistband ? input.waistband : null
