@@ -1,7 +1,7 @@
 import { type GarmentModel, PART } from './garment-analysis'
 import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
-import { type BodyFrame, type PersonMasks, armLine, bodyAxes, segmentDistance } from './person-analysis'
+import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
 import { type Plane, type Rgb, boxBlur, morph, plane, samplePlane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
@@ -113,7 +113,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const remove = plane(w, h)
   const grown = morph(masks.clothing, 2)
   // (old sleeves go at any height)
-  const onArms = (x: number, y: number) => [armL, armR].some((arm) => Math.min(segmentDistance(x, y, arm[0]!, arm[1]!), segmentDistance(x, y, arm[1]!, arm[2]!)) < sw * 0.2)
+  const shoulderToWrist = [armL.slice(0, 3), armR.slice(0, 3)]
+  const onArms = (x: number, y: number) => shoulderToWrist.some((arm) => polylineDistance(x, y, arm) < sw * 0.2)
   const bottom = input.garmentModel.type === 'bottom'
   const waistY = lerp(neck, hips, 0.88).y
   for (let i = 0; i < n; i++) {

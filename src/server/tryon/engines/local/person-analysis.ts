@@ -100,6 +100,13 @@ export function segmentDistance(x: number, y: number, a: Point, b: Point) {
   return Math.sqrt(dx * dx + dy * dy)
 }
 
+/** Distance from (x, y) to a polyline, each segment's distance multiplied by its weight (1 when none). */
+export function polylineDistance(x: number, y: number, line: Point[], weights: number[] = []) {
+  let best = Infinity
+  for (let k = 1; k < line.length; k++) best = Math.min(best, segmentDistance(x, y, line[k - 1]!, line[k]!) * (weights[k - 1] ?? 1))
+  return best
+}
+
 /** Median skin colour from the middle of the face (between the eyes and the mouth). */
 function skinTone(img: Rgb, body: BodyFrame): [number, number, number] {
   const r = body.shoulderWidth * 0.09
@@ -301,7 +308,7 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame
       for (let x = Math.max(0, Math.floor(Math.min(...xs) - radius)); x <= Math.min(w - 1, Math.max(...xs) + radius); x++) {
         const i = y * w + x
         if (person.data[i]! < 0.5 || out.data[i]) continue
-        if (Math.min(segmentDistance(x, y, arm[0]!, arm[1]!), segmentDistance(x, y, arm[1]!, arm[2]!), segmentDistance(x, y, arm[2]!, arm[3]!)) >= radius) continue
+        if (polylineDistance(x, y, arm) >= radius) continue
         const d = Math.hypot(lab[0].data[i]! - skinLab[0], (lab[1].data[i]! - skinLab[1]) * 1.5, (lab[2].data[i]! - skinLab[2]) * 1.5)
         if (d < 22) out.data[i] = 1
       }

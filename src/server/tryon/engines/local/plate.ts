@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { type Point, mid } from './geometry'
-import { type BodyFrame, type PersonMasks, armLine, bodyAxes, segmentDistance } from './person-analysis'
+import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance, segmentDistance } from './person-analysis'
 import { type Plane, type Rgb, blur, luminance, mapPlane, median, morph, plane } from './raster'
 
 /**
@@ -103,8 +103,8 @@ function bodyRegion(body: BodyFrame): (x: number, y: number) => boolean {
   const chin = mid(neck, body.nose)
   const torsoHalf = Math.max(sw * 0.55, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.8)
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
-  const onLimb = (x: number, y: number, arm: Point[]) =>
-    Math.min(segmentDistance(x, y, arm[0]!, arm[1]!) * 1.15, segmentDistance(x, y, arm[1]!, arm[2]!) * 1.3, segmentDistance(x, y, arm[2]!, arm[3]!) * 1.3) < sw * 0.21
+  // (forearms and hands are slimmer than upper arms)
+  const onLimb = (x: number, y: number, arm: Point[]) => polylineDistance(x, y, arm, [1.15, 1.3, 1.3]) < sw * 0.21
   return (x, y) => segmentDistance(x, y, neck, hips) < torsoHalf || arms.some((arm) => onLimb(x, y, arm)) || segmentDistance(x, y, neck, chin) < sw * 0.18
 }
 
