@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { E2E_MAILBOX_KEY } from './tests/e2e/mailbox-key'
 
 // One fresh server (and data dir) per run, serving the production build.
 const port = Number(process.env.E2E_PORT ?? 4173)
@@ -35,6 +36,7 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT: 'false',
+      DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
       SEED_DEMO: 'true',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),

@@ -3,9 +3,17 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
 
+const API_ORIGIN = 'http://localhost:3000'
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: process.env.WEB_ROOT ?? 'dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
-  server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
+  server: {
+    // The API only takes state-changing requests from its own origin (CSRF check): the dev proxy
+    // presents them as coming from the API server's origin.
+    proxy: Object.fromEntries(
+      ['/api', '/dev'].map((path) => [path, { target: API_ORIGIN, configure: (proxy) => proxy.on('proxyReq', (req) => req.getHeader('origin') && req.setHeader('origin', API_ORIGIN)) }]),
+    ),
+  },
 })

@@ -5,11 +5,14 @@ import path from 'node:path'
 
 export const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix))
 
+/** The dev mailbox key every bench server gets (`GET /api/dev/mailbox?key=`). */
+export const MAILBOX_KEY = 'bench-dev-mailbox-key-0123456789'
+
 /** Starts the real server (production build must exist); resolves once /login and then /api/health answer 200. */
 export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string> }) {
   const started = performance.now()
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(opts.port), DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${opts.port}`, ...opts.env },
+    env: { ...process.env, PORT: String(opts.port), DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${opts.port}`, DEV_MAILBOX_KEY: MAILBOX_KEY, ...opts.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const url = `http://localhost:${opts.port}`

@@ -1,6 +1,6 @@
 // Issue #7 budget: a message sent by one user reaches the other user's open event stream
 // (GET /api/events) in under 200 ms p95, on one machine: the real server (embedded database) over HTTP.
-import { percentile, startServer, tmpDir } from './lib'
+import { MAILBOX_KEY, percentile, startServer, tmpDir } from './lib'
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200)
 const BUDGET_MS = 200
@@ -16,7 +16,7 @@ async function signedInUser(name: string) {
   const email = `${name}-${Date.now().toString(36)}@example.com`
   const password = 'bench-password-1'
   await fetch(`${server.url}/api/account/register`, { method: 'POST', headers: { ...origin, 'content-type': 'application/json' }, body: JSON.stringify({ email, password, confirmPassword: password }) })
-  const mails = (await (await fetch(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[]
+  const mails = (await (await fetch(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(email)}&key=${MAILBOX_KEY}`)).json()) as { links: string[] }[]
   const link = mails.flatMap((m) => m.links).find((l) => l.includes('verify-email'))!
   await fetch(`${server.url}${new URL(link).pathname}${new URL(link).search}`, { redirect: 'manual' })
   const login = await fetch(`${server.url}/api/account/login`, { method: 'POST', headers: { ...origin, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })

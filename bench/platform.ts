@@ -27,7 +27,7 @@ const helloServer = serve({ fetch: hello.fetch, port: 3312 })
 
 const login = await fetch(`${server.url}/api/account/login`, {
   method: 'POST',
-  headers: { 'content-type': 'application/json' },
+  headers: { 'content-type': 'application/json', origin: server.url },
   body: JSON.stringify({ email: 'ava@drape.app', password: 'drape-demo-1' }),
 })
 const cookie = login.headers

@@ -6,12 +6,14 @@ import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { features } from './features'
 import { errorBody, handleError, notFound, tooLarge } from './http/errors'
+import { clientAddressMiddleware, withClientAddress } from './http/client-address'
+import { sameOriginOnly } from './http/csrf'
 import { buildOpenApi } from './http/openapi'
 import { apiDocsPage, mailboxPage } from './http/pages'
 import { type AppEnv, sessionMiddleware } from './http/session'
 import type { Platform } from './platform'
 import { logger } from './platform/logger'
-import { listDevMail } from './platform/mail'
+import { readDevMailbox } from './platform/mail'
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024
@@ -54,6 +56,8 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
     }),
   )
 
+  app.use('*', clientAddressMiddleware(p.config.TRUST_PROXY))
+  app.use('/api/*', sameOriginOnly(p.config.publicUrl))
   app.use('/api/*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const limit = isUpload(c.req.header('content-type')) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT
@@ -62,7 +66,7 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
 
   // better-auth's own endpoints: the verification link, social callbacks.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const res = await p.auth.handler(c.req.raw)
+    const res = await p.auth.handler(withClientAddress(c.req.raw, c.get('clientIp')))
     if (res.ok || res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res
     const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
     return c.json(errorBody(body.code?.toLowerCase() ?? 'bad_request', body.message ?? 'Request failed.'), res.status as 400)
@@ -77,7 +81,12 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
   app.get('/api/openapi.json', (c) => c.json(openapi))
   app.get('/api/docs', (c) => c.html(apiDocsPage(openapi)))
   if (p.mailer.kind === 'dev') {
-    app.get('/dev/mailbox', async (c) => c.html(mailboxPage(await listDevMail(p.db, c.req.query('to')))))
+    app.get('/dev/mailbox', async (c) => {
+      const mails = await readDevMailbox(p.mailer, p.db, c.req.query('key'), c.req.query('to'))
+      if (!mails) throw notFound()
+      c.header('cache-control', 'no-store')
+      return c.html(mailboxPage(mails))
+    })
   }
   app.all('/api/*', () => {
     throw notFound('No such API route.')

@@ -10,7 +10,7 @@ const optionalUrl = z
 
 const ConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: optionalUrl,
@@ -18,6 +18,9 @@ const ConfigSchema = z
     DATABASE_URL: optionalUrl,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Drape <hello@drape.local>'),
+    DEV_MAILBOX: z.enum(['on', 'off']).optional(),
+    DEV_MAILBOX_KEY: z.string().trim().min(16, 'DEV_MAILBOX_KEY must be at least 16 characters').optional(),
+    TRUST_PROXY: z.coerce.number().int('TRUST_PROXY is a number of proxy hops').min(0).max(10).default(0),
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -56,7 +59,12 @@ const ConfigSchema = z
     }
   })
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string }
+export type Config = z.infer<typeof ConfigSchema> & {
+  dataDir: string
+  publicUrl: string
+  /** Mails go to the keyed dev mailbox: no SMTP_URL, and not production unless DEV_MAILBOX=on. */
+  devMailbox: boolean
+}
 
 export class ConfigError extends Error {}
 
@@ -72,5 +80,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    devMailbox: !c.SMTP_URL && (c.DEV_MAILBOX ? c.DEV_MAILBOX === 'on' : c.NODE_ENV !== 'production'),
   }
 }

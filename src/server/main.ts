@@ -14,8 +14,12 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const url = `http://localhost:${info.port}`
     logger.info('listening', { url, database: p.database.kind, storage: p.storage.kind, mail: p.mailer.kind, engine: config.TRYON_ENGINE })
-    process.stdout.write(`\n  Drape is running at ${url}\n${p.mailer.kind === 'dev' ? `  Dev mailbox: ${url}/dev/mailbox\n` : ''}\n`)
+    const mailbox = p.mailer.kind === 'dev' ? `  Dev mailbox: ${config.publicUrl}/dev/mailbox?key=${encodeURIComponent(p.mailer.key)}\n` : ''
+    process.stdout.write(`\n  Drape is running at ${url}\n${mailbox}\n`)
   })
+  if (p.mailer.kind === 'off') {
+    logger.warn('mail goes nowhere: set SMTP_URL (or DEV_MAILBOX=on to keep mails in the keyed dev mailbox); sign-up verification and password reset mails are not delivered')
+  }
   if (config.SEED_DEMO) void seedDemoData(p)
   onShutdown(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()))

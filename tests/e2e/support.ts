@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { E2E_MAILBOX_KEY } from './mailbox-key'
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 
@@ -7,7 +8,7 @@ export async function mailedLink(request: APIRequestContext, to: string, contain
   let link: string | undefined
   await expect
     .poll(async () => {
-      const mails = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { links: string[] }[]
+      const mails = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}&key=${E2E_MAILBOX_KEY}`)).json()) as { links: string[] }[]
       link = mails.flatMap((m) => m.links).find((l) => l.includes(contains))
       return Boolean(link)
     })

@@ -4,7 +4,7 @@ const shell = (title: string, body: string) => `<!doctype html><html lang="en"><
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title>
 <style>body{margin:0;font:14px/1.5 system-ui,sans-serif;color:#111;background:#F6F5F3}main{max-width:760px;margin:0 auto;padding:24px}
 h1{font:28px Georgia,serif}article{background:#fff;border-radius:12px;padding:16px;margin:12px 0}small,.muted{color:#6B6B6B}
-code{background:#F6F5F3;padding:1px 4px;border-radius:4px}a{color:#E0457B}.m{font-weight:600;text-transform:uppercase;font-size:12px;margin-right:8px}</style>
+code{background:#F6F5F3;padding:1px 4px;border-radius:4px}a{color:#B8285A;overflow-wrap:anywhere}pre{overflow-wrap:anywhere}.m{font-weight:600;text-transform:uppercase;font-size:12px;margin-right:8px}</style>
 </head><body><main>${body}</main></body></html>`
 
 type Mail = { to: string; subject: string; text: string; links: string[]; createdAt: Date }

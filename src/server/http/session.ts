@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { SessionUser } from '~/shared/auth'
-import { SESSION_COOKIE_PREFIX, type Auth } from '../features/auth/auth'
+import type { Auth } from '../features/auth/auth'
 import { unauthorized } from './errors'
 
 export type AppEnv = {
@@ -9,42 +9,28 @@ export type AppEnv = {
     user: SessionUser | null
     sessionExpiresAt: Date | null
     requestId: string
+    /** The client's address (see http/client-address.ts). */
+    clientIp: string
   }
 }
 
-const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`
-const CACHE_TTL_MS = 10_000
-const CACHE_MAX = 10_000
-
-type Cached = { user: SessionUser; expiresAt: Date; until: number }
+type ResolvedSession = { user: SessionUser; expiresAt: Date }
 
 /**
  * Resolves the session cookie to a user. better-auth checks the signed token against the
- * database; the answer is kept for 10 s per signed cookie value (only values better-auth accepted
- * are ever cached, so a forged cookie never hits the cache). Sign-out and password reset forget
- * a user's entries at once on this instance.
+ * database on every request, with no cache on any side, so that a session signed out or revoked
+ * by a password reset is refused at once on every instance. Requests without the session cookie
+ * (its name has the `__Secure-` prefix behind an https PUBLIC_URL) never reach the database.
  */
 export function createSessionResolver(auth: Auth) {
-  const cache = new Map<string, Cached>()
-  const resolve = async (c: Context): Promise<Omit<Cached, 'until'> | null> => {
-    const token = getCookie(c, SESSION_COOKIE)
-    if (!token) return null
-    const hit = cache.get(token)
-    if (hit && hit.until > Date.now() && hit.expiresAt.getTime() > Date.now()) return hit
-    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
-    if (!session) {
-      cache.delete(token)
-      return null
-    }
-    const entry = { user: toSessionUser(session.user), expiresAt: new Date(session.session.expiresAt), until: Date.now() + CACHE_TTL_MS }
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!)
-    cache.set(token, entry)
-    return entry
+  const cookieName = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name)
+  const resolve = async (c: Context): Promise<ResolvedSession | null> => {
+    if (!getCookie(c, await cookieName)) return null
+    const session = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true } }).catch(() => null)
+    if (!session) return null
+    return { user: toSessionUser(session.user), expiresAt: new Date(session.session.expiresAt) }
   }
-  const forgetUser = (userId: string) => {
-    for (const [k, v] of cache) if (v.user.id === userId) cache.delete(k)
-  }
-  return { resolve, forgetUser, forgetAll: () => cache.clear() }
+  return { resolve }
 }
 export type SessionResolver = ReturnType<typeof createSessionResolver>
 

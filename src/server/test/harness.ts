@@ -36,6 +36,8 @@ async function freshPgDatabase(adminUrl: string) {
   }
 }
 
+export const TEST_MAILBOX_KEY = 'test-dev-mailbox-key-0123456789'
+
 export async function createTestApp(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'))
   const pgDb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
@@ -46,6 +48,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     RATE_LIMIT: 'true',
+    // Each test request says it comes from its own address through one trusted proxy (see `request`).
+    TRUST_PROXY: '1',
+    DEV_MAILBOX_KEY: TEST_MAILBOX_KEY,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   })
@@ -55,8 +60,14 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const app = createApp(p, { webRoot: path.join(dataDir, 'no-web') })
 
   let ipCounter = 0
-  /** Calls the app in process. `cookie` is a signed-in session; each call gets its own client IP unless `ip` is given. */
-  async function request(urlPath: string, opts: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {}) {
+  /**
+   * Calls the app in process. `cookie` is a signed-in session; each call gets its own client IP
+   * (in X-Forwarded-For) unless `ip` is given; `socketIp` is the address of the TCP peer.
+   */
+  async function request(
+    urlPath: string,
+    opts: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string; socketIp?: string } = {},
+  ) {
     const headers: Record<string, string> = { origin: config.publicUrl, 'x-forwarded-for': opts.ip ?? `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`, ...opts.headers }
     if (opts.cookie) headers.cookie = opts.cookie
     let body: BodyInit | undefined
@@ -66,7 +77,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
       body = JSON.stringify(opts.body)
       headers['content-type'] ??= 'application/json'
     }
-    const res = await app.request(urlPath, { method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'), headers, body })
+    const env = { incoming: { socket: { remoteAddress: opts.socketIp ?? '127.0.0.1' } } }
+    const res = await app.request(urlPath, { method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'), headers, body }, env)
     const text = await res.text()
     let json: unknown = undefined
     try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { M } from '~/shared/messages'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, TEST_MAILBOX_KEY, type TestApp } from '../../test/harness'
 
 let t: TestApp
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('registration and verification', () => {
     await t.request('/api/account/register', { body: { email, password: 'abcdefgh', confirmPassword: 'abcdefgh' } })
     const again = await t.request('/api/account/register', { body: { email, password: 'abcdefgh', confirmPassword: 'abcdefgh' } })
     expect(again.status).toBe(200)
-    const mails = await t.request(`/api/dev/mailbox?to=${email}`)
+    const mails = await t.request(`/api/dev/mailbox?to=${email}&key=${TEST_MAILBOX_KEY}`)
     expect(mails.json).toHaveLength(2)
 
     const { email: verified } = await t.signUp()
@@ -89,13 +89,6 @@ describe('sign-in, session and sign-out', () => {
     const cookie = login.headers.getSetCookie().find((c) => c.startsWith('drape.session_token='))!
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Lax/)
-  })
-
-  it('rate-limits sign-in attempts per e-mail address', async () => {
-    const u = await t.signUp()
-    let last = 0
-    for (let i = 0; i < 21; i++) last = (await t.request('/api/account/login', { body: { email: u.email, password: 'nope-nope' } })).status
-    expect(last).toBe(429)
   })
 
   it('rate-limits resends with the spec message', async () => {

@@ -3,10 +3,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import * as schema from '../../db/schema'
+import { CLIENT_ADDRESS_HEADER } from '../../http/client-address'
 import type { Mailer } from '../../platform/mail'
 import { resetPasswordMail, verificationMail } from './mails'
 
-export const SESSION_COOKIE_PREFIX = 'drape'
+const SESSION_COOKIE_PREFIX = 'drape'
 
 const socialProviders = (config: Config) => {
   const pairs = {
@@ -41,7 +42,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       modelName: 'sessions',
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      cookieCache: { enabled: true, maxAge: 60 },
+      // No signed session cache in a cookie: a signed-out or reset session must be refused at once.
+      cookieCache: { enabled: false },
     },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
@@ -71,7 +73,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
   })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { listDevMail } from '../../platform/mail'
+import { createTestApp, TEST_MAILBOX_KEY, type TestApp } from '../../test/harness'
 
 let t: TestApp
 beforeAll(async () => {
@@ -120,11 +121,51 @@ describe('live events', () => {
 })
 
 describe('dev mailbox', () => {
-  it('lists mails as JSON newest first with links, and as a page', async () => {
+  it('lists mails as JSON newest first with links, and as a page, with its key', async () => {
     await t.request('/api/account/register', { body: { email: 'mailbox@example.com', password: 'abcdefgh', confirmPassword: 'abcdefgh' } })
-    const mails = (await t.request('/api/dev/mailbox?to=mailbox@example.com')).json
+    const mails = (await t.request(`/api/dev/mailbox?to=mailbox@example.com&key=${TEST_MAILBOX_KEY}`)).json
     expect(mails[0]).toEqual(expect.objectContaining({ to: 'mailbox@example.com', subject: expect.any(String), text: expect.any(String), html: expect.any(String), createdAt: expect.any(String) }))
     expect(mails[0].links[0]).toContain('/api/auth/verify-email?token=')
-    expect((await t.request('/dev/mailbox')).text).toContain('mailbox@example.com')
+    expect((await t.request(`/dev/mailbox?key=${TEST_MAILBOX_KEY}`)).text).toContain('mailbox@example.com')
+  })
+
+  it('does not exist without its key: nobody reads a reset link sent to someone else', async () => {
+    const { email } = await t.signUp()
+    expect((await t.request('/api/account/forgot-password', { body: { email } })).status).toBe(200)
+    for (const query of ['', `?to=${email}`, `?to=${email}&key=`, `?to=${email}&key=wrong-key-wrong-key-wrong`, `?key=${TEST_MAILBOX_KEY.slice(0, -1)}`]) {
+      const api = await t.request(`/api/dev/mailbox${query}`)
+      expect(api.status).toBe(404)
+      expect(api.text).not.toContain('reset-password')
+      const page = await t.request(`/dev/mailbox${query}`)
+      expect(page.status).toBe(404)
+      expect(page.text).not.toContain(email)
+    }
+  })
+})
+
+describe('dev mailbox in production', () => {
+  it('is off without DEV_MAILBOX=on: mails go nowhere, even with the key', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' })
+    try {
+      expect(prod.platform.mailer.kind).toBe('off')
+      const email = 'prod@example.com'
+      expect((await prod.request('/api/account/register', { body: { email, password: 'abcdefgh', confirmPassword: 'abcdefgh' } })).status).toBe(201)
+      expect((await prod.request(`/api/dev/mailbox?to=${email}&key=${TEST_MAILBOX_KEY}`)).status).toBe(404)
+      expect((await prod.request(`/dev/mailbox?key=${TEST_MAILBOX_KEY}`)).status).toBe(404)
+      expect(await listDevMail(prod.platform.db, email)).toEqual([])
+    } finally {
+      await prod.close()
+    }
+  })
+
+  it('is kept behind its key with DEV_MAILBOX=on', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', DEV_MAILBOX: 'on' })
+    try {
+      expect(prod.platform.mailer.kind).toBe('dev')
+      expect((await prod.request('/api/dev/mailbox')).status).toBe(404)
+      expect((await prod.request(`/api/dev/mailbox?key=${TEST_MAILBOX_KEY}`)).status).toBe(200)
+    } finally {
+      await prod.close()
+    }
   })
 })

@@ -5,7 +5,7 @@ import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
 import { query } from '../../http/validate'
 import type { Platform } from '../../platform'
-import { listDevMail } from '../../platform/mail'
+import { readDevMailbox } from '../../platform/mail'
 import { pipeEvents } from '../../platform/events'
 import { FILES_PREFIX } from '../../platform/storage'
 import { notFound } from '../../http/errors'
@@ -65,9 +65,18 @@ export function platformRoutes(p: Platform) {
       })
     })
   if (p.mailer.kind === 'dev') {
-    app.get('/dev/mailbox', describe({ summary: 'Dev mailbox: mails sent while no SMTP is configured', tags: ['dev'] }), query(z.object({ to: z.string().max(254).optional() })), async (c) => {
-      return c.json(await listDevMail(p.db, c.req.valid('query').to))
-    })
+    app.get(
+      '/dev/mailbox',
+      describe({ summary: 'Dev mailbox: mails sent while no SMTP is configured (needs the key printed at start-up)', tags: ['dev'] }),
+      query(z.object({ to: z.string().max(254).optional(), key: z.string().max(200).optional() })),
+      async (c) => {
+        const { key, to } = c.req.valid('query')
+        const mails = await readDevMailbox(p.mailer, p.db, key, to)
+        if (!mails) throw notFound()
+        c.header('cache-control', 'no-store')
+        return c.json(mails)
+      },
+    )
   }
   return app
 }
