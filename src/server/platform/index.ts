@@ -42,7 +42,7 @@ export async function openPlatform(config: Config, opts: { database?: Database }
   const events = createEventBus(database)
   await events.start()
   const auth = createAuth({ config, db, mailer, secret: persistentSecret(config.dataDir, 'auth-secret', config.AUTH_SECRET) })
-  return { config, database, db, storage, mailer, queue, events, auth, sessions: createSessionResolver(auth), readiness: { seeding: false } }
+  return { config, database, db, storage, mailer, queue, events, auth, sessions: createSessionResolver(auth, database.raw), readiness: { seeding: false } }
 }
 
 export async function closePlatform(p: Platform) {
