@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
@@ -30,6 +31,22 @@ export function createStorage(config: Config): Storage {
   return config.S3_ENDPOINT ? s3Storage(config) : localStorage(path.join(config.dataDir, 'storage'))
 }
 
+/**
+ * Writes a file whole or not at all: a uniquely named temporary file renamed over the target, so
+ * that concurrent writers of one key (in this process or another) never share a temporary file and
+ * readers see the old or the new content, never a part.
+ */
+async function replaceFile(target: string, data: Buffer | string) {
+  const tmp = `${target}.${randomUUID()}.tmp`
+  try {
+    await fs.writeFile(tmp, data)
+    await fs.rename(tmp, target)
+  } catch (err) {
+    await fs.rm(tmp, { force: true })
+    throw err
+  }
+}
+
 function localStorage(root: string): Storage {
   const file = (key: string) => path.join(root, safeKey(key))
   return {
@@ -37,10 +54,8 @@ function localStorage(root: string): Storage {
     async put(key, body, contentType) {
       const target = file(key)
       await fs.mkdir(path.dirname(target), { recursive: true })
-      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`
-      await fs.writeFile(tmp, body)
-      await fs.writeFile(`${target}.type`, contentType)
-      await fs.rename(tmp, target)
+      await replaceFile(`${target}.type`, contentType)
+      await replaceFile(target, body)
     },
     async get(key) {
       try {

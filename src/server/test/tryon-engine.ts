@@ -1,5 +1,7 @@
 import sharp from 'sharp'
-import type { TryOnEngine, TryOnInput, TryOnOutput } from '../tryon/engine'
+import type { Storage } from '../platform/storage'
+import { createAnalysisStore } from '../tryon/analysis-store'
+import type { StoredImage, TryOnEngine, TryOnInput, TryOnOutput } from '../tryon/engine'
 import { TryOnError } from '../tryon/engine'
 
 /**
@@ -19,22 +21,66 @@ export async function composeTryOn(person: Buffer, garment: Buffer, width: numbe
     .toBuffer()
 }
 
-export type TestEngine = TryOnEngine & { calls: TryOnInput[]; prepared: string[]; /** Ends every call still waiting. */ release(): void }
+type PhotoAnalysis = { mean: number[] }
 
-/** A TryOnEngine for tests: composes, or fails with `fail`, or waits `delayMs` (abortable). */
-export function createTestEngine(opts: { fail?: TryOnError; delayMs?: number; hang?: boolean } = {}): TestEngine {
+/**
+ * Photo analyses like the on-device engine's (through the same store, written next to the photo
+ * as `<key>.analysis.json` and `<key>.analysis.png`) but cheap: `computed` lists each computation.
+ */
+function testAnalyses(computed: string[]) {
+  const store = createAnalysisStore<PhotoAnalysis>(
+    {
+      async load(storage, key, source) {
+        const json = await storage.get(`${key}.analysis.json`)
+        const value = json && (JSON.parse(json.body.toString('utf8')) as PhotoAnalysis & { source: string })
+        return value?.source === source && (await storage.get(`${key}.analysis.png`)) ? { mean: value.mean } : null
+      },
+      async save(storage, key, source, value) {
+        const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: value.mean[0]!, g: value.mean[1]!, b: value.mean[2]! } } }).png().toBuffer()
+        await storage.put(`${key}.analysis.png`, png, 'image/png')
+        await storage.put(`${key}.analysis.json`, Buffer.from(JSON.stringify({ ...value, source })), 'application/json')
+      },
+    },
+    { memory: 4 },
+  )
+  return (image: StoredImage, storage: Storage) =>
+    store.get(
+      image,
+      async () => {
+        computed.push(image.key)
+        const { channels } = await sharp(image.data).stats()
+        return { mean: channels.slice(0, 3).map((c) => Math.round(c.mean)) }
+      },
+      storage,
+    )
+}
+
+export type TestEngine = TryOnEngine & { calls: TryOnInput[]; prepared: string[]; computed: string[]; /** Ends every call still waiting. */ release(): void }
+
+/**
+ * A TryOnEngine for tests: composes, or fails with `fail`, or waits `delayMs` (abortable). With
+ * `analyses` (the storage it keeps them in), it analyses each photo at upload and at try-on.
+ */
+export function createTestEngine(opts: { fail?: TryOnError; delayMs?: number; hang?: boolean; analyses?: Storage } = {}): TestEngine {
   const calls: TryOnInput[] = []
   const prepared: string[] = []
+  const computed: string[] = []
   const waiting = new Set<() => void>()
+  const analyse = testAnalyses(computed)
   return {
     name: 'http',
     calls,
     prepared,
+    computed,
     release: () => {
       for (const end of waiting) end()
     },
     async generate(input): Promise<TryOnOutput> {
       calls.push(input)
+      if (opts.analyses) {
+        const [person, garment] = await Promise.all([analyse(input.person, opts.analyses), analyse(input.garment, opts.analyses)])
+        await Promise.all([person.saved, garment.saved])
+      }
       if (opts.hang || opts.delayMs) {
         await new Promise<void>((resolve, reject) => {
           const timer = opts.hang ? undefined : setTimeout(resolve, opts.delayMs)
@@ -55,6 +101,7 @@ export function createTestEngine(opts: { fail?: TryOnError; delayMs?: number; ha
     },
     async prepare(image) {
       prepared.push(`${image.kind}:${image.key}`)
+      if (opts.analyses) await (await analyse(image, opts.analyses)).saved
     },
     async check() {},
   }

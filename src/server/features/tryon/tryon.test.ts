@@ -120,6 +120,19 @@ describe('generations', () => {
     expect((await t.app.request(done.outputUrl!, { headers: { cookie: bob.cookie } })).status).toBe(404)
   })
 
+  it('20 of 20 fresh try-ons started right after their uploads succeed, each photo analysed once', async () => {
+    const engine = createTestEngine({ analyses: t.platform.storage })
+    setEngine(t.platform, engine)
+    const dana = await t.signUp()
+    for (let i = 0; i < 20; i++) {
+      const done = await tryOn(dana)
+      expect(done, done.error ?? '').toMatchObject({ status: 'succeeded' })
+    }
+    await expect.poll(() => engine.prepared.length, { timeout: 20_000 }).toBe(40)
+    expect(engine.computed).toHaveLength(40)
+    expect(new Set(engine.computed).size).toBe(40)
+  })
+
   it("turns an engine failure into a failed generation with the engine's message", async () => {
     setEngine(t.platform, createTestEngine({ fail: new TryOnError('The try-on service declined these photos. Please try different photos.') }))
     const done = await tryOn(ann)

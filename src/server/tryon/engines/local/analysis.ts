@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import type { GarmentCategory, StoredImage } from '../../engine'
 import { TryOnError } from '../../engine'
 import type { Storage } from '../../../platform/storage'
+import { createAnalysisStore } from '../../analysis-store'
 import { type GarmentModel, garmentMask, garmentModel } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, checkSinglePerson, personMasks, personModel, segmentDistance, waistband } from './person-analysis'
@@ -19,7 +19,6 @@ export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plan
 type Stored<T> = { version: number; source: string; failure?: string; model?: T }
 
 export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png` })
-const fingerprint = (data: Buffer) => createHash('sha256').update(data).digest('hex').slice(0, 32)
 
 export async function decodeImage(image: StoredImage): Promise<{ rgb: Rgb; alpha: Plane | null }> {
   try {
@@ -60,14 +59,6 @@ export async function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: G
 
 type Analysis = PersonAnalysis | GarmentAnalysis
 
-/** Recent analyses in memory (a try-on right after an upload needs no storage round trip). */
-const recent = new Map<string, Analysis | string>()
-const remember = (id: string, value: Analysis | string) => {
-  recent.delete(id)
-  recent.set(id, value)
-  if (recent.size > 16) recent.delete(recent.keys().next().value!)
-}
-
 async function save(storage: Storage, key: string, source: string, result: Analysis | string) {
   const keys = analysisKeys(key)
   if (typeof result === 'string') {
@@ -79,6 +70,7 @@ async function save(storage: Storage, key: string, source: string, result: Analy
     await storage.put(keys.masks, await maskToPng(person, clothing, keep, bareArms), 'image/png')
     await storage.put(keys.plate, await plateToPng(result.plate), 'image/png')
   } else await storage.put(keys.masks, await maskToPng(result.mask), 'image/png')
+  // Last: a complete JSON means the images beside it are complete too.
   await storage.put(keys.json, Buffer.from(JSON.stringify({ version: VERSION, source, model: result.model })), 'application/json')
 }
 
@@ -106,6 +98,12 @@ async function load(storage: Storage, key: string, kind: Analysis['kind'], sourc
   return { kind, model: stored.model as GarmentModel, mask: mask! }
 }
 
+/** Analyses per kind, each computed once per photo (a failure is kept as the user-facing reason). */
+const stores = {
+  person: createAnalysisStore<Analysis | string>({ load: (storage, key, source) => load(storage, key, 'person', source), save }, { memory: 8 }),
+  garment: createAnalysisStore<Analysis | string>({ load: (storage, key, source) => load(storage, key, 'garment', source), save }, { memory: 8 }),
+}
+
 async function compute(image: StoredImage, kind: Analysis['kind'], category?: GarmentCategory): Promise<Analysis | string> {
   const { rgb, alpha } = await decodeImage(image)
   try {
@@ -118,42 +116,34 @@ async function compute(image: StoredImage, kind: Analysis['kind'], category?: Ga
 
 /**
  * The analysis of a stored photo: from memory, from storage (`<key>.analysis.json` and
- * `<key>.analysis.png`, checked against the photo's bytes), or computed now (and stored).
+ * `<key>.analysis.png`, checked against the photo's bytes), or computed now; computed once however
+ * many callers ask at the same time. `saved` settles once it is stored (its PNG encoding runs off
+ * the main thread, while the try-on composes).
  * A garment analysed as another category than asked for is re-modelled from its stored mask.
  */
 export async function analysisOf(
   image: StoredImage,
   kind: 'person',
   storage: Storage | undefined,
-): Promise<{ analysis: PersonAnalysis; cached: boolean }>
+): Promise<{ analysis: PersonAnalysis; cached: boolean; saved: Promise<void> }>
 export async function analysisOf(
   image: StoredImage,
   kind: 'garment',
   storage: Storage | undefined,
   category?: GarmentCategory,
-): Promise<{ analysis: GarmentAnalysis; cached: boolean }>
+): Promise<{ analysis: GarmentAnalysis; cached: boolean; saved: Promise<void> }>
 export async function analysisOf(image: StoredImage, kind: Analysis['kind'], storage: Storage | undefined, category?: GarmentCategory) {
-  const source = fingerprint(image.data)
-  const id = `${kind}:${image.key}:${source}`
-  let result = recent.get(id) ?? (storage ? await load(storage, image.key, kind, source) : null)
-  const cached = result !== null && result !== undefined
-  if (!cached) {
-    result = await compute(image, kind, category)
-    if (storage) await save(storage, image.key, source, result)
-  }
-  remember(id, result!)
+  const { value: result, cached, saved } = await stores[kind].get(image, () => compute(image, kind, category), storage)
   if (typeof result === 'string') throw new TryOnError(result)
-  if (result!.kind === 'garment' && category && result!.model.type !== category) {
+  if (result.kind === 'garment' && category && result.model.type !== category) {
     const { rgb } = await decodeImage(image)
-    return { analysis: { ...result!, model: garmentModel(rgb, result!.mask, category) }, cached }
+    return { analysis: { ...result, model: garmentModel(rgb, result.mask, category) }, cached, saved }
   }
-  return { analysis: result, cached }
+  return { analysis: result, cached, saved }
 }
 
-/** Analyses a photo at upload time and stores the result next to it. */
+/** Analyses a photo at upload time (or joins the try-on already analysing it) and stores the result next to it. */
 export async function prepareAnalysis(image: StoredImage, kind: Analysis['kind'], storage: Storage, category?: GarmentCategory) {
-  const source = fingerprint(image.data)
-  const result = await compute(image, kind, category)
-  await save(storage, image.key, source, result)
-  remember(`${kind}:${image.key}:${source}`, result)
+  const { saved } = await stores[kind].get(image, () => compute(image, kind, category), storage)
+  await saved
 }

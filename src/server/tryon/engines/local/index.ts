@@ -119,6 +119,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         timings.compose += t2 - t1 - warpMs
         timings.encode += performance.now() - t2
       }
+      await Promise.all([person.saved, garment.saved])
       opts.observe?.({ timings, coverage })
       return { images, model: LOCAL_MODEL }
     },

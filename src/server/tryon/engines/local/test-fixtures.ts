@@ -3,8 +3,8 @@ import path from 'node:path'
 import type { Storage } from '../../../platform/storage'
 import type { StoredImage } from '../../engine'
 
-/** The shared try-on photos (never copied into the repo); absent on a fresh clone without them. */
-export const FIXTURES = path.resolve(process.cwd(), '../shared/fixtures/tryon')
+/** The shared try-on photos (never copied into the repo; TRYON_FIXTURES points elsewhere); absent on a fresh clone without them. */
+export const FIXTURES = path.resolve(process.env.TRYON_FIXTURES ?? path.join(process.cwd(), '../shared/fixtures/tryon'))
 export const hasFixtures = fs.existsSync(path.join(FIXTURES, 'persons')) && fs.existsSync(path.join(FIXTURES, 'garments'))
 export const SKIP_REASON = `try-on fixtures not found at ${FIXTURES}: skipping the engine's photo tests`
 
