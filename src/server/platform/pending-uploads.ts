@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { pendingUploads } from '../db/schema'
 import { logger } from './logger'
@@ -8,18 +8,12 @@ import type { Storage } from './storage'
 export const PENDING_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
 const SWEEP_BATCH = 200
 
-/** Records a stored upload (`key` and all its variant `keys`) as not yet used by `userId`. */
+/** Records a stored upload (`key` and all its variant `keys`) as not yet used by `userId`; a key stored again starts over. */
 export async function holdUpload(db: Db, userId: string, key: string, keys: string[]) {
-  await db.insert(pendingUploads).values({ key, userId, keys })
-}
-
-/** Whether `key` is an upload of `userId` still waiting to be used. */
-export async function isPendingUpload(db: Db | Tx, userId: string, key: string) {
-  const [row] = await db
-    .select({ key: pendingUploads.key })
-    .from(pendingUploads)
-    .where(and(eq(pendingUploads.key, key), eq(pendingUploads.userId, userId)))
-  return Boolean(row)
+  await db
+    .insert(pendingUploads)
+    .values({ key, userId, keys })
+    .onConflictDoUpdate({ target: pendingUploads.key, set: { userId, keys, createdAt: sql`now()` } })
 }
 
 /**
