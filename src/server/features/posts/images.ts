@@ -19,9 +19,11 @@ type ImageRef = { bucket: Bucket; userId: string; id: string; width: number }
 const LARGEST = POST_IMAGE_WIDTHS.at(-1)!
 const VARIANT = /^\/api\/files\/(posts|post-drafts)\/([\w-]+)\/([\w-]+)-w(\d+)\.webp$/
 
+/** An uploaded post image's parts from its URL, or null for any other URL (or a width never stored). */
 function parse(url: string): ImageRef | null {
   const m = VARIANT.exec(url)
-  return m ? { bucket: m[1] as Bucket, userId: m[2]!, id: m[3]!, width: Number(m[4]) } : null
+  const width = Number(m?.[4])
+  return m && (POST_IMAGE_WIDTHS as readonly number[]).includes(width) ? { bucket: m[1] as Bucket, userId: m[2]!, id: m[3]!, width } : null
 }
 const keyOf = (ref: Omit<ImageRef, 'width'>, width: number) => `${ref.bucket}/${ref.userId}/${ref.id}-w${width}.webp`
 const keysOf = (ref: Omit<ImageRef, 'width'>) => POST_IMAGE_WIDTHS.map((w) => keyOf(ref, w))

@@ -32,7 +32,7 @@ export function profileRoutes(p: Platform) {
     )
     .post(
       '/profile/avatar',
-      describe({ summary: 'Upload an avatar image; answers the URL to save as avatar_url', tags: ['profiles'], auth: true, response: z.object({ url: z.string() }) }),
+      describe({ summary: 'Upload an avatar image; answers the URL to save as avatar_url (deleted after a day unless saved)', tags: ['profiles'], auth: true, response: z.object({ url: z.string() }) }),
       form(UploadFormSchema),
       async (c) => {
         const me = requireUser(c)
