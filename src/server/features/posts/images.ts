@@ -92,15 +92,19 @@ export async function publishPostImages<T>(p: Pick<Platform, 'storage' | 'db'>, 
   const copies: string[] = []
   let result: T
   try {
-    for (const draft of drafts) {
-      for (const width of POST_IMAGE_WIDTHS) {
-        const object = await p.storage.get(keyOf(draft, width))
-        if (!object) throw notYourImage()
-        const target = keyOf({ ...draft, bucket: 'posts' }, width)
-        await p.storage.put(target, object.body, object.contentType)
-        copies.push(target)
-      }
-    }
+    const copied = await Promise.allSettled(
+      drafts.flatMap((draft) =>
+        POST_IMAGE_WIDTHS.map(async (width) => {
+          const object = await p.storage.get(keyOf(draft, width))
+          if (!object) throw notYourImage()
+          const target = keyOf({ ...draft, bucket: 'posts' }, width)
+          await p.storage.put(target, object.body, object.contentType)
+          copies.push(target)
+        }),
+      ),
+    )
+    const failed = copied.find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
     result = await publish(refs.map((ref) => p.storage.url(keyOf({ ...ref, bucket: 'posts' }, ref.width))))
   } catch (err) {
     await Promise.allSettled(copies.map((key) => p.storage.delete(key)))
@@ -114,7 +118,7 @@ export async function publishPostImages<T>(p: Pick<Platform, 'storage' | 'db'>, 
 async function discardDrafts(p: Pick<Platform, 'storage' | 'db'>, userId: string, drafts: ImageRef[]) {
   try {
     await Promise.all(drafts.flatMap(keysOf).map((key) => p.storage.delete(key)))
-    for (const draft of drafts) await claimUpload(p.db, userId, keyOf(draft, LARGEST))
+    await Promise.all(drafts.map((draft) => claimUpload(p.db, userId, keyOf(draft, LARGEST))))
   } catch (err) {
     logger.warn('published drafts not deleted', { err })
   }
