@@ -25,3 +25,20 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 )
+
+/**
+ * Uploaded files not yet in use: a post photo before its post is published, an avatar before the
+ * profile is saved with it. `key` is the storage key behind the URL the client was given, `keys`
+ * every stored variant. Using the upload deletes the row; a sweep deletes rows and files left
+ * for a day. No foreign key to the user, so the sweep still finds the files of a deleted account.
+ */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    key: text('key').primaryKey(),
+    userId: text('user_id').notNull(),
+    keys: text('keys').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_uploads_created_idx').on(t.createdAt)],
+)

@@ -1,4 +1,5 @@
 import type { Feature } from '../types'
+import { platformJobs } from './jobs'
 import { platformRoutes } from './routes'
 
-export const platformFeature: Feature = { name: 'platform', routes: platformRoutes }
+export const platformFeature: Feature = { name: 'platform', routes: platformRoutes, jobs: platformJobs }

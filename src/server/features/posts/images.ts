@@ -1,35 +1,125 @@
 import crypto from 'node:crypto'
+import { FM } from '~/shared/posts/messages'
 import { POST_IMAGE_ASPECT, POST_IMAGE_WIDTHS } from '~/shared/posts/schemas'
+import { badRequest } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { processUpload } from '../../platform/images'
+import { logger } from '../../platform/logger'
+import { claimUpload, holdUpload } from '../../platform/pending-uploads'
 import { FILES_PREFIX } from '../../platform/storage'
 
+/**
+ * Published post images live in the public `posts` bucket. Photos uploaded for a post that is not
+ * published yet live in `post-drafts`, which is owner-only (file-access.ts: any bucket without a
+ * rule is readable only by the user whose id is the key's second segment).
+ */
+type Bucket = 'posts' | 'post-drafts'
+type ImageRef = { bucket: Bucket; userId: string; id: string; width: number }
+
 const LARGEST = POST_IMAGE_WIDTHS.at(-1)!
-const VARIANT = /^(\/api\/files\/posts\/[\w-]+\/[\w-]+)-w(\d+)\.webp$/
+const VARIANT = /^\/api\/files\/(posts|post-drafts)\/([\w-]+)\/([\w-]+)-w(\d+)\.webp$/
+
+/** An uploaded post image's parts from its URL, or null for any other URL (or a width never stored). */
+function parse(url: string): ImageRef | null {
+  const m = VARIANT.exec(url)
+  const width = Number(m?.[4])
+  return m && (POST_IMAGE_WIDTHS as readonly number[]).includes(width) ? { bucket: m[1] as Bucket, userId: m[2]!, id: m[3]!, width } : null
+}
+const keyOf = (ref: Omit<ImageRef, 'width'>, width: number) => `${ref.bucket}/${ref.userId}/${ref.id}-w${width}.webp`
+const keysOf = (ref: Omit<ImageRef, 'width'>) => POST_IMAGE_WIDTHS.map((w) => keyOf(ref, w))
 
 /** The srcset of an uploaded post image (its stored width variants), or null for other images. */
 export function srcSetOf(url: string) {
-  const m = VARIANT.exec(url)
-  return m ? POST_IMAGE_WIDTHS.map((w) => `${m[1]}-w${w}.webp ${w}w`).join(', ') : null
+  const ref = parse(url)
+  return ref ? POST_IMAGE_WIDTHS.map((w) => `${FILES_PREFIX}${keyOf(ref, w)} ${w}w`).join(', ') : null
 }
 
 /** Storage keys of every variant of an uploaded post image. */
 export function variantKeysOf(url: string) {
-  const m = VARIANT.exec(url)
-  return m ? POST_IMAGE_WIDTHS.map((w) => `${m[1]!.slice(FILES_PREFIX.length)}-w${w}.webp`) : []
+  const ref = parse(url)
+  return ref ? keysOf(ref) : []
 }
 
-/** True when `url` is one of the user's own uploaded post images. */
-export const isOwnUpload = (url: string, userId: string) => VARIANT.test(url) && url.startsWith(`${FILES_PREFIX}posts/${userId}/`)
+/** True when `url` is one of the user's own published post images. */
+export function isOwnUpload(url: string, userId: string) {
+  const ref = parse(url)
+  return ref?.bucket === 'posts' && ref.userId === userId
+}
 
 /**
  * Stores a photo for a post: checked by content, cropped to 4:5, stripped of metadata and
- * re-encoded as WebP at each card width under `posts/{userId}/{id}-w{width}.webp`.
+ * re-encoded as WebP at each card width under `{bucket}/{userId}/{id}-w{width}.webp`.
  */
-export async function storePostImage(p: Pick<Platform, 'storage'>, userId: string, file: Buffer) {
+async function storeImage(p: Pick<Platform, 'storage'>, bucket: Bucket, userId: string, file: Buffer) {
   const image = await processUpload(file, { widths: [...POST_IMAGE_WIDTHS], aspect: POST_IMAGE_ASPECT, quality: 72 })
-  const id = crypto.randomUUID()
-  await Promise.all(image.variants.map((v, i) => p.storage.put(`posts/${userId}/${id}-w${POST_IMAGE_WIDTHS[i]}.webp`, v.data, v.contentType)))
-  const url = p.storage.url(`posts/${userId}/${id}-w${LARGEST}.webp`)
-  return { url, srcSet: srcSetOf(url) }
+  const ref = { bucket, userId, id: crypto.randomUUID() }
+  await Promise.all(image.variants.map((v, i) => p.storage.put(keyOf(ref, POST_IMAGE_WIDTHS[i]!), v.data, v.contentType)))
+  const url = p.storage.url(keyOf(ref, LARGEST))
+  return { ref, url, srcSet: srcSetOf(url) }
+}
+
+/** Stores a photo straight into the public bucket, for posts published at once (demo data, try-on results). */
+export async function storePostImage(p: Pick<Platform, 'storage'>, userId: string, file: Buffer) {
+  const { url, srcSet } = await storeImage(p, 'posts', userId, file)
+  return { url, srcSet }
+}
+
+/** Stores a photo for a post still being written: private to the uploader, deleted after a day unless published. */
+export async function storeDraftImage(p: Pick<Platform, 'storage' | 'db'>, userId: string, file: Buffer) {
+  const { ref, url, srcSet } = await storeImage(p, 'post-drafts', userId, file)
+  await holdUpload(p.db, userId, keyOf(ref, LARGEST), keysOf(ref))
+  return { url, srcSet }
+}
+
+const notYourImage = () => badRequest(FM.notYourImage, { images: FM.notYourImage })
+
+/**
+ * Publishes a post whose images are the user's drafts or already published photos (reused from
+ * the photo library): drafts are copied to the public bucket under the same id, `publish` saves
+ * the post with the public URLs, then the drafts are deleted. When `publish` fails the copies are
+ * removed and the drafts stay. Anyone else's image, or one that does not exist, is a 400.
+ */
+export async function publishPostImages<T>(p: Pick<Platform, 'storage' | 'db'>, userId: string, urls: string[], publish: (imageUrls: string[]) => Promise<T>) {
+  const refs = urls.map((url) => {
+    const ref = parse(url)
+    if (!ref || ref.userId !== userId) throw notYourImage()
+    return ref
+  })
+  const drafts = [...new Map(refs.filter((r) => r.bucket === 'post-drafts').map((r) => [r.id, r])).values()]
+  for (const ref of refs.filter((r) => r.bucket === 'posts')) {
+    if (!(await p.storage.get(keyOf(ref, ref.width)))) throw notYourImage()
+  }
+  const copies: string[] = []
+  let result: T
+  try {
+    const copied = await Promise.allSettled(
+      drafts.flatMap((draft) =>
+        POST_IMAGE_WIDTHS.map(async (width) => {
+          const object = await p.storage.get(keyOf(draft, width))
+          if (!object) throw notYourImage()
+          const target = keyOf({ ...draft, bucket: 'posts' }, width)
+          await p.storage.put(target, object.body, object.contentType)
+          copies.push(target)
+        }),
+      ),
+    )
+    const failed = copied.find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
+    result = await publish(refs.map((ref) => p.storage.url(keyOf({ ...ref, bucket: 'posts' }, ref.width))))
+  } catch (err) {
+    await Promise.allSettled(copies.map((key) => p.storage.delete(key)))
+    throw err
+  }
+  await discardDrafts(p, userId, drafts)
+  return result
+}
+
+/** Deletes published drafts' files, then their pending rows (a failure leaves them to the sweep). */
+async function discardDrafts(p: Pick<Platform, 'storage' | 'db'>, userId: string, drafts: ImageRef[]) {
+  try {
+    await Promise.all(drafts.flatMap(keysOf).map((key) => p.storage.delete(key)))
+    await Promise.all(drafts.map((draft) => claimUpload(p.db, userId, keyOf(draft, LARGEST))))
+  } catch (err) {
+    logger.warn('published drafts not deleted', { err })
+  }
 }

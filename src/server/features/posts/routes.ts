@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { PageQuerySchema } from '~/shared/api'
-import { FM } from '~/shared/posts/messages'
 import {
   CommentInputSchema,
   CommentPageSchema,
@@ -15,16 +14,14 @@ import {
   UploadedImageSchema,
 } from '~/shared/posts/schemas'
 import { UsernameParamSchema } from '~/shared/profiles/schemas'
-import { badRequest } from '../../http/errors'
 import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
 import { form, json, params, query } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
 import { hit } from '../../platform/rate-limit'
-import { FILES_PREFIX } from '../../platform/storage'
 import { publicProfile } from '../profiles/service'
-import { isOwnUpload, storePostImage } from './images'
+import { publishPostImages, storeDraftImage } from './images'
 import * as posts from './service'
 
 const PostIdSchema = z.strictObject({ id: z.uuid('Not found.') })
@@ -45,20 +42,17 @@ export function postRoutes(p: Platform) {
       const { cursor, limit } = c.req.valid('query')
       return c.json(await posts.feed(db, me.id, cursor, limit))
     })
-    .post('/posts/images', describe({ summary: 'Upload a photo for a post (stored as resized WebP variants)', tags, auth: true, response: UploadedImageSchema }), form(UploadFormSchema), async (c) => {
+    .post('/posts/images', describe({ summary: 'Upload a photo for a post (resized WebP variants, visible only to you until the post is published; deleted after a day if never published)', tags, auth: true, response: UploadedImageSchema }), form(UploadFormSchema), async (c) => {
       const me = requireUser(c)
       await limit('upload', me.id)
       const { buffer } = await fileFromForm(c.req.valid('form'))
-      return c.json(await storePostImage(p, me.id, buffer), 201)
+      return c.json(await storeDraftImage(p, me.id, buffer), 201)
     })
     .post('/posts', describe({ summary: 'Publish a post: caption and 1-10 of the user’s uploaded photos, in order', tags, auth: true, response: PostSchema }), json(CreatePostSchema), async (c) => {
       const me = requireUser(c)
       await limit('post', me.id)
       const { caption, images } = c.req.valid('json')
-      for (const url of images) {
-        if (!isOwnUpload(url, me.id) || !(await p.storage.get(url.slice(FILES_PREFIX.length)))) throw badRequest(FM.notYourImage, { images: FM.notYourImage })
-      }
-      return c.json(await posts.createPost(p, me.id, { caption, imageUrls: images }), 201)
+      return c.json(await publishPostImages(p, me.id, images, (imageUrls) => posts.createPost(p, me.id, { caption, imageUrls })), 201)
     })
     .get('/posts/saved', describe({ summary: 'The signed-in user’s saved posts', tags, auth: true, response: PostPageSchema }), query(PageQuerySchema), async (c) => {
       const me = requireUser(c)

@@ -176,7 +176,7 @@ async function postOwner(db: Db, postId: string) {
 
 /**
  * Publishes a post with its images in order; the author's posts_count moves in the same
- * transaction. Image URLs are trusted here: routes check that they are the user's own uploads.
+ * transaction. Image URLs are trusted here: callers pass public URLs (the route goes through publishPostImages).
  */
 export async function createPost(deps: Deps, userId: string, input: { caption: string; imageUrls: string[]; location?: string | null }) {
   await ensureProfile(deps.db, userId)

@@ -1,6 +1,10 @@
+import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PM } from '~/shared/profiles/messages'
+import { pendingUploads } from '../../db/schema'
+import { sweepPendingUploads } from '../../platform/pending-uploads'
+import { floodUntilRefused } from '../../test/flood'
 import { createTestApp, type TestApp } from '../../test/harness'
 
 let t: TestApp
@@ -139,11 +143,21 @@ describe('follows', () => {
 })
 
 describe('avatar upload', () => {
-  const upload = (file: Blob, name = 'a.jpg') => {
+  const upload = (file: Blob, name = 'a.jpg', cookie = a.cookie) => {
     const body = new FormData()
     body.set('file', file, name)
-    return t.request('/api/profile/avatar', { body, cookie: a.cookie })
+    return t.request('/api/profile/avatar', { body, cookie })
   }
+
+  const avatar = async (color: string, cookie = a.cookie) => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: color } }).png().toBuffer()
+    const res = await upload(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png', cookie)
+    expect(res.status).toBe(201)
+    return res.json.url as string
+  }
+  /** Both stored sizes of an avatar URL, as storage keys. */
+  const sizesOf = (url: string) => [url, url.replace(/\.webp$/, '-w96.webp')].map((u) => u.slice('/api/files/'.length))
+  const stored = async (url: string) => Promise.all(sizesOf(url).map(async (key) => Boolean(await t.platform.storage.get(key))))
 
   it('stores a re-encoded square avatar under avatars/{userId}/ and serves it', async () => {
     const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } })
@@ -163,11 +177,53 @@ describe('avatar upload', () => {
   })
 
   it('refuses an avatar URL that is not one of the user’s uploads', async () => {
-    for (const avatar_url of ['https://tracker.example/pixel.png', `/api/files/avatars/${b.user.id}/1.webp`]) {
+    const bos = await avatar('#123', b.cookie)
+    for (const avatar_url of ['https://tracker.example/pixel.png', `/api/files/avatars/${b.user.id}/1.webp`, bos, bos.replace(b.user.id, a.user.id)]) {
       const res = await save(a.cookie, { avatar_url })
       expect(res.status).toBe(400)
       expect(res.json.error.fields.avatar_url).toBe(PM.avatarNotYours)
     }
+  })
+
+  it('deletes every size of the old avatar once a new one is saved, and of a removed one', async () => {
+    const first = await avatar('#f00')
+    expect((await save(a.cookie, { avatar_url: first })).status).toBe(200)
+    const second = await avatar('#00f')
+    // Not replaced until the profile is saved with the new one.
+    expect(await stored(first)).toEqual([true, true])
+    expect((await save(a.cookie, { avatar_url: second })).json.avatar_url).toBe(second)
+    expect(await stored(first)).toEqual([false, false])
+    expect((await t.app.request(first)).status).toBe(404)
+    expect((await t.app.request(second)).status).toBe(200)
+    // Saving other fields keeps the avatar and its files.
+    expect((await save(a.cookie, { avatar_url: second, bio: 'hi' })).status).toBe(200)
+    expect(await stored(second)).toEqual([true, true])
+    expect((await save(a.cookie, { avatar_url: '' })).json.avatar_url).toBeNull()
+    expect(await stored(second)).toEqual([false, false])
+    expect((await t.app.request(second)).status).toBe(404)
+  })
+
+  it('deletes avatars uploaded but never saved after a day, and refuses them afterwards', async () => {
+    const kept = await avatar('#0f0')
+    await save(a.cookie, { avatar_url: kept })
+    const unsaved = await avatar('#ff0')
+    await t.platform.db.update(pendingUploads).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(pendingUploads.userId, a.user.id))
+    await sweepPendingUploads(t.platform)
+    expect(await stored(unsaved)).toEqual([false, false])
+    expect(await stored(kept)).toEqual([true, true])
+    const res = await save(a.cookie, { avatar_url: unsaved })
+    expect(res.status).toBe(400)
+    expect(res.json.error.fields.avatar_url).toBe(PM.avatarNotYours)
+    expect((await t.request('/api/profile', { cookie: a.cookie })).json.avatar_url).toBe(kept)
+  })
+
+  it('refuses a flood of avatar uploads with 429 and a message', async () => {
+    const c = await t.signUp('flood@example.com')
+    const png = new Uint8Array(await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } }).png().toBuffer())
+    const { accepted, last } = await floodUntilRefused(20, () => upload(new Blob([png], { type: 'image/png' }), 'a.png', c.cookie))
+    expect(last.status).toBe(429)
+    expect(last.json.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/photo many times/) })
+    expect(accepted).toBeGreaterThanOrEqual(20)
   })
 
   it('refuses a text file named like an image', async () => {

@@ -1,19 +1,18 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { FollowStateSchema } from '~/shared/posts/schemas'
-import { PM } from '~/shared/profiles/messages'
 import { formToProfileFields, ProfileFormSchema, ProfileSchema, PublicProfileSchema, UsernameParamSchema } from '~/shared/profiles/schemas'
-import { badRequest } from '../../http/errors'
 import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
 import { form, json, params } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
-import { FILES_PREFIX } from '../../platform/storage'
+import { hit } from '../../platform/rate-limit'
 import { uploadAvatar } from './avatar'
 import { ensureProfile, publicProfile, saveProfile, setFollowing, toProfile } from './service'
 
 const UploadFormSchema = z.strictObject({ file: z.unknown() })
+const AVATAR_UPLOADS_PER_HOUR = 20
 
 export function profileRoutes(p: Platform) {
   const { db } = p
@@ -28,21 +27,16 @@ export function profileRoutes(p: Platform) {
       json(ProfileFormSchema),
       async (c) => {
         const me = requireUser(c)
-        const fields = formToProfileFields(c.req.valid('json'))
-        // An avatar is one the user uploaded (or the one already set): no third-party image URLs.
-        if (fields.avatar_url && !fields.avatar_url.startsWith(`${FILES_PREFIX}avatars/${me.id}/`)) {
-          const current = await ensureProfile(db, me.id)
-          if (fields.avatar_url !== current.avatarUrl) throw badRequest(PM.avatarNotYours, { avatar_url: PM.avatarNotYours })
-        }
-        return c.json(await saveProfile(db, me.id, fields))
+        return c.json(await saveProfile(p, me.id, formToProfileFields(c.req.valid('json'))))
       },
     )
     .post(
       '/profile/avatar',
-      describe({ summary: 'Upload an avatar image; answers the URL to save as avatar_url', tags: ['profiles'], auth: true, response: z.object({ url: z.string() }) }),
+      describe({ summary: 'Upload an avatar image; answers the URL to save as avatar_url (deleted after a day unless saved)', tags: ['profiles'], auth: true, response: z.object({ url: z.string() }) }),
       form(UploadFormSchema),
       async (c) => {
         const me = requireUser(c)
+        if (p.config.RATE_LIMIT) await hit(db, `avatar:${me.id}`, AVATAR_UPLOADS_PER_HOUR, 3600, 'You have changed your photo many times. Please try again later.')
         const { buffer } = await fileFromForm(c.req.valid('form'))
         return c.json(await uploadAvatar(p, me.id, buffer), 201)
       },

@@ -4,7 +4,7 @@ import { profiles } from '../../db/schema'
 import type { Platform } from '../../platform'
 import { demoUserIds } from '../auth/seed'
 import { avatarSvg } from '../posts/artwork'
-import { uploadAvatar } from './avatar'
+import { storeAvatar } from './avatar'
 import { ensureProfile, setFollowing } from './service'
 
 const DEMO_PROFILES: Record<string, { bio: string; location: string; isVerified: boolean; unitPreference: 'metric' | 'imperial'; heightCm: number; avatar: [string, string, string] }> = {
@@ -21,7 +21,7 @@ export async function seedDemoProfiles(p: Platform) {
     const { avatar, ...extra } = DEMO_PROFILES[a.username]!
     const existing = await ensureProfile(p.db, a.id, { username: a.username, firstName, lastName, displayName: a.name, ...extra })
     if (!existing.avatarUrl) {
-      const { url } = await uploadAvatar(p, a.id, await sharp(Buffer.from(avatarSvg(...avatar))).png().toBuffer())
+      const { url } = await storeAvatar(p, a.id, await sharp(Buffer.from(avatarSvg(...avatar))).png().toBuffer())
       await p.db.update(profiles).set({ avatarUrl: url }).where(eq(profiles.userId, a.id))
     }
   }

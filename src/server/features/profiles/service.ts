@@ -7,6 +7,7 @@ import { follows, profiles, users } from '../../db/schema'
 import { AppError, badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { notify } from '../notifications/service'
+import { claimAvatar, deleteAvatarFiles } from './avatar'
 
 type ProfileRow = typeof profiles.$inferSelect
 
@@ -107,16 +108,27 @@ export async function ensureProfile(db: Db, userId: string, initial: Partial<typ
   throw new Error('could not create a profile')
 }
 
-/** Saves the owner's fields (already converted to metric). A taken username is a 409 on that field. */
-export async function saveProfile(db: Db, userId: string, fields: ProfileFields): Promise<Profile> {
+/**
+ * Saves the owner's fields (already converted to metric). A taken username is a 409 on that field.
+ * A new avatar must be the user's own pending upload; the one it replaces is deleted once saved.
+ */
+export async function saveProfile({ db, storage }: Pick<Platform, 'db' | 'storage'>, userId: string, fields: ProfileFields): Promise<Profile> {
   await ensureProfile(db, userId)
+  const avatarUrl = fields.avatar_url ?? null
   try {
-    const [row] = await db
-      .update(profiles)
-      .set({ ...toColumns(fields), updatedAt: new Date() })
-      .where(eq(profiles.userId, userId))
-      .returning()
-    return toProfile(row!)
+    const { row, replaced } = await db.transaction(async (tx) => {
+      const [before] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId)).for('update')
+      const changed = before!.avatarUrl !== avatarUrl
+      if (changed && avatarUrl && !(await claimAvatar(tx, userId, avatarUrl))) throw badRequest(PM.avatarNotYours, { avatar_url: PM.avatarNotYours })
+      const [row] = await tx
+        .update(profiles)
+        .set({ ...toColumns(fields), updatedAt: new Date() })
+        .where(eq(profiles.userId, userId))
+        .returning()
+      return { row: row!, replaced: changed ? before!.avatarUrl : null }
+    })
+    if (replaced) await deleteAvatarFiles(storage, userId, replaced)
+    return toProfile(row)
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, 'username_taken', PM.usernameTaken, { username: PM.usernameTaken })
     throw err

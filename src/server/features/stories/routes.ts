@@ -6,12 +6,14 @@ import { type AppEnv, requireUser } from '../../http/session'
 import { form, params } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
+import { hit } from '../../platform/rate-limit'
 import { signedIn } from '../social/signed-in'
 import { announceStory, createStory, deleteStory, markStoryViewed, storyRow, toStory, userStories } from './service'
 
 const StoryIdParamSchema = z.strictObject({ id: z.uuid('No such story.') })
 const StoryUploadSchema = z.strictObject({ file: z.instanceof(Blob, { message: 'Choose an image to upload.' }) })
 const OkSchema = z.object({ ok: z.literal(true) })
+const STORIES_PER_HOUR = 30
 
 export function storyRoutes(p: Platform) {
   return new Hono<AppEnv>()
@@ -20,6 +22,7 @@ export function storyRoutes(p: Platform) {
     })
     .post('/stories', describe({ summary: 'Post a story (an image that lives 24 hours)', tags: ['stories'], auth: true, response: StorySchema }), signedIn, form(StoryUploadSchema), async (c) => {
       const me = requireUser(c)
+      if (p.config.RATE_LIMIT) await hit(p.db, `story:${me.id}`, STORIES_PER_HOUR, 3600, 'You have posted many stories in the last hour. Please try again later.')
       const { buffer } = await fileFromForm(c.req.valid('form'))
       const story = await createStory(p, me.id, buffer)
       await announceStory(p, me.id)

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { follows, stories } from '../../db/schema'
+import { floodUntilRefused } from '../../test/flood'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { openStream, socialUser } from '../social/test-support'
 
@@ -101,5 +102,14 @@ describe('stories', () => {
     expect((await t.app.request(own.json.stories[0].imageUrl)).status).toBe(404)
     expect((await t.request(`/api/stories/${own.json.stories[0].id}`, { cookie: b.cookie, method: 'DELETE' })).status).toBe(404)
     expect((await t.request(`/api/stories/${own.json.stories[0].id}`, { cookie: a.cookie, method: 'DELETE' })).status).toBe(200)
+  })
+
+  it('refuses a flood of stories from one user with 429 and a message', async () => {
+    const d = await socialUser(t, 'dee')
+    const tiny = await sharp({ create: { width: 36, height: 64, channels: 3, background: '#6c3' } }).jpeg().toBuffer()
+    const { accepted, last } = await floodUntilRefused(30, () => upload(d.cookie, tiny))
+    expect(last.status).toBe(429)
+    expect(last.json.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/many stories/) })
+    expect(accepted).toBeGreaterThanOrEqual(30)
   })
 })
