@@ -12,8 +12,9 @@ import { listDevMail } from '../platform/mail'
 import { closePlatform, startPlatform } from '../start'
 
 /**
- * A real app for API tests: PGlite in memory, or — when TEST_DATABASE_URL points at a PostgreSQL
- * server — a fresh database created for this test file. Files go to a temporary DATA_DIR.
+ * A real app for API tests: PGlite in memory, or — when TEST_DATABASE_URL (or `opts.postgresUrl`)
+ * points at a PostgreSQL server — a fresh database created for this test file. Files go to a
+ * temporary DATA_DIR.
  */
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -36,9 +37,10 @@ async function freshPgDatabase(adminUrl: string) {
   }
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { postgresUrl?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'))
-  const pgDb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
+  const postgresUrl = opts.postgresUrl ?? process.env.TEST_DATABASE_URL
+  const pgDb = postgresUrl ? await freshPgDatabase(postgresUrl) : null
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

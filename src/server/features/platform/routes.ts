@@ -18,13 +18,19 @@ const HealthSchema = z.object({
   checks: z.record(z.string(), z.object({ ok: z.boolean(), ms: z.number(), detail: z.string().optional() })),
 })
 
+/** A check that has not answered by then counts as failed (an unreachable database may hang rather than refuse). */
+const CHECK_TIMEOUT_MS = 3000
+
 async function timed(fn: () => Promise<unknown>) {
   const start = performance.now()
+  let timer: NodeJS.Timeout | undefined
   try {
-    await fn()
+    await Promise.race([fn(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)))])
     return { ok: true, ms: Math.round(performance.now() - start) }
   } catch (err) {
     return { ok: false, ms: Math.round(performance.now() - start), detail: (err as Error).message }
+  } finally {
+    clearTimeout(timer)
   }
 }
 
