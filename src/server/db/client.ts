@@ -29,6 +29,8 @@ export type Database = {
   kind: 'pglite' | 'pg'
   /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /** Whether notifications reach this process (false while PostgreSQL's LISTEN connection reconnects). */
+  listening(): boolean
   close(): Promise<void>
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so instances can start together). */
   migrate(): Promise<void>
@@ -64,6 +66,7 @@ async function openPglite(dir?: string): Promise<Database> {
       const unsub = await client.listen(channel, onPayload)
       return async () => unsub()
     },
+    listening: () => true,
     close: () => client.close(),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     bossConnection: {
@@ -97,6 +100,7 @@ async function openPg(url: string): Promise<Database> {
     raw,
     kind: 'pg',
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    listening: () => listener.connected(),
     close: async () => {
       await listener.close()
       await pool.end()

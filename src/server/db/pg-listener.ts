@@ -6,6 +6,8 @@ type OnPayload = (payload: string) => void
 export type PgListener = {
   /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: OnPayload): Promise<() => Promise<void>>
+  /** False while a channel is subscribed but the connection is being re-established. */
+  connected(): boolean
   close(): Promise<void>
 }
 
@@ -27,7 +29,7 @@ const quoted = (channel: string) => `"${channel.replace(/"/g, '')}"`
  * disconnected are lost (NOTIFY does not queue for absent listeners).
  */
 export function createPgListener(url: string, opts: { baseMs?: number; maxMs?: number } = {}): PgListener {
-  const backoff = { baseMs: opts.baseMs ?? 100, maxMs: opts.maxMs ?? 5000 }
+  const backoff = { baseMs: opts.baseMs ?? 100, maxMs: opts.maxMs ?? 2000 }
   const channels = new Map<string, Set<OnPayload>>()
   let client: pg.Client | undefined
   let firstConnect: Promise<void> | undefined
@@ -106,6 +108,7 @@ export function createPgListener(url: string, opts: { baseMs?: number; maxMs?: n
       if (isNew && !startsConnection) await client?.query(`LISTEN ${quoted(channel)}`).catch((err) => logger.warn('LISTEN failed', { channel, err }))
       return unsubscribe
     },
+    connected: () => client !== undefined || channels.size === 0,
     async close() {
       closed = true
       clearTimeout(retry)

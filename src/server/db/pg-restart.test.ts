@@ -1,8 +1,9 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStream, socialUser } from '../features/social/test-support'
+import { createQueue } from '../platform/queue'
 import { createTestApp, type TestApp } from '../test/harness'
-import { type PgCluster, postgresBinDir, startPgCluster } from '../test/pg-cluster'
+import { type PgCluster, postgresBinDir, startPgCluster } from '../test/postgres'
 import { reconnectDelay } from './pg-listener'
 
 describe('reconnectDelay', () => {
@@ -102,8 +103,13 @@ describe.skipIf(!binDir)('the app across a PostgreSQL restart', () => {
     }
   })
 
-  it('reports the database down while the server is stopped, up once it is back; the open stream keeps working', async () => {
+  it('reports the database down while the server is stopped, up once it is back; the open stream and the queue keep working', async () => {
     const stream = await openStream(t, '/api/events', recipient.cookie)
+    const queue = createQueue(t.platform.database)
+    const handled: string[] = []
+    queue.define<{ n: string }>('restart-probe', async ({ n }) => void handled.push(n))
+    await queue.start()
+    await queue.work()
     try {
       await until('health 200', async () => (await healthStatus()) === 200, 5000)
       const before = await listenerPid()
@@ -118,9 +124,12 @@ describe.skipIf(!binDir)('the app across a PostgreSQL restart', () => {
       await until('health 200 after the restart', async () => (await healthStatus()) === 200, 15_000)
       await listenerPid(before)
       await expectMessageArrives(stream, 'after the restart')
+      await queue.send('restart-probe', { n: 'after the restart' })
+      await until('the job sent after the restart', async () => handled.includes('after the restart'), 10_000)
       expect(uncaught).toEqual([])
     } finally {
       await stream.close()
+      await queue.stop()
     }
   })
 })

@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
@@ -10,6 +9,7 @@ import type { Platform } from '../platform'
 import { logger } from '../platform/logger'
 import { listDevMail } from '../platform/mail'
 import { closePlatform, startPlatform } from '../start'
+import { freshPgDatabase } from './postgres'
 
 /**
  * A real app for API tests: PGlite in memory, or — when TEST_DATABASE_URL (or `opts.postgresUrl`)
@@ -17,25 +17,6 @@ import { closePlatform, startPlatform } from '../start'
  * temporary DATA_DIR.
  */
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
-
-async function freshPgDatabase(adminUrl: string) {
-  const name = `drape_test_${crypto.randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
 
 export async function createTestApp(env: Record<string, string> = {}, opts: { postgresUrl?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'))

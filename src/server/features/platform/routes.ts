@@ -43,7 +43,8 @@ export function platformRoutes(p: Platform) {
   const health = () => {
     if (last && Date.now() - last.at < HEALTH_TTL_MS) return last.result
     const result = Promise.all([timed(() => p.database.raw.query('select 1')), timed(() => p.storage.check()), timed(() => p.queue.check())]).then(([db, storage, queue]) => {
-      const checks: Record<string, Check> = { db, storage, queue, engine: { ok: true, ms: 0, detail: p.config.TRYON_ENGINE } }
+      const events: Check = p.database.listening() ? { ok: true, ms: 0 } : { ok: false, ms: 0, detail: 'reconnecting to the database for live updates' }
+      const checks: Record<string, Check> = { db, storage, queue, events, engine: { ok: true, ms: 0, detail: p.config.TRYON_ENGINE } }
       if (p.readiness.seeding || p.readiness.seedError) checks.seed = { ok: false, ms: 0, detail: p.readiness.seedError ?? 'seeding demo data' }
       return { ok: Object.values(checks).every((x) => x.ok), checks }
     })
@@ -51,7 +52,7 @@ export function platformRoutes(p: Platform) {
     return result
   }
   const app = new Hono<AppEnv>()
-    .get('/health', describe({ summary: 'Health of the database, storage, queue and try-on engine (checked at most once a second)', tags: ['platform'], response: HealthSchema }), async (c) => {
+    .get('/health', describe({ summary: 'Health of the database, storage, queue, live updates and try-on engine (checked at most once a second)', tags: ['platform'], response: HealthSchema }), async (c) => {
       const { ok, checks } = await health()
       return c.json({ status: ok ? 'ok' : 'degraded', checks }, ok ? 200 : 503)
     })

@@ -1,9 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
 
 const run = promisify(execFile)
 
@@ -25,6 +27,26 @@ export function postgresBinDir(): string | null {
     /* no pg_config on PATH */
   }
   return candidates.find((dir): dir is string => Boolean(dir) && hasServer(dir!)) ?? null
+}
+
+/** Creates a database with a random name on the server at `adminUrl`; answers its URL and how to drop it. */
+export async function freshPgDatabase(adminUrl: string) {
+  const name = `drape_test_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
 }
 
 async function freePort() {
