@@ -6,8 +6,8 @@ import path from 'node:path'
 
 export const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix))
 
-/** The dev mailbox's key, given to every server started here and sent with every mailbox read. */
-const mailboxKey = process.env.DEV_MAILBOX_KEY ?? crypto.randomBytes(16).toString('hex')
+/** The dev mailbox key every bench server gets (`GET /api/dev/mailbox?key=`). */
+export const MAILBOX_KEY = 'bench-dev-mailbox-key-0123456789'
 
 /**
  * Starts the real server; resolves once /login (unless `waitForPage` is false: no production build
@@ -17,7 +17,7 @@ export async function startServer(opts: { port: number; dataDir: string; env?: R
   const started = performance.now()
   const stderr = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'inherit'
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(opts.port), DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${opts.port}`, DEV_MAILBOX_KEY: mailboxKey, ...opts.env },
+    env: { ...process.env, PORT: String(opts.port), DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${opts.port}`, DEV_MAILBOX_KEY: MAILBOX_KEY, ...opts.env },
     stdio: ['ignore', 'ignore', stderr],
   })
   if (typeof stderr === 'number') fs.closeSync(stderr)
@@ -62,7 +62,7 @@ export async function signedInUser(url: string, name: string) {
   const email = `${name}-${crypto.randomBytes(4).toString('hex')}@example.com`
   const password = 'bench-password-1'
   await fetch(`${url}/api/account/register`, { method: 'POST', headers: { ...origin, 'content-type': 'application/json' }, body: JSON.stringify({ email, password, confirmPassword: password }) })
-  const mails = (await (await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(email)}&key=${mailboxKey}`)).json()) as { links: string[] }[]
+  const mails = (await (await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(email)}&key=${MAILBOX_KEY}`)).json()) as { links: string[] }[]
   const link = mails.flatMap((m) => m.links).find((l) => l.includes('verify-email'))
   if (!link) throw new Error(`no verification mail for ${email}`)
   await fetch(`${url}${new URL(link).pathname}${new URL(link).search}`, { redirect: 'manual' })
