@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { SessionUser } from '~/shared/auth'
 import { SESSION_COOKIE_PREFIX, type Auth } from '../features/auth/auth'
+import { isDatabaseUnavailable } from '../db/unavailable'
 import { unauthorized } from './errors'
 
 export type AppEnv = {
@@ -15,6 +16,12 @@ export type AppEnv = {
 const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`
 const CACHE_TTL_MS = 10_000
 const CACHE_MAX = 10_000
+
+/** A session that cannot be read is no session, unless the database is down: then the request answers 503, not 401. */
+function nullUnlessUnavailable(err: unknown): null {
+  if (isDatabaseUnavailable(err)) throw err
+  return null
+}
 
 type Cached = { user: SessionUser; expiresAt: Date; until: number }
 
@@ -31,7 +38,7 @@ export function createSessionResolver(auth: Auth) {
     if (!token) return null
     const hit = cache.get(token)
     if (hit && hit.until > Date.now() && hit.expiresAt.getTime() > Date.now()) return hit
-    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
+    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(nullUnlessUnavailable)
     if (!session) {
       cache.delete(token)
       return null
