@@ -84,7 +84,7 @@ async function openPglite(dir?: string): Promise<Database> {
 }
 
 async function openPg(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), keepAlive: true, connectionTimeoutMillis: 10_000 })
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000 })
   // An idle connection that the server closes (restart, failover) is dropped from the pool; the next query opens a new one.
   pool.on('error', (err) => logger.warn('database connection lost', { err }))
   const db = drizzlePg(pool, { schema, casing: 'snake_case' })

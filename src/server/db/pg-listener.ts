@@ -38,7 +38,7 @@ export function createPgListener(url: string, opts: { baseMs?: number; maxMs?: n
   let closed = false
 
   async function connect() {
-    const c = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 })
+    const c = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000 })
     c.on('error', (err) => lost(c, err))
     c.on('end', () => lost(c))
     c.on('notification', (n) => {
