@@ -7,6 +7,7 @@
 //   PostgreSQL: BENCH_DATABASE_URL (a fresh database is created there), else a throw-away cluster when
 //   PostgreSQL's server programs are installed (PG_BIN or /usr/lib/postgresql/*/bin). The restart check
 //   always uses a throw-away cluster: it stops and starts the server.
+import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { openDatabase } from '../src/server/db/client'
@@ -22,6 +23,8 @@ const serverEnv = { SEED_DEMO: 'false', RATE_LIMIT: 'false' }
 type Server = Awaited<ReturnType<typeof startServer>>
 type User = Awaited<ReturnType<typeof signedInUser>>
 
+/** Keeps the data and log of a failed run for inspection. */
+const cleanUp = (dataDir: string, ok: boolean) => (ok ? fs.rmSync(dataDir, { recursive: true, force: true }) : console.log(`  (kept ${dataDir})`))
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
@@ -98,7 +101,9 @@ async function killUnderLoad(label: string, databaseUrl?: string) {
       ` (${CLIENTS} clients for ${SECONDS} s, ${Math.round(acknowledged.length / SECONDS)} writes/s; kill -9 with ${interrupted} in flight, ${unacknowledged} of them stored;` +
       ` restarted healthy in ${seconds(restarted.ms)}${refusedBeforeKill ? `; ${refusedBeforeKill} writes refused before the kill, see ${logFile}` : ''})`,
   )
-  return lost === 0 && refusedBeforeKill === 0
+  const ok = lost === 0 && refusedBeforeKill === 0
+  cleanUp(dataDir, ok)
+  return ok
 }
 
 /** Polls `check` every 50 ms; answers the milliseconds it took to hold, or throws after `timeoutMs`. */
@@ -132,6 +137,7 @@ async function restartWithOpenStream(cluster: PgCluster) {
   const dataDir = tmpDir('drape-durability-restart-')
   const logFile = path.join(dataDir, 'server.log')
   const server = await startServer({ port, dataDir, logFile, waitForPage: false, env: { ...serverEnv, DATABASE_URL: cluster.url } })
+  let ok = false
   try {
     const from = await signedInUser(server.url, 'writer')
     const to = await signedInUser(server.url, 'reader')
@@ -157,15 +163,16 @@ async function restartWithOpenStream(cluster: PgCluster) {
     await cluster.start()
     const upMs = await timeUntil('health 200', async () => (await health()) === 200, 30_000)
     const afterRestartMs = await delivered('after the restart')
-    const ok = server.running() && stream.isOpen()
+    ok = server.running() && stream.isOpen()
     console.log(
       `postgres restart with an open event stream: health 503 ${Math.round(downMs)} ms after the stop, 200 ${Math.round(upMs)} ms after the start (${seconds(OUTAGE_MS)} outage);` +
-        ` a message sent after the restart reached the stream opened before it in ${Math.round(afterRestartMs)} ms; server running: ${server.running() ? 'yes' : 'NO'}, stream open: ${stream.isOpen() ? 'yes' : 'NO'} (log: ${logFile})`,
+        ` a message sent after the restart reached the stream opened before it in ${Math.round(afterRestartMs)} ms; server running: ${server.running() ? 'yes' : 'NO'}, stream open: ${stream.isOpen() ? 'yes' : 'NO'}`,
     )
     await stream.close()
     return ok
   } finally {
     await server.stop()
+    cleanUp(dataDir, ok)
   }
 }
 
