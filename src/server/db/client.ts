@@ -8,6 +8,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { logger } from '../platform/logger'
+import { createPgListener } from './pg-listener'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -27,6 +29,8 @@ export type Database = {
   kind: 'pglite' | 'pg'
   /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /** Whether notifications reach this process (false while PostgreSQL's LISTEN connection reconnects). */
+  listening(): boolean
   close(): Promise<void>
   /** Applies pending migrations (on PostgreSQL under an advisory lock, so instances can start together). */
   migrate(): Promise<void>
@@ -62,6 +66,7 @@ async function openPglite(dir?: string): Promise<Database> {
       const unsub = await client.listen(channel, onPayload)
       return async () => unsub()
     },
+    listening: () => true,
     close: () => client.close(),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     bossConnection: {
@@ -79,11 +84,11 @@ async function openPglite(dir?: string): Promise<Database> {
 }
 
 async function openPg(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) })
-  pool.on('error', () => {})
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000 })
+  // An idle connection that the server closes (restart, failover) is dropped from the pool; the next query opens a new one.
+  pool.on('error', (err) => logger.warn('database connection lost', { err }))
   const db = drizzlePg(pool, { schema, casing: 'snake_case' })
-  const listeners = new Map<string, Set<(p: string) => void>>()
-  let listenClient: pg.Client | undefined
+  const listener = createPgListener(url)
   const raw: RawSql = {
     exec: async (text) => {
       await pool.query(text)
@@ -94,27 +99,10 @@ async function openPg(url: string): Promise<Database> {
     db,
     raw,
     kind: 'pg',
-    listen: async (channel, onPayload) => {
-      if (!listenClient) {
-        listenClient = new pg.Client({ connectionString: url })
-        await listenClient.connect()
-        listenClient.on('notification', (n) => {
-          for (const fn of listeners.get(n.channel) ?? []) fn(n.payload ?? '')
-        })
-      }
-      let set = listeners.get(channel)
-      if (!set) {
-        set = new Set()
-        listeners.set(channel, set)
-        await listenClient.query(`LISTEN "${channel.replace(/"/g, '')}"`)
-      }
-      set.add(onPayload)
-      return async () => {
-        set.delete(onPayload)
-      }
-    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    listening: () => listener.connected(),
     close: async () => {
-      await listenClient?.end().catch(() => {})
+      await listener.close()
       await pool.end()
     },
     migrate: async () => {

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import type { ApiError } from '~/shared/api'
+import { isDatabaseUnavailable } from '../db/unavailable'
 import { logger } from '../platform/logger'
 
 export type ErrorCode =
@@ -76,6 +77,10 @@ export function handleError(err: unknown, c: Context) {
     const status = err.status as ContentfulStatusCode
     const message = err.status === 400 && /json/i.test(err.message) ? 'The request body is not valid JSON.' : err.message
     return c.json(errorBody(statusCodes[status] ?? 'bad_request', message || 'Bad request.'), status)
+  }
+  if (isDatabaseUnavailable(err)) {
+    logger.warn('database unavailable', { path: c.req.path, method: c.req.method, err })
+    return c.json(errorBody('unavailable', 'The service is briefly unavailable. Please try again in a moment.'), 503)
   }
   logger.error('unhandled error', { path: c.req.path, method: c.req.method, err })
   return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500)

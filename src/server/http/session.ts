@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { SessionUser } from '~/shared/auth'
 import type { RawSql } from '../db/client'
+import { isDatabaseUnavailable } from '../db/unavailable'
 import type { Auth } from '../features/auth/auth'
 import { unauthorized } from './errors'
 
@@ -20,6 +21,12 @@ type Cached = ResolvedSession & { token: string; until: number }
 
 const CACHE_TTL_MS = 10_000
 const CACHE_MAX = 10_000
+
+/** A session that cannot be read is no session, unless the database is down: then the request answers 503, not 401. */
+function nullUnlessUnavailable(err: unknown): null {
+  if (isDatabaseUnavailable(err)) throw err
+  return null
+}
 
 /**
  * Resolves the session cookie to a user. better-auth checks the signed cookie and loads the
@@ -44,7 +51,7 @@ export function createSessionResolver(auth: Auth, sql: RawSql) {
       cache.delete(signed)
       return null
     }
-    const session = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true } }).catch(() => null)
+    const session = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true } }).catch(nullUnlessUnavailable)
     if (!session) {
       cache.delete(signed)
       return null

@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
@@ -10,37 +9,21 @@ import type { Platform } from '../platform'
 import { logger } from '../platform/logger'
 import { listDevMail } from '../platform/mail'
 import { closePlatform, startPlatform } from '../start'
+import { freshPgDatabase } from './postgres'
 
 /**
- * A real app for API tests: PGlite in memory, or — when TEST_DATABASE_URL points at a PostgreSQL
- * server — a fresh database created for this test file. Files go to a temporary DATA_DIR.
+ * A real app for API tests: PGlite in memory, or — when TEST_DATABASE_URL (or `opts.postgresUrl`)
+ * points at a PostgreSQL server — a fresh database created for this test file. Files go to a
+ * temporary DATA_DIR.
  */
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-async function freshPgDatabase(adminUrl: string) {
-  const name = `drape_test_${crypto.randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
-
 export const TEST_MAILBOX_KEY = 'test-dev-mailbox-key-0123456789'
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { postgresUrl?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'))
-  const pgDb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
+  const postgresUrl = opts.postgresUrl ?? process.env.TEST_DATABASE_URL
+  const pgDb = postgresUrl ? await freshPgDatabase(postgresUrl) : null
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

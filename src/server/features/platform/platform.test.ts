@@ -9,11 +9,11 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('health, OpenAPI and docs', () => {
-  it('reports db, storage, queue and engine', async () => {
+  it('reports db, storage, queue, live updates and engine', async () => {
     const res = await t.request('/api/health')
     expect(res.status).toBe(200)
     expect(res.json.status).toBe('ok')
-    expect(Object.keys(res.json.checks)).toEqual(['db', 'storage', 'queue', 'engine'])
+    expect(Object.keys(res.json.checks)).toEqual(['db', 'storage', 'queue', 'events', 'engine'])
   })
 
   it('publishes an OpenAPI document with the account routes and a reference page', async () => {

@@ -18,13 +18,19 @@ const HealthSchema = z.object({
   checks: z.record(z.string(), z.object({ ok: z.boolean(), ms: z.number(), detail: z.string().optional() })),
 })
 
+/** A check that has not answered by then counts as failed (an unreachable database may hang rather than refuse). */
+const CHECK_TIMEOUT_MS = 3000
+
 async function timed(fn: () => Promise<unknown>) {
   const start = performance.now()
+  let timer: NodeJS.Timeout | undefined
   try {
-    await fn()
+    await Promise.race([fn(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)))])
     return { ok: true, ms: Math.round(performance.now() - start) }
   } catch (err) {
     return { ok: false, ms: Math.round(performance.now() - start), detail: (err as Error).message }
+  } finally {
+    clearTimeout(timer)
   }
 }
 
@@ -37,7 +43,8 @@ export function platformRoutes(p: Platform) {
   const health = () => {
     if (last && Date.now() - last.at < HEALTH_TTL_MS) return last.result
     const result = Promise.all([timed(() => p.database.raw.query('select 1')), timed(() => p.storage.check()), timed(() => p.queue.check())]).then(([db, storage, queue]) => {
-      const checks: Record<string, Check> = { db, storage, queue, engine: { ok: true, ms: 0, detail: p.config.TRYON_ENGINE } }
+      const events: Check = p.database.listening() ? { ok: true, ms: 0 } : { ok: false, ms: 0, detail: 'reconnecting to the database for live updates' }
+      const checks: Record<string, Check> = { db, storage, queue, events, engine: { ok: true, ms: 0, detail: p.config.TRYON_ENGINE } }
       if (p.readiness.seeding || p.readiness.seedError) checks.seed = { ok: false, ms: 0, detail: p.readiness.seedError ?? 'seeding demo data' }
       return { ok: Object.values(checks).every((x) => x.ok), checks }
     })
@@ -45,7 +52,7 @@ export function platformRoutes(p: Platform) {
     return result
   }
   const app = new Hono<AppEnv>()
-    .get('/health', describe({ summary: 'Health of the database, storage, queue and try-on engine (checked at most once a second)', tags: ['platform'], response: HealthSchema }), async (c) => {
+    .get('/health', describe({ summary: 'Health of the database, storage, queue, live updates and try-on engine (checked at most once a second)', tags: ['platform'], response: HealthSchema }), async (c) => {
       const { ok, checks } = await health()
       return c.json({ status: ok ? 'ok' : 'degraded', checks }, ok ? 200 : 503)
     })
