@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { features } from './features'
 import { errorBody, handleError, notFound, tooLarge } from './http/errors'
 import { buildOpenApi } from './http/openapi'
+import { inputGuard } from './http/input-guard'
 import { apiDocsPage, mailboxPage } from './http/pages'
 import { type AppEnv, sessionMiddleware } from './http/session'
 import type { Platform } from './platform'
@@ -59,10 +60,12 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
     const limit = isUpload(c.req.header('content-type')) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT
     return bodyLimit({ maxSize: limit, onError: () => { throw tooLarge(`The request is larger than ${Math.round(limit / 1024 / 1024)} MB.`) } })(c, next)
   })
+  app.use('/api/*', inputGuard)
 
   // better-auth's own endpoints: the verification link, social callbacks.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const res = await p.auth.handler(c.req.raw)
+    // The input guard may have read the body already; better-auth gets it from Hono's cache then.
+    const res = await p.auth.handler(c.req.raw.bodyUsed ? new Request(c.req.raw, { body: await c.req.arrayBuffer() }) : c.req.raw)
     if (res.ok || res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res
     const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
     return c.json(errorBody(body.code?.toLowerCase() ?? 'bad_request', body.message ?? 'Request failed.'), res.status as 400)
