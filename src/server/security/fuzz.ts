@@ -246,7 +246,7 @@ function attacks(op: Operation, realPath: Record<string, string>): fc.Arbitrary<
   return fc.oneof(...options)
 }
 
-/** `count` malformed requests per operation, the same for the same seed. */
+/** `perOperation` malformed requests for each operation, the same for the same seed. */
 export function fuzzRequests(operations: Operation[], opts: { perOperation: number; seed: number; pathValues: (path: string) => Record<string, string> }): FuzzRequest[] {
   return operations.flatMap((op, i) =>
     fc

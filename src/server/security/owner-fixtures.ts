@@ -41,6 +41,8 @@ export async function createOwner(t: TestApp) {
     message: `owner secret message ${tag}`,
     collection: `Owner collection ${tag}`,
     search: `owner secret search ${tag}`,
+    profilePhone: '+447700900123',
+    email: owner.email,
   }
   const call = async (path: string, opts: Parameters<TestApp['request']>[1] = {}) => {
     const res = await t.request(path, { cookie: owner.cookie, ...opts })
@@ -49,7 +51,7 @@ export async function createOwner(t: TestApp) {
   }
   const shipping = { firstName: 'Olive', lastName: 'Owner', country: 'United Kingdom', streetName: secrets.street, city: 'London', state: '', zipCode: 'N1 9GU', phoneNumber: secrets.phone }
 
-  await call('/api/profile', { method: 'PUT', body: { username: owner.username, phone_e164: '+447700900123' } })
+  await call('/api/profile', { method: 'PUT', body: { username: owner.username, phone_e164: secrets.profilePhone } })
   const product = (await insertCatalogue(t.platform))[0]!
   const line = (quantity: number) => ({ productId: product.id, size: product.sizes.find((s) => s.available)!.name, color: product.colors[0]!.name, quantity })
   const address = await call('/api/addresses', { body: shipping })
@@ -100,7 +102,7 @@ export async function createOwner(t: TestApp) {
       ].find(([prefix]) => path.startsWith(prefix!))?.[1] ?? crypto.randomUUID()
     return { id, username: owner.username, handle: owner.username, provider: 'google', '*': `user-photos/${privateIds.photoPath}` }
   }
-  return { ...owner, friend, product, secrets: { ...secrets, email: owner.email, profilePhone: '+447700900123' }, privateIds, publicIds: { post: post.id as string, comment: comment.id as string, story: story.id as string }, pathValues }
+  return { ...owner, product, secrets, privateIds, pathValues }
 }
 
 /**
