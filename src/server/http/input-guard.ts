@@ -16,6 +16,7 @@ export const CONTROL_CHARACTERS_MESSAGE = 'Text cannot contain control character
 export const TOO_DEEP_MESSAGE = `The request is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`
 
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/ // eslint-disable-line no-control-regex
+// Wider than Hono's JSON validator (`application/*+json`), so every body a validator parses is checked.
 const JSON_TYPE = /json/i
 const FORM_TYPES = new Set(['multipart/form-data', 'application/x-www-form-urlencoded'])
 
