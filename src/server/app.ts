@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { features } from './features'
@@ -9,6 +9,7 @@ import { errorBody, handleError, notFound, tooLarge } from './http/errors'
 import { clientAddressMiddleware, withClientAddress } from './http/client-address'
 import { sameOriginOnly } from './http/csrf'
 import { buildOpenApi } from './http/openapi'
+import { inputGuard } from './http/input-guard'
 import { apiDocsPage, mailboxPage } from './http/pages'
 import { type AppEnv, sessionMiddleware } from './http/session'
 import type { Platform } from './platform'
@@ -63,14 +64,21 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
     const limit = isUpload(c.req.header('content-type')) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT
     return bodyLimit({ maxSize: limit, onError: () => { throw tooLarge(`The request is larger than ${Math.round(limit / 1024 / 1024)} MB.`) } })(c, next)
   })
+  app.use('/api/*', inputGuard)
 
-  // better-auth's own endpoints: the verification link, social callbacks.
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const res = await p.auth.handler(withClientAddress(c.req.raw, c.get('clientIp')))
+  // better-auth's own endpoints that a browser reaches directly: the verification link and the
+  // social sign-in callbacks. Everything else goes through our account routes (their rate limits,
+  // messages and error shape); better-auth's sign-in, sign-up and other endpoints are not exposed.
+  const authPassthrough = async (c: Context<AppEnv>) => {
+    // The input guard may have read the body already; better-auth gets it from Hono's cache then.
+    const raw = c.req.raw.bodyUsed ? new Request(c.req.raw, { body: await c.req.arrayBuffer() }) : c.req.raw
+    const res = await p.auth.handler(withClientAddress(raw, c.get('clientIp')))
     if (res.ok || res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res
     const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
     return c.json(errorBody(body.code?.toLowerCase() ?? 'bad_request', body.message ?? 'Request failed.'), res.status as 400)
-  })
+  }
+  app.get('/api/auth/verify-email', authPassthrough)
+  app.on(['GET', 'POST'], '/api/auth/callback/:provider', authPassthrough)
 
   const api = new Hono<AppEnv>()
   api.use('*', sessionMiddleware(p.sessions))

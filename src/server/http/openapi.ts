@@ -1,6 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { ApiErrorSchema } from '~/shared/api'
+import { type AppEnv, requireUser } from './session'
 
 type RouteDoc = {
   summary?: string
@@ -22,9 +23,16 @@ export function attachDoc<M>(middleware: M, doc: RouteDoc): M {
   return middleware
 }
 
-/** A no-op middleware that describes a route in the OpenAPI document. */
-export function describe(doc: RouteDoc): MiddlewareHandler {
-  return attachDoc(async (_c, next) => next(), doc)
+/**
+ * Describes a route in the OpenAPI document. With `auth: true` it also answers 401 to a signed-out
+ * caller before any validator runs, so the document and the behaviour cannot disagree and a
+ * signed-out caller never sees validation errors.
+ */
+export function describe(doc: RouteDoc): MiddlewareHandler<AppEnv> {
+  return attachDoc(async (c, next) => {
+    if (doc.auth) requireUser(c)
+    await next()
+  }, doc)
 }
 
 const toSchema = (s: z.ZodType, io: 'input' | 'output') =>

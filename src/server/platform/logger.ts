@@ -1,12 +1,34 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors'
+
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
 
 let threshold = order[(process.env.LOG_LEVEL as Level | 'silent' | undefined) ?? 'info'] ?? order.info
 
-function serialise(value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack }
-  return value
+type DatabaseError = Error & Record<'code' | 'severity', string> & Partial<Record<'table' | 'column' | 'constraint' | 'routine', string>>
+
+const isDatabaseError = (err: Error): err is DatabaseError =>
+  typeof (err as DatabaseError).code === 'string' && typeof (err as DatabaseError).severity === 'string'
+
+/** The stack without its first line, which repeats the message. */
+const frames = (err: Error) => err.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n')
+
+/**
+ * Errors as log fields. Database errors carry user data (drizzle puts the query parameters in its
+ * message; PostgreSQL messages and details quote values), so they are logged by code, table,
+ * column, constraint and the query text only — never a value.
+ */
+function describeError(err: Error, depth = 0): Record<string, unknown> {
+  const cause = err.cause instanceof Error && depth < 3 ? describeError(err.cause, depth + 1) : undefined
+  if (err instanceof DrizzleQueryError) return { name: err.name, query: err.query, cause, stack: frames(err) }
+  if (isDatabaseError(err)) {
+    const { name, code, severity, table, column, constraint, routine } = err
+    return { name, code, severity, table, column, constraint, routine }
+  }
+  return { name: err.name, message: err.message, stack: err.stack, cause }
 }
+
+const serialise = (value: unknown) => (value instanceof Error ? describeError(value) : value)
 
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (order[level] < threshold) return

@@ -125,6 +125,15 @@ describe('rate limits key on the real client address', () => {
       expect(statuses.at(-1)).toBe(429)
     })
 
+    it("better-auth's own sign-in and sign-up endpoints are not exposed (they would skip these limits)", async () => {
+      const owner = await t.signUp()
+      for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/change-password']) {
+        const res = await t.request(path, { body: { email: owner.email, password: owner.password, name: 'x' } })
+        expect(res.status).toBe(404)
+        expect(res.headers.getSetCookie()).toEqual([])
+      }
+    })
+
     it('slows the guessing address without locking the owner out', async () => {
       const owner = await t.signUp()
       const attacker = { ip: '203.0.113.66' }

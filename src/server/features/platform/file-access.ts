@@ -22,6 +22,7 @@ const rules: Record<string, AccessRule> = {
 
 export function fileAccess(p: Platform, key: string, user: SessionUser | null) {
   const bucket = key.split('/')[0] ?? ''
-  const rule = rules[bucket] ?? ((k: string, u: SessionUser | null) => Boolean(u && k.split('/')[1] === u.id))
+  // Own properties only: a bucket named like an Object.prototype member gets the owner-only rule.
+  const rule = Object.hasOwn(rules, bucket) ? rules[bucket]! : (k: string, u: SessionUser | null) => Boolean(u && k.split('/')[1] === u.id)
   return rule(key, user, p)
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTROL_CHARACTERS_MESSAGE, TOO_DEEP_MESSAGE } from '../../http/input-guard'
 import { listDevMail } from '../../platform/mail'
 import { createTestApp, TEST_MAILBOX_KEY, type TestApp } from '../../test/harness'
 
@@ -80,10 +81,74 @@ describe('bad input always gets the error shape, never a 500', () => {
     expect(res.json).toEqual(shape)
   })
 
+  it('text with NUL or other control characters is a 400 naming the field, in queries, paths, JSON and forms', async () => {
+    const me = await t.signUp()
+    const invalid = (field: string) => ({ code: 'validation_failed', message: CONTROL_CHARACTERS_MESSAGE, fields: { [field]: CONTROL_CHARACTERS_MESSAGE } })
+    expect((await t.request('/api/products?q=%00')).json.error).toEqual(invalid('q'))
+    expect((await t.request('/api/search?q=a%1Bb', { cookie: me.cookie })).json.error).toEqual(invalid('q'))
+    expect((await t.request('/api/products/%00')).json.error).toEqual(invalid('path'))
+    const put = await t.request('/api/profile', { method: 'PUT', cookie: me.cookie, body: { bio: 'hello\u0000' } })
+    expect(put.status).toBe(400)
+    expect(put.json.error).toEqual(invalid('bio'))
+    const form = new FormData()
+    form.set('photo_type', 'base\u0000')
+    expect((await t.request('/api/photos', { cookie: me.cookie, body: form })).json.error).toEqual(invalid('photo_type'))
+    // better-auth's own endpoints too.
+    const signUp = await t.request('/api/auth/sign-up/email', { body: { email: 'nul@example.com', password: 'abcdefgh1', name: 'x\u0000' } })
+    expect(signUp.json.error).toEqual(invalid('name'))
+    // Line breaks and tabs are text.
+    expect((await t.request('/api/profile', { method: 'PUT', cookie: me.cookie, body: { bio: 'two\nlines\tand a tab' } })).status).not.toBe(400)
+  })
+
+  it('better-auth still reads a body the guard has checked (a provider posting its callback)', async () => {
+    const form = new URLSearchParams({ state: 'unknown-state', code: 'abc' }).toString()
+    const res = await t.request('/api/auth/callback/apple', { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(res.status).toBeLessThan(500)
+    expect(res.text).not.toMatch(/unusable|already been read/i)
+  })
+
+  it('JSON nested too deeply is a 400, not a stack overflow', async () => {
+    const me = await t.signUp()
+    const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000)
+    const settings = JSON.stringify({ model: 'bfl:4@1', width: 1024, height: 1024, number_results: 1, output_format: 'JPG', prompt_template: 'x' })
+    const res = await t.request('/api/tryon/settings', { method: 'PUT', cookie: me.cookie, body: `${settings.slice(0, -1)},"custom_json":${deep}}`, headers: { 'content-type': 'application/json' } })
+    expect(res.status).toBe(400)
+    expect(res.json.error).toEqual({ code: 'validation_failed', message: TOO_DEEP_MESSAGE, fields: { custom_json: TOO_DEEP_MESSAGE } })
+  })
+
+  it('malformed multipart is a 400 on every upload route', async () => {
+    const me = await t.signUp()
+    for (const path of ['/api/photos', '/api/posts/images', '/api/profile/avatar', '/api/stories']) {
+      const res = await t.request(path, { cookie: me.cookie, body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\ntruncated', headers: { 'content-type': 'multipart/form-data; boundary=x' } })
+      expect(res.status, path).toBe(400)
+      expect(res.json, path).toEqual(shape)
+    }
+  })
+
   it('a non-JSON body on a JSON route is refused', async () => {
     const res = await t.request('/api/account/login', { body: 'email=a', headers: { 'content-type': 'text/plain' } })
     expect(res.status).toBe(400)
     expect(res.json).toEqual(shape)
+  })
+})
+
+describe('stored files', () => {
+  it('malformed percent-encoding is a 404', async () => {
+    const res = await t.request('/api/files/avatars/%E0%A4%A')
+    expect(res.status).toBe(404)
+    expect(res.json.error.code).toBe('not_found')
+  })
+
+  it('buckets named like Object.prototype members are owner-only', async () => {
+    const owner = await t.signUp()
+    const other = await t.signUp()
+    for (const bucket of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
+      const key = `${bucket}/${owner.user.id}/x.png`
+      await t.platform.storage.put(key, Buffer.from('private'), 'image/png')
+      expect((await t.request(`/api/files/${key}`, { cookie: other.cookie })).status, bucket).toBe(404)
+      expect((await t.request(`/api/files/${key}`)).status, bucket).toBe(404)
+      expect((await t.request(`/api/files/${key}`, { cookie: owner.cookie })).status, bucket).toBe(200)
+    }
   })
 })
 

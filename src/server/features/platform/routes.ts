@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
+import { tryDecodeURIComponent } from 'hono/utils/url'
 import { z } from 'zod'
 import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
@@ -61,7 +62,7 @@ export function platformRoutes(p: Platform) {
       return streamSSE(c, (stream) => pipeEvents(stream, (listener) => p.events.subscribe(user.id, listener), { heartbeatMs: HEARTBEAT_MS }))
     })
     .get(`${FILES_PREFIX.replace('/api', '')}*`, describe({ summary: 'A stored file (images)', tags: ['platform'], responseType: 'image/*' }), async (c) => {
-      const key = decodeURIComponent(c.req.path.slice(FILES_PREFIX.length))
+      const key = tryDecodeURIComponent(c.req.path.slice(FILES_PREFIX.length))
       if (!(await fileAccess(p, key, c.get('user')))) throw notFound('File not found.')
       const object = await p.storage.get(key).catch(() => null)
       if (!object) throw notFound('File not found.')

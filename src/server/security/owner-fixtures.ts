@@ -1,0 +1,121 @@
+import crypto from 'node:crypto'
+import sharp from 'sharp'
+import { insertCatalogue } from '../features/products/seed'
+import { ensureProfile } from '../features/profiles/service'
+import { setEngine } from '../features/tryon/engine-registry'
+import type { TestApp } from '../test/harness'
+import { createTestEngine } from '../test/tryon-engine'
+
+/**
+ * A user who owns one of every kind of resource, created through the API, with private text that
+ * no other user may ever see (`secrets`) and the ids of private resources (`privateIds`). The
+ * security suites fill path parameters with these ids (`pathValues`).
+ */
+export type Owner = Awaited<ReturnType<typeof createOwner>>
+
+const jpeg = (color: string) => sharp({ create: { width: 240, height: 320, channels: 3, background: color } }).jpeg().toBuffer()
+
+async function imageForm(fields: Record<string, string> = {}) {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  form.set('file', new Blob([new Uint8Array(await jpeg('#b08060'))], { type: 'image/jpeg' }), 'photo.jpg')
+  return form
+}
+
+/** A verified, signed-in user with a profile (username from the e-mail). */
+export async function signUpUser(t: TestApp, name: string) {
+  const u = await t.signUp(`${name}-${crypto.randomBytes(3).toString('hex')}@example.com`)
+  const profile = await ensureProfile(t.platform.db, u.user.id)
+  return { ...u, id: u.user.id, username: profile.username! }
+}
+export type User = Awaited<ReturnType<typeof signUpUser>>
+
+export async function createOwner(t: TestApp) {
+  setEngine(t.platform, createTestEngine())
+  const owner = await signUpUser(t, 'owner')
+  const friend = await signUpUser(t, 'friend')
+  const tag = crypto.randomBytes(4).toString('hex')
+  const secrets = {
+    street: `Owner Private Street ${tag}`,
+    phone: `+44 7700 ${tag.replace(/\D/g, '1').slice(0, 6).padEnd(6, '1')}`,
+    message: `owner secret message ${tag}`,
+    collection: `Owner collection ${tag}`,
+    search: `owner secret search ${tag}`,
+    profilePhone: '+447700900123',
+    email: owner.email,
+  }
+  const call = async (path: string, opts: Parameters<TestApp['request']>[1] = {}) => {
+    const res = await t.request(path, { cookie: owner.cookie, ...opts })
+    if (res.status >= 400) throw new Error(`owner fixture ${opts.method ?? 'GET'} ${path}: ${res.status} ${res.text}`)
+    return res.json
+  }
+  const shipping = { firstName: 'Olive', lastName: 'Owner', country: 'United Kingdom', streetName: secrets.street, city: 'London', state: '', zipCode: 'N1 9GU', phoneNumber: secrets.phone }
+
+  await call('/api/profile', { method: 'PUT', body: { username: owner.username, phone_e164: secrets.profilePhone } })
+  const product = (await insertCatalogue(t.platform))[0]!
+  const line = (quantity: number) => ({ productId: product.id, size: product.sizes.find((s) => s.available)!.name, color: product.colors[0]!.name, quantity })
+  const address = await call('/api/addresses', { body: shipping })
+  await call('/api/cart/items', { body: line(1) })
+  const order = await call('/api/orders', { body: { shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true } })
+  const cartItem = await call('/api/cart/items', { body: line(2) })
+  const image = await call('/api/posts/images', { body: await imageForm() })
+  const post = await call('/api/posts', { body: { caption: 'Owner post', images: [image.url] } })
+  const comment = await call(`/api/posts/${post.id}/comments`, { body: { body: 'Owner comment' } })
+  const story = await call('/api/stories', { body: await imageForm() })
+  const message = await call(`/api/messages/with/${friend.username}`, { body: { body: secrets.message } })
+  await call('/api/search/recent', { body: { query: secrets.search } })
+  const person = await call('/api/photos', { body: await imageForm({ photo_type: 'base' }) })
+  const garment = await call('/api/photos', { body: await imageForm({ photo_type: 'product' }) })
+  const generation = await call('/api/tryon/generations', { body: { subject: { bucket: 'user-photos', path: person.filePath }, garment: { bucket: 'user-photos', path: garment.filePath }, size: 'M' } })
+  for (let i = 0; i < 200 && (await call(`/api/tryon/generations/${generation.id}`)).status !== 'succeeded'; i++) await new Promise((r) => setTimeout(r, 50))
+  const result = await call('/api/tryon/results', { body: { generationId: generation.id } })
+  const collection = await call('/api/tryon/collections', { body: { name: secrets.collection } })
+  await call(`/api/tryon/collections/${collection.id}/items`, { body: { resultId: result.id } })
+
+  const privateIds = {
+    address: address.id as string,
+    order: order.id as string,
+    cartItem: (cartItem.items as { id: string; quantity: number }[]).find((i) => i.quantity === 2)!.id,
+    photo: person.id as string,
+    photoPath: person.filePath as string,
+    generation: generation.id as string,
+    result: result.id as string,
+    collection: collection.id as string,
+    conversation: message.conversationId as string,
+  }
+  /** Path parameter values by path template: the owner's resource for each operation. */
+  const pathValues = (path: string): Record<string, string> => {
+    const id =
+      [
+        ['/api/products/', product.id],
+        ['/api/cart/items/', privateIds.cartItem],
+        ['/api/addresses/', privateIds.address],
+        ['/api/orders/', privateIds.order],
+        ['/api/posts/', post.id],
+        ['/api/comments/', comment.id],
+        ['/api/stories/', story.id],
+        ['/api/messages/conversations/', privateIds.conversation],
+        ['/api/photos/', privateIds.photo],
+        ['/api/tryon/generations/', privateIds.generation],
+        ['/api/tryon/results/', privateIds.result],
+        ['/api/tryon/collections/', privateIds.collection],
+      ].find(([prefix]) => path.startsWith(prefix!))?.[1] ?? crypto.randomUUID()
+    return { id, username: owner.username, handle: owner.username, provider: 'google', '*': `user-photos/${privateIds.photoPath}` }
+  }
+  return { ...owner, product, secrets, privateIds, pathValues }
+}
+
+/**
+ * A session of `user` that can be renewed after a request signed it out. Signs in through
+ * better-auth's API directly: the login route's per-e-mail rate limit would end a long run.
+ */
+export function renewableSession(t: TestApp, user: User) {
+  let cookie = user.cookie
+  return {
+    cookie: () => cookie,
+    renew: async () => {
+      const { headers } = await t.platform.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true })
+      cookie = t.cookieFrom(headers)
+    },
+  }
+}
