@@ -4,6 +4,7 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import * as schema from '../../db/schema'
 import { CLIENT_ADDRESS_HEADER } from '../../http/client-address'
+import { logger as log } from '../../platform/logger'
 import type { Mailer } from '../../platform/mail'
 import { resetPasswordMail, verificationMail } from './mails'
 
@@ -76,6 +77,9 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; secre
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
+    // Errors only, through our logger, without the extra arguments: better-auth's warnings quote
+    // user input and its error arguments can carry query parameters.
+    logger: { level: 'error', log: (level, message) => log[level](`better-auth: ${message.slice(0, 200)}`) },
   })
 }
 
