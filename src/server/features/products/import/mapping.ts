@@ -92,6 +92,7 @@ export function hexFor(name: string): string | null {
 export function textFromHtml(html: string) {
   const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
   return html
+    .replace(/\s+/g, ' ')
     .replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
@@ -99,7 +100,7 @@ export function textFromHtml(html: string) {
       return entities[e.toLowerCase()] ?? m
     })
     .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .map((l) => l.replace(/ +/g, ' ').trim())
     .filter(Boolean)
     .join('\n')
 }

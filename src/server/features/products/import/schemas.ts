@@ -48,18 +48,20 @@ export type ParsedCatalogue = {
 export const HandleSchema = z
   .string()
   .trim()
-  .min(1, 'Handle is required')
+  .min(1, { error: 'Handle is required', abort: true })
   .max(200, 'Handle is longer than 200 characters')
   .regex(/^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u, 'Handle may only hold letters, digits, "-", "_" and "."')
 
-const decimal = (label: string) =>
+/** An optional number column: '' is null, anything else must match `pattern`. */
+const optionalNumber = (pattern: RegExp, message: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,8}(\.\d{1,2})?$/, `${label} must be a decimal number such as 59.90`)
-    .transform(Number)
+    .refine((v) => v === '' || pattern.test(v), message)
+    .transform((v) => (v === '' ? null : Number(v)))
+    .default(null)
 
-const optionalDecimal = (label: string) => z.union([z.literal('').transform(() => null), decimal(label)])
+const DECIMAL = /^\d{1,8}(\.\d{1,2})?$/
 
 /** One row of a Shopify product CSV (only the columns Drape reads; any other column is ignored). */
 export const ShopifyRowSchema = z.object({
@@ -76,15 +78,11 @@ export const ShopifyRowSchema = z.object({
   'Option2 Value': z.string().trim().max(40, 'Option values are at most 40 characters').default(''),
   'Option3 Name': z.string().trim().default(''),
   'Option3 Value': z.string().trim().max(40, 'Option values are at most 40 characters').default(''),
-  'Variant Price': optionalDecimal('Variant Price').default(null),
-  'Variant Compare At Price': optionalDecimal('Variant Compare At Price').default(null),
-  'Variant Inventory Qty': z
-    .union([z.literal('').transform(() => null), z.string().trim().regex(/^-?\d{1,7}$/, 'Variant Inventory Qty must be a whole number').transform(Number)])
-    .default(null),
+  'Variant Price': optionalNumber(DECIMAL, 'Variant Price must be a decimal number such as 59.90'),
+  'Variant Compare At Price': optionalNumber(DECIMAL, 'Variant Compare At Price must be a decimal number such as 79.90'),
+  'Variant Inventory Qty': optionalNumber(/^-?\d{1,7}$/, 'Variant Inventory Qty must be a whole number'),
   'Image Src': z.string().trim().max(2000).default(''),
-  'Image Position': z
-    .union([z.literal('').transform(() => null), z.string().trim().regex(/^\d{1,3}$/, 'Image Position must be a whole number').transform(Number)])
-    .default(null),
+  'Image Position': optionalNumber(/^\d{1,3}$/, 'Image Position must be a whole number'),
   'Variant Image': z.string().trim().max(2000).default(''),
 })
 export type ShopifyRow = z.output<typeof ShopifyRowSchema>
