@@ -30,6 +30,7 @@ if (values.help || positionals.length !== 1) {
 
 function readSizeCharts(file: string | undefined) {
   if (!file) return undefined
+  if (!fs.existsSync(file)) throw new ConfigError(`No such file: ${file}`)
   const parsed = SizeChartFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')))
   if (!parsed.success) throw new ConfigError(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   return parsed.data

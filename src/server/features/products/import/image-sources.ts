@@ -38,7 +38,7 @@ async function readLocal(source: string, baseDir: string) {
 /** Downloads an image with a timeout and a size bound, reading no more than the bound. */
 async function download(url: URL, fetchImpl: typeof fetch) {
   const response = await fetchImpl(url, { signal: AbortSignal.timeout(URL_TIMEOUT_MS), redirect: 'follow' }).catch((err: Error) => {
-    throw new ImageSourceError(err.name === 'TimeoutError' ? `The image did not arrive within ${URL_TIMEOUT_MS / 1000} s` : `The image could not be fetched (${err.message})`)
+    throw new ImageSourceError(err.name === 'TimeoutError' ? `The image did not arrive within ${URL_TIMEOUT_MS / 1000} s` : `The image could not be fetched (${(err.cause as Error | undefined)?.message ?? err.message})`)
   })
   if (!response.ok || !response.body) throw new ImageSourceError(`The image could not be fetched (HTTP ${response.status})`)
   if (Number(response.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw new ImageSourceError(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`)

@@ -58,10 +58,10 @@ describe('importing a Shopify product CSV', () => {
     expect(report.rows).toBe(18)
     expect(reasons(report)).toEqual([
       '8 Variant Price: Variant Price must be a decimal number such as 59.90',
-      '11 image: https://cdn.example.com/files/slip-back.jpg: Images from URLs are only read from an operator’s file (the import command)',
+      '12 Image Src: https://cdn.example.com/files/slip-back.jpg: Images from URLs are only read from an operator’s file (the import command)',
       '15 Option2 Value: Size "38" is not one of XXS, XS, S, M, L, XL, XXL',
       '18 Type: Type "Boots" is not one of Drape\'s categories (casual, evening, cocktail, maxi, mini, midi, shirt, jersey, knit) and no tag names one',
-      '19 image: images/nowhere.jpg: No image file at images/nowhere.jpg',
+      '19 Image Src: images/nowhere.jpg: No image file at images/nowhere.jpg',
       '19 image: The product has no usable image, so it was not imported',
       '20 Handle: Handle is required',
     ])
@@ -172,7 +172,7 @@ describe('importing a Shopify product CSV', () => {
 
     const huge = (async () => new Response(new Uint8Array(13 * 1024 * 1024))) as unknown as typeof fetch
     const tooBig = await importCatalogue(t.platform, { file: csv, allowUrls: true, fetch: huge, dryRun: true })
-    expect(reasons(tooBig)).toContain('11 image: https://cdn.example.com/files/slip-back.jpg: The image is larger than 12 MB')
+    expect(reasons(tooBig)).toContain('12 Image Src: https://cdn.example.com/files/slip-back.jpg: The image is larger than 12 MB')
 
     const json = path.join(dir, 'schemes.json')
     const item = { name: 'Odd Dress', brand: 'Linea', category: 'casual', price: 10, colors: [{ name: 'Red' }], sizes: [{ name: 'M' }] }

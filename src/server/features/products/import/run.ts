@@ -79,7 +79,8 @@ export async function importCatalogue(p: Platform, opts: ImportOptions): Promise
         resolved.set(source, image)
         used.set(image.imageId, image)
       } catch (err) {
-        skipped.push({ line: draft.line, handle: draft.handle, field: 'image', reason: `${source}: ${imageErrorReason(err)}` })
+        const origin = draft.imageOrigins?.[source] ?? { line: draft.line, field: 'image' }
+        skipped.push({ ...origin, handle: draft.handle, reason: `${source}: ${imageErrorReason(err)}` })
       }
     }
     const urls = draft.images.flatMap((s) => resolved.get(s)?.url ?? [])

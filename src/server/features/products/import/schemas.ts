@@ -27,6 +27,8 @@ export type ProductDraft = {
   images: string[]
   /** Image source per colour name. */
   colorImages: Record<string, string>
+  /** Where each image source is named (CSV: its row and column), for the report; else the product's line. */
+  imageOrigins?: Record<string, { line: number; field: string }>
   sizeChart: SizeChart | null
   archived: boolean
 }

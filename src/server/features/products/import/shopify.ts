@@ -73,7 +73,9 @@ function productOf(handle: string, lines: Line[], issues: Issues): ProductDraft 
   const variants: { line: number; color: string; size: SizeName; stock: number | null; price: number; compareAt: number | null }[] = []
   const colorImages: Record<string, string> = {}
   const images: { src: string; position: number }[] = []
+  const imageOrigins: Record<string, { line: number; field: string }> = {}
   for (const { line, row: r } of lines) {
+    for (const field of ['Image Src', 'Variant Image'] as const) if (r[field]) imageOrigins[r[field]] ??= { line, field }
     if (r['Image Src']) images.push({ src: r['Image Src'], position: r['Image Position'] ?? Number.MAX_SAFE_INTEGER })
     if (!OPTIONS.some((k) => optionValue(r, k)) && r['Variant Price'] === null) continue
     const color = optionValue(r, colorOption)
@@ -118,6 +120,7 @@ function productOf(handle: string, lines: Line[], issues: Issues): ProductDraft 
     sizes: sizesFrom(variants),
     images: ordered,
     colorImages,
+    imageOrigins,
     sizeChart: null,
     archived: row.Status === 'archived' || row.Status === 'draft',
   }
