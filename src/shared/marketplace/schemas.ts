@@ -116,6 +116,8 @@ export const CartItemSchema = z.object({
   quantity: z.number(),
   selected: z.boolean(),
   image: z.string(),
+  /** The shop no longer sells it: shown, but it cannot be ordered. */
+  archived: z.boolean(),
 })
 export type CartItem = z.infer<typeof CartItemSchema>
 export const CartSchema = z.object({ items: z.array(CartItemSchema), subtotal: z.number(), selectedCount: z.number() })

@@ -19,6 +19,7 @@ const lineColumns = {
   quantity: cartItems.quantity,
   selected: cartItems.selected,
   image: products.imageUrl,
+  archived: products.archived,
 }
 
 /** The user's cart lines with today's prices from the catalogue. */

@@ -146,12 +146,16 @@ describe('importing a Shopify product CSV', () => {
     expect(search.json.products).toEqual([])
     expect(((await t.request('/api/products?q=satin')).json as ProductPage).items).toEqual([])
     expect((await t.request(`/api/products/${slip.id}`)).json.archived).toBe(true)
-    expect((await t.request('/api/cart', { cookie })).json.items.map((i: { name: string }) => i.name)).toEqual(['Satin Slip Gown'])
+    expect((await t.request('/api/cart', { cookie })).json.items).toMatchObject([{ name: 'Satin Slip Gown', archived: true }])
     expect(await t.platform.db.select().from(productLikes).where(eq(productLikes.productId, slip.id))).toHaveLength(1)
     const again = await t.request('/api/cart/items', { cookie, body: { productId: slip.id, size: 'S', color: 'Black', quantity: 1 } })
     expect(again.status).toBe(400)
     expect(again.json.error.message).toBe(MT.productArchived)
     expect(await t.platform.db.select().from(cartItems).where(eq(cartItems.productId, slip.id))).toHaveLength(1)
+    const shipping = { firstName: 'Ada', lastName: 'Lovelace', country: 'France', streetName: '1 Rue de Rivoli', city: 'Paris', state: '', zipCode: '75001', phoneNumber: '+33 6 11 22 33 44' }
+    const checkout = await t.request('/api/orders', { cookie, body: { shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true } })
+    expect(checkout.status).toBe(400)
+    expect(checkout.json.error.message).toBe(MT.productUnavailable)
 
     // Back in the file: listed again.
     const back = await importCatalogue(t.platform, { file: csv, archiveMissing: true })
