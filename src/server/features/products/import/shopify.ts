@@ -6,6 +6,8 @@ import { issuesOf, ShopifyRowSchema, type ImportIssue, type ParsedCatalogue, typ
 type Line = { line: number; row: ShopifyRow }
 
 const OPTIONS = [1, 2, 3] as const
+/** Columns without which a file is not a Shopify product export (every other one may be missing). */
+const REQUIRED_COLUMNS = ['Handle', 'Title', 'Vendor', 'Type', 'Option1 Name', 'Option1 Value', 'Variant Price', 'Image Src']
 const optionName = (row: ShopifyRow, k: (typeof OPTIONS)[number]) => row[`Option${k} Name`]
 const optionValue = (row: ShopifyRow, k: (typeof OPTIONS)[number]) => row[`Option${k} Value`]
 
@@ -24,6 +26,11 @@ export function parseShopifyCsv(text: string): ParsedCatalogue {
   let rows = 0
   try {
     for (const { line, row: raw } of csvObjects(text)) {
+      const missing = rows === 0 ? REQUIRED_COLUMNS.filter((c) => !(c in raw)) : []
+      if (missing.length) {
+        skipped.push({ line: 1, field: 'header', reason: `Not a Shopify product CSV: no column ${missing.map((c) => `"${c}"`).join(', ')}` })
+        break
+      }
       rows++
       const handle = raw.Handle?.trim()
       if (handle) handles.add(handle)

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { csvObjects, CsvError, parseCsv } from './csv'
 import { categoryFor, sizeFor, sizesFrom, textFromHtml } from './mapping'
+import { parseShopifyCsv } from './shopify'
 
 const records = (text: string) => [...parseCsv(text)]
 
@@ -75,5 +76,13 @@ describe('mapping a shop to Drape', () => {
 
   it('turns a description in HTML into plain text', () => {
     expect(textFromHtml('<p>A relaxed\n  "wrap" midi.</p><ul><li>Linen &amp; cotton</li><li>Pockets&#33;</li></ul>')).toBe('A relaxed "wrap" midi.\nLinen & cotton\nPockets!')
+  })
+})
+
+describe('a file that is not a Shopify product CSV', () => {
+  it('is refused as a whole, naming the missing columns', () => {
+    const parsed = parseShopifyCsv('name,price\nDress,10\n')
+    expect(parsed.drafts).toEqual([])
+    expect(parsed.skipped).toEqual([{ line: 1, field: 'header', reason: 'Not a Shopify product CSV: no column "Handle", "Title", "Vendor", "Type", "Option1 Name", "Option1 Value", "Variant Price", "Image Src"' }])
   })
 })
