@@ -7,7 +7,7 @@ import { MAX_UPLOAD_BYTES, processUpload } from '../../../platform/images'
 import type { Storage } from '../../../platform/storage'
 import { hasProductImages } from '../images'
 
-export const URL_TIMEOUT_MS = 15_000
+const URL_TIMEOUT_MS = 15_000
 
 export type ImageSourceOptions = {
   /** Folder of the product file: local paths are read from it and may not leave it. */
