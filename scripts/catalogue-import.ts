@@ -36,6 +36,16 @@ function readSizeCharts(file: string | undefined) {
   return parsed.data
 }
 
+/** Products whose images are in, on stderr at most once a second (and at the end). */
+function progress() {
+  let last = 0
+  return (done: number, total: number) => {
+    if (done < total && performance.now() - last < 1000) return
+    last = performance.now()
+    process.stderr.write(`  images: ${done}/${total} products\n`)
+  }
+}
+
 try {
   const file = positionals[0]!
   if (!fs.existsSync(file)) throw new ConfigError(`No such file: ${file}`)
@@ -44,7 +54,7 @@ try {
   logger.setLevel(config.LOG_LEVEL)
   const p = await startPlatform(config, { work: false })
   try {
-    const report = await importCatalogue(p, { file, dryRun: values['dry-run'], archiveMissing: values['archive-missing'], sizeCharts, allowUrls: true })
+    const report = await importCatalogue(p, { file, dryRun: values['dry-run'], archiveMissing: values['archive-missing'], sizeCharts, allowUrls: true, onProgress: progress() })
     process.stdout.write(`${formatReport(report)}\n`)
   } finally {
     await closePlatform(p)

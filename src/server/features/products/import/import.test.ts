@@ -53,7 +53,9 @@ const reasons = (r: ImportReport) => r.skipped.map((i) => `${i.line} ${i.field}:
 
 describe('importing a Shopify product CSV', () => {
   it('a dry run reports what would change and every skipped row, and writes nothing', async () => {
-    const report = await importCatalogue(t.platform, { file: csv, dryRun: true })
+    const progress: string[] = []
+    const report = await importCatalogue(t.platform, { file: csv, dryRun: true, onProgress: (done, total) => progress.push(`${done}/${total}`) })
+    expect(progress).toEqual(['1/5', '2/5', '3/5', '4/5', '5/5'])
     expect(report.products).toEqual({ created: 4, updated: 0, unchanged: 0, archived: 0, skipped: 2 })
     expect(report.rows).toBe(18)
     expect(reasons(report)).toEqual([

@@ -19,6 +19,8 @@ export type ImportOptions = {
   /** Images from http(s) URLs: only for an operator's own file. */
   allowUrls?: boolean
   fetch?: typeof fetch
+  /** Called after each product's images are in (checked, or stored): `done` of `total` products. */
+  onProgress?: (done: number, total: number) => void
 }
 
 export type ImportReport = {
@@ -70,8 +72,8 @@ export async function importCatalogue(p: Platform, opts: ImportOptions): Promise
   const images = createImageImporter({ baseDir: path.dirname(path.resolve(opts.file)), allowUrls: opts.allowUrls ?? false, storage: p.storage, dryRun, fetch: opts.fetch })
   const used = new Map<string, StoredProductImage>()
 
-  const rows: ImportedRow[] = []
-  await eachLimited(parsed.drafts, IMAGE_CONCURRENCY, async (draft) => {
+  /** The product's row with its stored images, or null (reported) when none of them can be used. */
+  const withImages = async (draft: ProductDraft) => {
     const resolved = new Map<string, StoredProductImage>()
     for (const source of draft.images) {
       try {
@@ -84,11 +86,17 @@ export async function importCatalogue(p: Platform, opts: ImportOptions): Promise
       }
     }
     const urls = draft.images.flatMap((s) => resolved.get(s)?.url ?? [])
-    if (!urls.length) {
-      skipped.push({ line: draft.line, handle: draft.handle, field: 'image', reason: 'The product has no usable image, so it was not imported' })
-      return
-    }
-    rows.push(rowOf(draft, urls, resolved, opts.sizeCharts))
+    if (urls.length) return rowOf(draft, urls, resolved, opts.sizeCharts)
+    skipped.push({ line: draft.line, handle: draft.handle, field: 'image', reason: 'The product has no usable image, so it was not imported' })
+    return null
+  }
+
+  const rows: ImportedRow[] = []
+  let done = 0
+  await eachLimited(parsed.drafts, IMAGE_CONCURRENCY, async (draft) => {
+    const row = await withImages(draft)
+    if (row) rows.push(row)
+    opts.onProgress?.(++done, parsed.drafts.length)
   })
   // Products in file order (the workers above finish in any order).
   const order = new Map(parsed.drafts.map((d, i) => [d.handle, i]))
