@@ -56,6 +56,7 @@ export const MT = {
   couldNotAddToCart: 'Could not add to cart',
   noSelectedItems: 'Select at least one item to check out.',
   productUnavailable: 'One of the selected items is no longer available.',
+  productArchived: 'This item is no longer sold.',
   sizeUnavailable: 'That size is not available.',
   colorUnavailable: 'That colour is not available.',
   orderCannotBeCancelled: 'Only pending orders can be cancelled.',

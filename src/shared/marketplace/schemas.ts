@@ -31,7 +31,7 @@ export const ProductListQuerySchema = z
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>
 
 export const ColorSchema = z.object({ name: z.string(), hex: z.string() })
-export const SizeSchema = z.object({ name: z.string(), available: z.boolean() })
+export const SizeSchema = z.object({ name: z.string(), available: z.boolean(), stock: z.number().optional() })
 const Range = z.tuple([z.number(), z.number()])
 export const SizeChartSchema = z.record(z.string(), z.object({ chest: Range.optional(), waist: Range.optional(), hip: Range.optional(), height: Range.optional() }))
 export type SizeChart = z.infer<typeof SizeChartSchema>
@@ -67,6 +67,12 @@ export const ProductDetailSchema = ProductCardSchema.extend({
   sizeChart: SizeChartSchema,
   /** Number of reviews with 5, 4, 3, 2 and 1 stars. */
   ratingCounts: z.array(z.number()).length(5),
+  /** Every image in order (imported products; empty for demo products, which have `imageUrl` only). */
+  images: z.array(z.string()),
+  /** The image of each colour by colour name, when the shop gave one. */
+  colorImages: z.record(z.string(), z.string()),
+  /** No longer sold (left out of listings), still shown to carts, orders and likes. */
+  archived: z.boolean(),
 })
 export type ProductDetail = z.infer<typeof ProductDetailSchema>
 
@@ -110,6 +116,8 @@ export const CartItemSchema = z.object({
   quantity: z.number(),
   selected: z.boolean(),
   image: z.string(),
+  /** The shop no longer sells it: shown, but it cannot be ordered. */
+  archived: z.boolean(),
 })
 export type CartItem = z.infer<typeof CartItemSchema>
 export const CartSchema = z.object({ items: z.array(CartItemSchema), subtotal: z.number(), selectedCount: z.number() })

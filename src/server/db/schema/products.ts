@@ -1,8 +1,9 @@
-import { index, integer, jsonb, numeric, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 
 export type ProductColor = { name: string; hex: string }
-export type ProductSize = { name: string; available: boolean }
+/** `stock` is kept for imported products whose shop tracks inventory (`available` is then stock > 0). */
+export type ProductSize = { name: string; available: boolean; stock?: number }
 /** Body measurements (cm) each size fits, e.g. { M: { chest: [88, 92], waist: [70, 74], hip: [96, 100] } }. */
 export type SizeChart = Record<string, Partial<Record<'chest' | 'waist' | 'hip' | 'height', [number, number]>>>
 
@@ -48,6 +49,14 @@ export const products = pgTable(
     colorNames: text().array().notNull().default([]),
     /** How the generated illustration draws this dress (pattern, belt, ...); null for uploaded photos. */
     illustration: jsonb().$type<ProductIllustration>(),
+    /** The shop's own key of an imported product (Shopify handle); null for demo products. Imports upsert by it. */
+    handle: text(),
+    /** Left out of listings and search (an import no longer has it), but still readable for carts, orders and likes. */
+    archived: boolean().notNull().default(false),
+    /** The product's images in order (the first is `image_url`); empty for demo products. */
+    images: jsonb().$type<string[]>().notNull().default([]),
+    /** The image of each colour, by colour name (e.g. { Navy: '/api/files/products/…/480.webp' }). */
+    colorImages: jsonb().$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     index('products_created_idx').on(t.createdAt, t.id),
@@ -61,6 +70,7 @@ export const products = pgTable(
     index('products_category_price_idx').on(t.category, t.price, t.id),
     index('products_available_sizes_idx').using('gin', t.availableSizes),
     index('products_color_names_idx').using('gin', t.colorNames),
+    uniqueIndex('products_handle_idx').on(t.handle),
   ],
 )
 

@@ -19,6 +19,7 @@ const lineColumns = {
   quantity: cartItems.quantity,
   selected: cartItems.selected,
   image: products.imageUrl,
+  archived: products.archived,
 }
 
 /** The user's cart lines with today's prices from the catalogue. */
@@ -43,6 +44,7 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
 /** Adds a size and colour of a product; the same line again adds to its quantity (at most 99). */
 export async function addToCart(db: Db, userId: string, input: z.output<typeof AddToCartSchema>) {
   const product = await productForPurchase(db, input.productId)
+  if (product.archived) throw badRequest(MT.productArchived)
   const size = product.sizes.find((s) => s.name === input.size)
   if (!size?.available) throw badRequest(MT.sizeUnavailable, { size: MT.sizeUnavailable })
   if (!product.colors.some((c) => c.name === input.color)) throw badRequest(MT.colorUnavailable, { color: MT.colorUnavailable })

@@ -37,6 +37,7 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
   const id = await db.transaction(async (tx) => {
     const lines = await cartLines(tx, userId, { selectedOnly: true })
     if (!lines.length) throw badRequest(MT.noSelectedItems)
+    if (lines.some((l) => l.archived)) throw badRequest(MT.productUnavailable)
     const subtotal = subtotalCents(lines)
     const shipping = toCents(shippingPrice(input.shippingMethod))
     const [order] = await tx

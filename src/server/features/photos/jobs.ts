@@ -7,14 +7,16 @@ import { PREPARE_JOB, type PrepareJob } from './service'
 export function photoJobs(p: Platform) {
   p.queue.define<PrepareJob>(
     PREPARE_JOB,
-    async ({ key, kind }) => {
+    async ({ key, kind, progress }) => {
       const engine = await engineOf(p)
       if (!engine.prepare) return
       const object = await p.storage.get(key)
       if (!object) return
       const start = performance.now()
       await engine.prepare({ key, data: object.body, contentType: object.contentType, kind }, p.storage)
-      logger.debug('photo prepared', { key, ms: Math.round(performance.now() - start) })
+      const ms = Math.round(performance.now() - start)
+      if (progress) logger.info(`garment analysis ${progress.n}/${progress.of}`, { key, ms })
+      else logger.debug('photo prepared', { key, ms })
     },
     { retryLimit: 1, concurrency: 1 },
   )

@@ -11,7 +11,8 @@ import { engineOf } from '../tryon/engine-registry'
 /** The longest side a stored try-on photo keeps: enough for every engine, small enough to move. */
 const PHOTO_MAX_WIDTH = 1536
 export const PREPARE_JOB = 'tryon.prepare'
-export type PrepareJob = { key: string; kind: 'person' | 'garment' }
+/** `progress`: the job's place in a batch (a catalogue import), logged when it is done. */
+export type PrepareJob = { key: string; kind: 'person' | 'garment'; progress?: { n: number; of: number } }
 
 const toPhoto = (r: typeof userPhotos.$inferSelect): Photo => ({
   id: r.id,

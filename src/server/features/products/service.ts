@@ -64,8 +64,11 @@ function decodeCursor(raw: string): Cursor {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
+/** Listings, search and similar products leave out archived products (which stay readable by id). */
+export const listed = eq(products.archived, false)
+
 function filters(q: ProductListQuery): SQL[] {
-  const where: SQL[] = []
+  const where: SQL[] = [listed]
   if (q.q) {
     const pattern = `%${escapeLike(q.q)}%`
     where.push(or(ilike(products.name, pattern), ilike(products.brand, pattern), ilike(products.subcategory, pattern))!)
@@ -117,6 +120,9 @@ function toDetail(r: ProductRow & { liked: boolean }): ProductDetail {
     description: r.description,
     sizeChart: r.sizeChart,
     ratingCounts: r.ratingCounts,
+    images: r.images,
+    colorImages: r.colorImages,
+    archived: r.archived,
   }
 }
 
@@ -135,7 +141,7 @@ export async function similarProducts(db: Db, id: string, userId: string | null)
     db
       .select(cardColumns)
       .from(products)
-      .where(and(eq(products.category, base.category), ne(products.id, id), above ? gte(products.price, base.price) : lt(products.price, base.price)))
+      .where(and(listed, eq(products.category, base.category), ne(products.id, id), above ? gte(products.price, base.price) : lt(products.price, base.price)))
       .orderBy(above ? asc(products.price) : desc(products.price))
       .limit(SIMILAR)
   const [up, down] = await Promise.all([near(true), near(false)])
@@ -148,6 +154,7 @@ export async function subcategoryCounts(db: Db) {
   const rows = await db
     .select({ name: products.subcategory, count: sql<number>`count(*)::int` })
     .from(products)
+    .where(listed)
     .groupBy(products.subcategory)
     .orderBy(desc(sql`count(*)`), asc(products.subcategory))
   const subcategories = rows.filter((r): r is { name: string; count: number } => Boolean(r.name))
@@ -165,7 +172,7 @@ export async function sizeAdvice(db: Db, productId: string, userId: string | nul
 /** For other features (cart, orders, try-on): the product's price and options, or a 404. */
 export async function productForPurchase(db: Db, id: string) {
   const [row] = await db
-    .select({ id: products.id, name: products.name, brand: products.brand, price: products.price, imageUrl: products.imageUrl, sizes: products.sizes, colors: products.colors })
+    .select({ id: products.id, name: products.name, brand: products.brand, price: products.price, imageUrl: products.imageUrl, sizes: products.sizes, colors: products.colors, archived: products.archived })
     .from(products)
     .where(eq(products.id, id))
     .limit(1)

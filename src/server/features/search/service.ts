@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { SearchResults } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { postImages, posts, products, profiles, recentSearches } from '../../db/schema'
+import { listed } from '../products/service'
 import { userCards } from '../social/people'
 
 const PEOPLE_LIMIT = 10
@@ -44,7 +45,7 @@ export async function search(db: Db, q: string): Promise<SearchResults> {
     db
       .select({ id: products.id, name: products.name, brand: products.brand, price: products.price, imageUrl: products.imageUrl })
       .from(products)
-      .where(allWordsIn(patterns, [productText]))
+      .where(and(listed, allWordsIn(patterns, [productText])))
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(PRODUCTS_LIMIT),
     db
