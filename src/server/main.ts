@@ -1,3 +1,4 @@
+import type http from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
@@ -5,6 +6,18 @@ import { logger } from './platform/logger'
 import { closePlatform, onShutdown, seedDemoData, startPlatform } from './start'
 
 process.env.ORT_DISABLE_TELEMETRY ??= '1'
+
+/** How long requests in flight at shutdown get to finish before their connections are closed. */
+const DRAIN_MS = 10_000
+
+/** Stops accepting connections, closes idle keep-alive ones and waits for requests in flight. */
+async function stopServing(server: http.Server) {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeIdleConnections()
+  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS)
+  await closed
+  clearTimeout(timer)
+}
 
 async function main() {
   const config = loadConfig()
@@ -22,7 +35,10 @@ async function main() {
   }
   if (config.SEED_DEMO) void seedDemoData(p)
   onShutdown(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    // First: health answers 503 and event streams end (their clients reconnect elsewhere), so that
+    // only ordinary requests in flight remain to be waited for.
+    p.shutdown.abort()
+    await stopServing(server as http.Server)
     await closePlatform(p)
   })
 }
