@@ -132,7 +132,8 @@ describe('Drape at scale', () => {
     const done = await stream.next(generationEvent(id, 'succeeded'), 30_000)
     await stream.close()
     expect(tryon.requests() - before).toBe(1)
-    expect(worker.log()).toContain(id)
+    // The worker logs the success after publishing it.
+    await expect.poll(() => worker.log(), { timeout: 5000 }).toContain(id)
     const output = await send(a.url, (done.data as GenerationData).outputUrl!, { cookie: alice.cookie })
     expect(output.status).toBe(200)
     expect(output.headers.get('content-type')).toBe('image/jpeg')
@@ -163,7 +164,7 @@ describe('Drape at scale', () => {
     await stream.next(generationEvent(id, 'succeeded'), 30_000)
     await stream.close()
     expect(tryon.requests() - before).toBe(2)
-    expect(worker2.log()).toContain(id)
+    await expect.poll(() => worker2!.log(), { timeout: 5000 }).toContain(id)
   })
 
   it('keeps serving through the proxy when one web instance shuts down; its event streams end with a reconnect', async () => {
