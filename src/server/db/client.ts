@@ -46,17 +46,38 @@ export async function openDatabase(opts: { url?: string; dir?: string }): Promis
   return openPglite(opts.dir)
 }
 
+/**
+ * PGlite runs on this thread and hands its queue of statements from one to the next in promise
+ * callbacks, so while requests queue up the event loop never gets to I/O: a new connection (a load
+ * balancer's health check) waits for the whole queue. Here the app's statements and transactions
+ * run one at a time, each after a turn of the event loop.
+ */
+export function yieldingClient(client: PGlite) {
+  let tail: Promise<unknown> = Promise.resolve()
+  const inTurn = <T,>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(() => new Promise((resolve) => setImmediate(resolve))).then(fn)
+    tail = run.catch(() => {})
+    return run
+  }
+  return {
+    query: ((...args: Parameters<PGlite['query']>) => inTurn(() => client.query(...args))) as PGlite['query'],
+    exec: ((...args: Parameters<PGlite['exec']>) => inTurn(() => client.exec(...args))) as PGlite['exec'],
+    transaction: ((fn: Parameters<PGlite['transaction']>[0]) => inTurn(() => client.transaction(fn))) as PGlite['transaction'],
+  }
+}
+
 async function openPglite(dir?: string): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true })
   // pg_trgm backs the indexed search (features/search); PostgreSQL servers ship it as a contrib extension.
   const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } })
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  const app = yieldingClient(client)
+  const db = drizzlePglite({ client: app as PGlite, schema, casing: 'snake_case' }) as unknown as Db
   // PGlite runs one statement at a time; serialise pg-boss' statements through one queue.
   const raw: RawSql = {
     exec: async (text) => {
-      await client.exec(text)
+      await app.exec(text)
     },
-    query: async <T,>(text: string, values?: unknown[]) => (await client.query<T>(text, values)).rows,
+    query: async <T,>(text: string, values?: unknown[]) => (await app.query<T>(text, values)).rows,
   }
   return {
     db,
