@@ -16,3 +16,11 @@ it('lets the event loop run between queued embedded-database statements', async 
   await Promise.all(statements)
   expect(await timerFired).toBeLessThan(Math.max(...finished))
 })
+
+it('answers a health ping without waiting for the queue of app statements', async () => {
+  const finished: number[] = []
+  const statements = Array.from({ length: 30 }, () => database.raw.query('select count(*) from generate_series(1, 5000)').then(() => finished.push(performance.now())))
+  const pinged = database.ping().then(() => performance.now())
+  await Promise.all(statements)
+  expect(await pinged).toBeLessThan(Math.max(...finished))
+})

@@ -29,6 +29,11 @@ export type Database = {
   kind: 'pglite' | 'pg'
   /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * Whether the database answers (`select 1`), for health checks. On PGlite it does not queue
+   * behind the app's statements, only behind the one running, so it stays fast under load.
+   */
+  ping(): Promise<void>
   /** Whether notifications reach this process (false while PostgreSQL's LISTEN connection reconnects). */
   listening(): boolean
   close(): Promise<void>
@@ -87,6 +92,9 @@ async function openPglite(dir?: string): Promise<Database> {
       const unsub = await client.listen(channel, onPayload)
       return async () => unsub()
     },
+    ping: async () => {
+      await client.query('select 1')
+    },
     listening: () => true,
     close: () => client.close(),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
@@ -121,6 +129,9 @@ async function openPg(url: string): Promise<Database> {
     raw,
     kind: 'pg',
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    ping: async () => {
+      await pool.query('select 1')
+    },
     listening: () => listener.connected(),
     close: async () => {
       await listener.close()

@@ -42,7 +42,7 @@ export function platformRoutes(p: Platform) {
   let last: { at: number; result: Promise<{ ok: boolean; checks: Record<string, Check> }> } | undefined
   const health = () => {
     if (last && Date.now() - last.at < HEALTH_TTL_MS) return last.result
-    const result = Promise.all([timed(() => p.database.raw.query('select 1')), timed(() => p.storage.check()), timed(() => p.queue.check())]).then(([db, storage, queue]) => {
+    const result = Promise.all([timed(() => p.database.ping()), timed(() => p.storage.check()), timed(() => p.queue.check())]).then(([db, storage, queue]) => {
       const events: Check = p.database.listening() ? { ok: true, ms: 0 } : { ok: false, ms: 0, detail: 'reconnecting to the database for live updates' }
       const checks: Record<string, Check> = { db, storage, queue, events, engine: { ok: true, ms: 0, detail: p.config.TRYON_ENGINE } }
       if (p.readiness.seeding || p.readiness.seedError) checks.seed = { ok: false, ms: 0, detail: p.readiness.seedError ?? 'seeding demo data' }
