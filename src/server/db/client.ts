@@ -51,16 +51,27 @@ export async function openDatabase(opts: { url?: string; dir?: string }): Promis
   return openPglite(opts.dir)
 }
 
+/** How long the embedded database's statements may run back to back before I/O gets a turn. */
+const SLICE_MS = 10
+
 /**
  * PGlite runs on this thread and hands its queue of statements from one to the next in promise
  * callbacks, so while requests queue up the event loop never gets to I/O: a new connection (a load
  * balancer's health check) waits for the whole queue. Here the app's statements and transactions
- * run one at a time, each after a turn of the event loop.
+ * run one at a time, and once they have held the loop for `SLICE_MS` the next one waits for a turn
+ * of the event loop.
  */
 export function yieldingClient(client: PGlite) {
   let tail: Promise<unknown> = Promise.resolve()
+  let sliceStart = performance.now()
   const inTurn = <T,>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(() => new Promise((resolve) => setImmediate(resolve))).then(fn)
+    const run = tail.then(async () => {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve))
+        sliceStart = performance.now()
+      }
+      return fn()
+    })
     tail = run.catch(() => {})
     return run
   }
