@@ -97,8 +97,8 @@ async function requeue(p: Platform, id: string, fromAttempt: number, startAfter 
 /**
  * One attempt of a generation: queued -> processing (heartbeating) -> engine -> outputs stored ->
  * succeeded, or failed with the engine's message; handed back to the queue when the process shuts
- * down meanwhile. Every write is tied to the attempt, so a late
- * worker of an attempt that was given up cannot overwrite a newer one.
+ * down meanwhile. Every write is tied to the attempt, so a late worker of an attempt that was
+ * given up cannot overwrite a newer one.
  */
 export async function runGeneration(p: Platform, job: GenerateJob) {
   const [row] = await p.db
