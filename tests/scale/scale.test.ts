@@ -60,7 +60,12 @@ beforeAll(async () => {
     TRYON_HTTP_URL: tryon.url,
   }
   const web = (name: 'a' | 'b') => startServer({ port: PORTS[name], dataDir: dataDirs[name], env, waitForPage: false, logFile: path.join(logDir, `${name}.log`) })
-  ;[a, b, worker] = await Promise.all([web('a'), web('b'), startWorkerNamed('worker')])
+  // Together, as a deploy starts them; every one that started is stopped in afterAll even when another failed.
+  const [startedA, startedB, startedWorker] = await Promise.allSettled([web('a'), web('b'), startWorkerNamed('worker')])
+  if (startedA.status === 'fulfilled') a = startedA.value
+  if (startedB.status === 'fulfilled') b = startedB.value
+  if (startedWorker.status === 'fulfilled') worker = startedWorker.value
+  for (const s of [startedA, startedB, startedWorker]) if (s.status === 'rejected') throw s.reason
 })
 
 afterAll(async () => {
