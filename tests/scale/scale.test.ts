@@ -37,6 +37,7 @@ let alice: User
 let bob: User
 
 const startWorkerNamed = (name: 'worker' | 'worker2') => startWorker({ dataDir: dataDirs[name], env, logFile: path.join(logDir, `${name}.log`) })
+const startWeb = (name: 'a' | 'b') => startServer({ port: PORTS[name], dataDir: dataDirs[name], env, waitForPage: false, logFile: path.join(logDir, `${name}.log`) })
 
 beforeAll(async () => {
   const binDir = postgresBinDir()
@@ -59,9 +60,8 @@ beforeAll(async () => {
     TRYON_ENGINE: 'http',
     TRYON_HTTP_URL: tryon.url,
   }
-  const web = (name: 'a' | 'b') => startServer({ port: PORTS[name], dataDir: dataDirs[name], env, waitForPage: false, logFile: path.join(logDir, `${name}.log`) })
   // Together, as a deploy starts them; every one that started is stopped in afterAll even when another failed.
-  const [startedA, startedB, startedWorker] = await Promise.allSettled([web('a'), web('b'), startWorkerNamed('worker')])
+  const [startedA, startedB, startedWorker] = await Promise.allSettled([startWeb('a'), startWeb('b'), startWorkerNamed('worker')])
   if (startedA.status === 'fulfilled') a = startedA.value
   if (startedB.status === 'fulfilled') b = startedB.value
   if (startedWorker.status === 'fulfilled') worker = startedWorker.value
@@ -189,5 +189,12 @@ describe('Drape at scale', () => {
     const { id } = (await res.json()) as { id: string }
     await open.next((e) => e.type === 'message' && (e.data as { id: string }).id === id, 5000)
     for (const s of streams) await s.close()
+  })
+
+  it('keeps serving through the proxy when a web instance is killed (kill -9)', async () => {
+    a = await startWeb('a')
+    await b.kill()
+    for (let i = 0; i < 10; i++) expect((await send(proxy.url, '/api/profile', { cookie: alice.cookie })).status).toBe(200)
+    expect((await fetch(`${proxy.url}/api/health`)).status).toBe(200)
   })
 })
