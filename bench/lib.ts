@@ -9,18 +9,39 @@ export const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), 
 /** The dev mailbox key every bench server gets (`GET /api/dev/mailbox?key=`). */
 export const MAILBOX_KEY = 'bench-dev-mailbox-key-0123456789'
 
+/** Spawns `node --import tsx <script>` with the bench defaults under `env`; its stderr goes to `logFile` when given. */
+function spawnApp(script: string, env: Record<string, string>, opts: { logFile?: string; stdout: 'ignore' | 'pipe' }) {
+  const stderr = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'inherit'
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, LOG_LEVEL: 'warn', DEV_MAILBOX_KEY: MAILBOX_KEY, ...env },
+    stdio: ['ignore', opts.stdout, stderr],
+  })
+  if (typeof stderr === 'number') fs.closeSync(stderr)
+  const signal = (name: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill(name)
+    })
+  return {
+    child,
+    /** Whether the process is still running (it has not crashed). */
+    running: () => child.exitCode === null && child.signalCode === null,
+    /** SIGTERM: graceful shutdown; resolves once the process has exited. */
+    stop: () => signal('SIGTERM'),
+    /** kill -9: no shutdown work at all. */
+    kill: () => signal('SIGKILL'),
+  }
+}
+
 /**
  * Starts the real server; resolves once /login (unless `waitForPage` is false: no production build
  * needed) and then /api/health answer 200. Its stderr goes to `logFile` when given.
  */
 export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string>; waitForPage?: boolean; logFile?: string }) {
   const started = performance.now()
-  const stderr = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'inherit'
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(opts.port), DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${opts.port}`, DEV_MAILBOX_KEY: MAILBOX_KEY, ...opts.env },
-    stdio: ['ignore', 'ignore', stderr],
-  })
-  if (typeof stderr === 'number') fs.closeSync(stderr)
+  const app = spawnApp('src/server/main.ts', { PORT: String(opts.port), DATA_DIR: opts.dataDir, PUBLIC_URL: `http://localhost:${opts.port}`, ...opts.env }, { logFile: opts.logFile, stdout: 'ignore' })
+  const { child } = app
   const url = `http://localhost:${opts.port}`
   const ok = async (path: string) => {
     try {
@@ -38,48 +59,57 @@ export async function startServer(opts: { port: number; dataDir: string; env?: R
   }
   /** Until /api/health answers 200: start-up work (demo seeding) done. */
   const ms = performance.now() - started
-  const signal = (name: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill(name)
-    })
-  return {
-    url,
-    ms,
-    firstPageMs: firstPageMs!,
-    /** Whether the process is still running (it has not crashed). */
-    running: () => child.exitCode === null && child.signalCode === null,
-    stop: () => signal('SIGTERM'),
-    /** kill -9: no shutdown work at all. */
-    kill: () => signal('SIGKILL'),
-  }
-}
-
-/** Registers, verifies through the dev mailbox and signs in on the server at `url`; answers the session cookie and username. */
-export async function signedInUser(url: string, name: string) {
-  const origin = { origin: url }
-  const email = `${name}-${crypto.randomBytes(4).toString('hex')}@example.com`
-  const password = 'bench-password-1'
-  await fetch(`${url}/api/account/register`, { method: 'POST', headers: { ...origin, 'content-type': 'application/json' }, body: JSON.stringify({ email, password, confirmPassword: password }) })
-  const mails = (await (await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(email)}&key=${MAILBOX_KEY}`)).json()) as { links: string[] }[]
-  const link = mails.flatMap((m) => m.links).find((l) => l.includes('verify-email'))
-  if (!link) throw new Error(`no verification mail for ${email}`)
-  await fetch(`${url}${new URL(link).pathname}${new URL(link).search}`, { redirect: 'manual' })
-  const login = await fetch(`${url}/api/account/login`, { method: 'POST', headers: { ...origin, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
-  if (login.status !== 200) throw new Error(`login answered ${login.status}`)
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  const profile = (await (await fetch(`${url}/api/profile`, { headers: { cookie } })).json()) as { username: string }
-  return { cookie, username: profile.username }
+  const { running, stop, kill } = app
+  return { url, ms, firstPageMs: firstPageMs!, running, stop, kill, exitCode: () => child.exitCode }
 }
 
 /**
- * Opens the event stream (GET /api/events) of the user with `cookie`; `arrival(id)` resolves with
- * the moment (performance.now()) the `message` event with that id arrived, or rejects after `timeoutMs`.
+ * Starts a job worker (`npm run worker`); resolves once it has started. `log()` is what it has
+ * written to stdout (info level) so far.
  */
-export async function messageStream(url: string, cookie: string) {
-  const arrivals = new Map<string, number>()
-  const waiting = new Map<string, (at: number) => void>()
+export async function startWorker(opts: { dataDir: string; env?: Record<string, string>; logFile?: string }) {
+  const app = spawnApp('src/server/worker.ts', { DATA_DIR: opts.dataDir, ...opts.env, LOG_LEVEL: 'info' }, { logFile: opts.logFile, stdout: 'pipe' })
+  let log = ''
+  app.child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')))
+  while (!log.includes('worker started')) {
+    if (!app.running()) throw new Error('worker exited during start-up')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  return { ...app, log: () => log, exitCode: () => app.child.exitCode }
+}
+
+/**
+ * Registers on the server at `url`, verifies through the dev mailbox and signs in there too, or on
+ * `opts.verifyAt` (another instance); answers the session cookie and username. `opts.origin` is
+ * the server's PUBLIC_URL when it is not `url` (instances behind a proxy).
+ */
+export async function signedInUser(url: string, name: string, opts: { verifyAt?: string; origin?: string } = {}) {
+  const origin = { origin: opts.origin ?? url }
+  const email = `${name}-${crypto.randomBytes(4).toString('hex')}@example.com`
+  const password = 'bench-password-1'
+  await fetch(`${url}/api/account/register`, { method: 'POST', headers: { ...origin, 'content-type': 'application/json' }, body: JSON.stringify({ email, password, confirmPassword: password }) })
+  const at = opts.verifyAt ?? url
+  const mails = (await (await fetch(`${at}/api/dev/mailbox?to=${encodeURIComponent(email)}&key=${MAILBOX_KEY}`)).json()) as { links: string[] }[]
+  const link = mails.flatMap((m) => m.links).find((l) => l.includes('verify-email'))
+  if (!link) throw new Error(`no verification mail for ${email}`)
+  await fetch(`${at}${new URL(link).pathname}${new URL(link).search}`, { redirect: 'manual' })
+  const login = await fetch(`${at}/api/account/login`, { method: 'POST', headers: { ...origin, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`)
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const profile = (await (await fetch(`${at}/api/profile`, { headers: { cookie } })).json()) as { username: string }
+  return { cookie, username: profile.username }
+}
+
+export type StreamEvent = { type: string; data: unknown; at: number }
+
+/**
+ * Opens the event stream (GET /api/events) of the user with `cookie` and records every event with
+ * the moment (performance.now()) it arrived; `next(match)` resolves with the first recorded or
+ * future event that matches, or rejects after `timeoutMs`.
+ */
+export async function eventStream(url: string, cookie: string) {
+  const events: StreamEvent[] = []
+  const waiting = new Set<(e: StreamEvent) => void>()
   const res = await fetch(`${url}/api/events`, { headers: { cookie } })
   if (res.status !== 200 || !res.body) throw new Error(`/api/events answered ${res.status}`)
   const reader = res.body.getReader()
@@ -95,27 +125,44 @@ export async function messageStream(url: string, cookie: string) {
       while ((at = buffer.indexOf('\n\n')) >= 0) {
         const chunk = buffer.slice(0, at)
         buffer = buffer.slice(at + 2)
-        if (!/^event: ?message$/m.test(chunk)) continue
-        const { id } = JSON.parse(/^data: ?(.*)$/m.exec(chunk)![1]!) as { id: string }
-        const now = performance.now()
-        arrivals.set(id, now)
-        waiting.get(id)?.(now)
+        const type = /^event: ?(.*)$/m.exec(chunk)?.[1]
+        const data = /^data: ?(.*)$/m.exec(chunk)?.[1]
+        if (!type || data === undefined) continue
+        const event = { type, data: JSON.parse(data) as unknown, at: performance.now() }
+        events.push(event)
+        for (const fn of waiting) fn(event)
       }
     }
   })()
   return {
-    arrival: (id: string, timeoutMs = Infinity) =>
-      arrivals.get(id) ??
-      new Promise<number>((resolve, reject) => {
-        const timer = Number.isFinite(timeoutMs) ? setTimeout(() => reject(new Error(`message ${id} did not arrive within ${timeoutMs} ms`)), timeoutMs) : undefined
-        waiting.set(id, (at) => {
+    events,
+    next: (match: (e: StreamEvent) => boolean, timeoutMs = Infinity) => {
+      const seen = events.find(match)
+      if (seen) return Promise.resolve(seen)
+      return new Promise<StreamEvent>((resolve, reject) => {
+        const timer = Number.isFinite(timeoutMs) ? setTimeout(() => (waiting.delete(check), reject(new Error(`no matching event within ${timeoutMs} ms`))), timeoutMs) : undefined
+        const check = (e: StreamEvent) => {
+          if (!match(e)) return
           clearTimeout(timer)
-          resolve(at)
-        })
-      }),
+          waiting.delete(check)
+          resolve(e)
+        }
+        waiting.add(check)
+      })
+    },
     /** Whether the server still holds the stream open. */
     isOpen: () => open,
     close: () => reader.cancel().catch(() => {}),
+  }
+}
+
+/** The event stream of the user with `cookie`; `arrival(id)` resolves with the moment the `message` event with that id arrived. */
+export async function messageStream(url: string, cookie: string) {
+  const stream = await eventStream(url, cookie)
+  return {
+    arrival: async (id: string, timeoutMs = Infinity) => (await stream.next((e) => e.type === 'message' && (e.data as { id?: string }).id === id, timeoutMs)).at,
+    isOpen: stream.isOpen,
+    close: stream.close,
   }
 }
 

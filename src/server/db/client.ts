@@ -29,6 +29,11 @@ export type Database = {
   kind: 'pglite' | 'pg'
   /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * Whether the database answers (`select 1`), for health checks. On PGlite it does not queue
+   * behind the app's statements, only behind the one running, so it stays fast under load.
+   */
+  ping(): Promise<void>
   /** Whether notifications reach this process (false while PostgreSQL's LISTEN connection reconnects). */
   listening(): boolean
   close(): Promise<void>
@@ -46,17 +51,49 @@ export async function openDatabase(opts: { url?: string; dir?: string }): Promis
   return openPglite(opts.dir)
 }
 
+/** How long the embedded database's statements may run back to back before I/O gets a turn. */
+const SLICE_MS = 10
+
+/**
+ * PGlite runs on this thread and hands its queue of statements from one to the next in promise
+ * callbacks, so while requests queue up the event loop never gets to I/O: a new connection (a load
+ * balancer's health check) waits for the whole queue. Here the app's statements and transactions
+ * run one at a time, and once they have held the loop for `SLICE_MS` the next one waits for a turn
+ * of the event loop.
+ */
+export function yieldingClient(client: PGlite) {
+  let tail: Promise<unknown> = Promise.resolve()
+  let sliceStart = performance.now()
+  const inTurn = <T,>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(async () => {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve))
+        sliceStart = performance.now()
+      }
+      return fn()
+    })
+    tail = run.catch(() => {})
+    return run
+  }
+  return {
+    query: ((...args: Parameters<PGlite['query']>) => inTurn(() => client.query(...args))) as PGlite['query'],
+    exec: ((...args: Parameters<PGlite['exec']>) => inTurn(() => client.exec(...args))) as PGlite['exec'],
+    transaction: ((fn: Parameters<PGlite['transaction']>[0]) => inTurn(() => client.transaction(fn))) as PGlite['transaction'],
+  }
+}
+
 async function openPglite(dir?: string): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true })
   // pg_trgm backs the indexed search (features/search); PostgreSQL servers ship it as a contrib extension.
   const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } })
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  const app = yieldingClient(client)
+  const db = drizzlePglite({ client: app as PGlite, schema, casing: 'snake_case' }) as unknown as Db
   // PGlite runs one statement at a time; serialise pg-boss' statements through one queue.
   const raw: RawSql = {
     exec: async (text) => {
-      await client.exec(text)
+      await app.exec(text)
     },
-    query: async <T,>(text: string, values?: unknown[]) => (await client.query<T>(text, values)).rows,
+    query: async <T,>(text: string, values?: unknown[]) => (await app.query<T>(text, values)).rows,
   }
   return {
     db,
@@ -65,6 +102,9 @@ async function openPglite(dir?: string): Promise<Database> {
     listen: async (channel, onPayload) => {
       const unsub = await client.listen(channel, onPayload)
       return async () => unsub()
+    },
+    ping: async () => {
+      await client.query('select 1')
     },
     listening: () => true,
     close: () => client.close(),
@@ -100,6 +140,9 @@ async function openPg(url: string): Promise<Database> {
     raw,
     kind: 'pg',
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    ping: async () => {
+      await pool.query('select 1')
+    },
     listening: () => listener.connected(),
     close: async () => {
       await listener.close()

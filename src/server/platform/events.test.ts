@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { createTestApp, type TestApp } from '../test/harness'
-import { createEventBus, type LiveEvent } from './events'
+import { createEventBus, type LiveEvent, pipeEvents, RECONNECT_MS } from './events'
 
 // Two app instances on one PostgreSQL database: an event published on one reaches a subscriber
 // on the other. Needs a real server (TEST_DATABASE_URL); PGlite is a single process.
@@ -30,5 +30,26 @@ describe.skipIf(!pgUrl)('events across instances (PostgreSQL LISTEN/NOTIFY)', ()
     await expect.poll(() => got.length).toBe(1)
     expect(got[0]).toEqual({ type: 'message', data: { id: 'm1' } })
     await bus.stop()
+  })
+})
+
+describe('an event stream at shutdown', () => {
+  it('sends what is queued, then tells the client to reconnect, and ends', async () => {
+    const written: { event: string; data: string; retry?: number }[] = []
+    let emit: (e: LiveEvent) => void = () => {}
+    const shutdown = new AbortController()
+    const stream = { aborted: false, onAbort: () => {}, writeSSE: async (msg: (typeof written)[number]) => void written.push(msg) }
+    const piping = pipeEvents(stream, (listener) => ((emit = listener), () => {}), { heartbeatMs: 60_000, until: shutdown.signal })
+    await expect.poll(() => written.length).toBe(1)
+    emit({ type: 'message', data: { id: 'm1' } })
+    shutdown.abort()
+    emit({ type: 'message', data: { id: 'm2' } })
+    await piping
+    expect(written).toEqual([
+      { event: 'ready', data: '{}' },
+      { event: 'message', data: '{"id":"m1"}' },
+      { event: 'message', data: '{"id":"m2"}' },
+      { event: 'reconnect', data: '{}', retry: RECONNECT_MS },
+    ])
   })
 })

@@ -7,6 +7,8 @@ export type LiveEvent = { type: string; data: unknown }
 type Listener = (event: LiveEvent) => void
 
 const CHANNEL = 'drape_events'
+/** How soon a client whose stream ended at shutdown reconnects (to another instance). */
+export const RECONNECT_MS = 1000
 
 /**
  * Publishes per-user events through Postgres NOTIFY so that every app instance (and the worker)
@@ -78,12 +80,14 @@ export function createEventBus(database: Database): EventBus {
 /**
  * Writes the events `subscribe` delivers to an open server-sent-events stream until the client
  * goes away, with a ping (and `onHeartbeat`) every `heartbeatMs` while idle. `onOpen` runs once
- * the listener is subscribed, so that what it publishes reaches this stream too.
+ * the listener is subscribed, so that what it publishes reaches this stream too. Once `until` is
+ * aborted (the server shuts down) it sends what is queued, then a `reconnect` event telling the
+ * client to come back after `RECONNECT_MS`, and ends the stream.
  */
 export async function pipeEvents(
-  stream: { aborted: boolean; onAbort(fn: () => void): void; writeSSE(msg: { event: string; data: string }): Promise<void> },
+  stream: { aborted: boolean; onAbort(fn: () => void): void; writeSSE(msg: { event: string; data: string; retry?: number }): Promise<void> },
   subscribe: (listener: Listener) => () => void,
-  opts: { heartbeatMs: number; onOpen?: () => Promise<void>; onHeartbeat?: () => Promise<void> },
+  opts: { heartbeatMs: number; until?: AbortSignal; onOpen?: () => Promise<void>; onHeartbeat?: () => Promise<void> },
 ) {
   const queue: LiveEvent[] = []
   let wake: (() => void) | undefined
@@ -92,6 +96,9 @@ export async function pipeEvents(
     wake?.()
   })
   stream.onAbort(() => wake?.())
+  const ending = () => wake?.()
+  opts.until?.addEventListener('abort', ending)
+  const shuttingDown = () => opts.until?.aborted === true
   try {
     await stream.writeSSE({ event: 'ready', data: '{}' })
     await opts.onOpen?.()
@@ -101,17 +108,22 @@ export async function pipeEvents(
         await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) })
         continue
       }
+      if (shuttingDown()) {
+        await stream.writeSSE({ event: 'reconnect', data: '{}', retry: RECONNECT_MS })
+        return
+      }
       await new Promise<void>((resolve) => {
         wake = resolve
         setTimeout(resolve, opts.heartbeatMs)
       })
       wake = undefined
-      if (!queue.length && !stream.aborted) {
+      if (!queue.length && !stream.aborted && !shuttingDown()) {
         await stream.writeSSE({ event: 'ping', data: '{}' })
         await opts.onHeartbeat?.()
       }
     }
   } finally {
+    opts.until?.removeEventListener('abort', ending)
     unsubscribe()
   }
 }

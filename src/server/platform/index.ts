@@ -23,6 +23,11 @@ export type Platform = {
   sessions: SessionResolver
   /** Start-up work still under way (reported by /api/health). */
   readiness: { seeding: boolean; seedError?: string }
+  /**
+   * Aborted when the process begins to shut down: /api/health answers 503, event streams end (the
+   * client reconnects to another instance) and running jobs hand their work back to the queue.
+   */
+  shutdown: AbortController
 }
 
 /** Opens the database (migrated), storage, mail, queue and events described by `config`. */
@@ -42,10 +47,11 @@ export async function openPlatform(config: Config, opts: { database?: Database }
   const events = createEventBus(database)
   await events.start()
   const auth = createAuth({ config, db, mailer, secret: persistentSecret(config.dataDir, 'auth-secret', config.AUTH_SECRET) })
-  return { config, database, db, storage, mailer, queue, events, auth, sessions: createSessionResolver(auth, database.raw), readiness: { seeding: false } }
+  return { config, database, db, storage, mailer, queue, events, auth, sessions: createSessionResolver(auth, database.raw), readiness: { seeding: false }, shutdown: new AbortController() }
 }
 
 export async function closePlatform(p: Platform) {
+  p.shutdown.abort()
   await p.queue.stop()
   await p.events.stop()
   await p.database.close()

@@ -20,6 +20,26 @@ export type Queue = {
   check(): Promise<void>
 }
 
+const DEADLOCK_DETECTED = '40P01'
+const CREATE_ATTEMPTS = 5
+
+/**
+ * Creates a queue unless it exists. Processes starting together on a new database create their
+ * queues at once; each creation attaches a partition to pg-boss' job table, and PostgreSQL may
+ * end two of them as a deadlock. The creation is one statement, rolled back whole, so it is retried.
+ */
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue) {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(queue.name)) return
+    try {
+      return await boss.createQueue(queue.name, queue)
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK_DETECTED || attempt === CREATE_ATTEMPTS) throw err
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * attempt))
+    }
+  }
+}
+
 export function createQueue(database: Database): Queue {
   const boss = new PgBoss({
     ...database.bossConnection,
@@ -47,7 +67,7 @@ export function createQueue(database: Database): Queue {
       started = true
       for (const def of definitions.values()) {
         const { concurrency: _c, ...queue } = def.options
-        if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue)
+        await ensureQueue(boss, queue)
       }
     },
     async work() {

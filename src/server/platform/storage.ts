@@ -58,10 +58,11 @@ function localStorage(root: string): Storage {
       await replaceFile(target, body)
     },
     async get(key) {
+      const target = file(key)
       try {
         const [body, contentType] = await Promise.all([
-          fs.readFile(file(key)),
-          fs.readFile(`${file(key)}.type`, 'utf8').catch(() => 'application/octet-stream'),
+          fs.readFile(target),
+          fs.readFile(`${target}.type`, 'utf8').catch(() => 'application/octet-stream'),
         ])
         return { body, contentType }
       } catch {

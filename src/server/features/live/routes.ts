@@ -32,6 +32,7 @@ export function liveRoutes(p: Platform) {
         try {
           await pipeEvents(stream, (listener) => p.events.join(LIVE_ROOM, listener), {
             heartbeatMs: HEARTBEAT_MS,
+            until: p.shutdown.signal,
             onOpen: async () => {
               joined = true
               await changePresence(p, me.id, 1)

@@ -43,7 +43,7 @@ export function platformRoutes(p: Platform) {
   let last: { at: number; result: Promise<{ ok: boolean; checks: Record<string, Check> }> } | undefined
   const health = () => {
     if (last && Date.now() - last.at < HEALTH_TTL_MS) return last.result
-    const result = Promise.all([timed(() => p.database.raw.query('select 1')), timed(() => p.storage.check()), timed(() => p.queue.check())]).then(([db, storage, queue]) => {
+    const result = Promise.all([timed(() => p.database.ping()), timed(() => p.storage.check()), timed(() => p.queue.check())]).then(([db, storage, queue]) => {
       const events: Check = p.database.listening() ? { ok: true, ms: 0 } : { ok: false, ms: 0, detail: 'reconnecting to the database for live updates' }
       const checks: Record<string, Check> = { db, storage, queue, events, engine: { ok: true, ms: 0, detail: p.config.TRYON_ENGINE } }
       if (p.readiness.seeding || p.readiness.seedError) checks.seed = { ok: false, ms: 0, detail: p.readiness.seedError ?? 'seeding demo data' }
@@ -54,12 +54,16 @@ export function platformRoutes(p: Platform) {
   }
   const app = new Hono<AppEnv>()
     .get('/health', describe({ summary: 'Health of the database, storage, queue, live updates and try-on engine (checked at most once a second)', tags: ['platform'], response: HealthSchema }), async (c) => {
-      const { ok, checks } = await health()
+      const result = await health()
+      // Not cached: a load balancer must stop sending here as soon as shutdown begins.
+      const stopping = p.shutdown.signal.aborted
+      const checks = stopping ? { ...result.checks, shutdown: { ok: false, ms: 0, detail: 'shutting down' } } : result.checks
+      const ok = result.ok && !stopping
       return c.json({ status: ok ? 'ok' : 'degraded', checks }, ok ? 200 : 503)
     })
     .get('/events', describe({ summary: 'Live updates for the signed-in user (server-sent events)', tags: ['platform'], auth: true, responseType: 'text/event-stream' }), (c) => {
       const user = requireUser(c)
-      return streamSSE(c, (stream) => pipeEvents(stream, (listener) => p.events.subscribe(user.id, listener), { heartbeatMs: HEARTBEAT_MS }))
+      return streamSSE(c, (stream) => pipeEvents(stream, (listener) => p.events.subscribe(user.id, listener), { heartbeatMs: HEARTBEAT_MS, until: p.shutdown.signal }))
     })
     .get(`${FILES_PREFIX.replace('/api', '')}*`, describe({ summary: 'A stored file (images)', tags: ['platform'], responseType: 'image/*' }), async (c) => {
       const key = tryDecodeURIComponent(c.req.path.slice(FILES_PREFIX.length))

@@ -66,6 +66,22 @@ async function finish(p: Platform, row: GenerationRow, set: Partial<GenerationRo
   if (done) await publish(p, done)
 }
 
+/**
+ * Gives a running attempt back to the queue unchanged (this process is shutting down): another
+ * worker runs the same attempt, which does not count as a failure.
+ */
+async function handBack(p: Platform, row: GenerationRow) {
+  const [queued] = await p.db
+    .update(aiGenerations)
+    .set({ status: 'queued', heartbeatAt: null })
+    .where(and(thisAttempt(row.id, row.attempt), eq(aiGenerations.status, 'processing')))
+    .returning()
+  if (!queued) return
+  await p.queue.send(GENERATE_JOB, { generationId: row.id, attempt: row.attempt } satisfies GenerateJob)
+  await publish(p, queued)
+  logger.info('generation handed back to the queue at shutdown', { id: row.id, attempt: row.attempt })
+}
+
 /** Puts a generation back in the queue as its next attempt. */
 async function requeue(p: Platform, id: string, fromAttempt: number, startAfter = 0) {
   const [row] = await p.db
@@ -80,8 +96,9 @@ async function requeue(p: Platform, id: string, fromAttempt: number, startAfter 
 
 /**
  * One attempt of a generation: queued -> processing (heartbeating) -> engine -> outputs stored ->
- * succeeded, or failed with the engine's message. Every write is tied to the attempt, so a late
- * worker of an attempt that was given up cannot overwrite a newer one.
+ * succeeded, or failed with the engine's message; handed back to the queue when the process shuts
+ * down meanwhile. Every write is tied to the attempt, so a late worker of an attempt that was
+ * given up cannot overwrite a newer one.
  */
 export async function runGeneration(p: Platform, job: GenerateJob) {
   const [row] = await p.db
@@ -123,7 +140,7 @@ export async function runGeneration(p: Platform, job: GenerateJob) {
       model: payload.model,
       prompt: payload.prompt,
       customJson: payload.customJson ?? undefined,
-      signal: AbortSignal.any([superseded.signal, AbortSignal.timeout(ENGINE_TIMEOUT_MS)]),
+      signal: AbortSignal.any([superseded.signal, p.shutdown.signal, AbortSignal.timeout(ENGINE_TIMEOUT_MS)]),
     })
     const engineMs = performance.now() - start
     if (!output.images.length) throw new TryOnError('The try-on engine returned no image. Please try again.')
@@ -131,6 +148,10 @@ export async function runGeneration(p: Platform, job: GenerateJob) {
     await finish(p, row, { status: 'succeeded', outputUrl: urls[0]!, outputUrls: urls, model: output.model, error: null })
     logger.info('generation succeeded', { id: row.id, engine: engine.name, engineMs: Math.round(engineMs), images: urls.length })
   } catch (err) {
+    if (p.shutdown.signal.aborted) {
+      await handBack(p, row)
+      return
+    }
     if (err instanceof TryOnError && err.retryable && row.attempt + 1 < MAX_ATTEMPTS) {
       logger.warn('generation attempt failed; retrying', { id: row.id, attempt: row.attempt, message: err.message })
       await requeue(p, row.id, row.attempt, 5)

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+
+// `npm run test:scale`: the app at scale (PostgreSQL, S3, two instances, workers) as real processes.
+export default defineConfig({
+  test: {
+    include: ['tests/scale/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    env: { ORT_DISABLE_TELEMETRY: '1', LOG_LEVEL: 'silent' },
+  },
+})
