@@ -1,7 +1,8 @@
 // Issue #13: Lighthouse 12 (mobile preset) on the main routes of the production build with demo
 // data, signed in where the route needs it. Each route runs LH_RUNS times (default 3) and the
 // median of each figure is printed: `route perf N a11y N LCP X s`. Run after `npm run build`.
-// LH_VERBOSE=1 adds FCP, TBT, CLS and the audits that cost points.
+// LH_VERBOSE=1 adds FCP, TBT, CLS and the audits that cost points; LH_JSON_DIR=<dir> keeps each report;
+// LH_ROUTES=/login,/feed runs only those.
 import fs from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
@@ -12,6 +13,7 @@ const RUNS = Number(process.env.LH_RUNS ?? 3)
 const PORT = Number(process.env.LH_PORT ?? 4390)
 const VERBOSE = process.env.LH_VERBOSE === '1'
 const only = process.env.LH_ROUTES?.split(',')
+const JSON_DIR = process.env.LH_JSON_DIR
 
 if (!fs.existsSync('dist/web/index.html')) throw new Error('no production build: run `npm run build` first')
 
@@ -61,10 +63,15 @@ async function signIn() {
 async function audit(url: string, cookie: string | undefined) {
   // Lighthouse clears the origin's storage (cookies too) before loading, so the session goes in a header.
   const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(cookie ? { extraHeaders: { cookie } } : {}) }
-  const result = await lighthouse(url, flags)
-  if (!result) throw new Error(`no Lighthouse result for ${url}`)
-  const lhr = result.lhr
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+  let lhr: Result | undefined
+  // A trace now and then comes back unusable (NO_NAVSTART and the like): that run is repeated.
+  for (let attempt = 1; !lhr; attempt++) {
+    const result = (await lighthouse(url, flags))?.lhr
+    if (!result) throw new Error(`no Lighthouse result for ${url}`)
+    if (!result.runtimeError) lhr = result
+    else if (attempt === 3) throw new Error(`${url}: ${result.runtimeError.message}`)
+  }
+  if (JSON_DIR) fs.writeFileSync(`${JSON_DIR}/${new URL(url).pathname.split('/')[1]}-${Date.now()}.json`, JSON.stringify(lhr))
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`)
   return lhr
 }

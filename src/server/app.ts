@@ -1,14 +1,15 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { features } from './features'
+import { compressAnswers } from './http/compression'
 import { errorBody, handleError, notFound, tooLarge } from './http/errors'
 import { buildOpenApi } from './http/openapi'
 import { apiDocsPage, mailboxPage } from './http/pages'
 import { type AppEnv, sessionMiddleware } from './http/session'
+import { mountWebApp } from './http/static'
+import { readWebBuild } from './http/web-build'
 import type { Platform } from './platform'
 import { logger } from './platform/logger'
 import { listDevMail } from './platform/mail'
@@ -33,6 +34,7 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
       logger.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) })
     }
   })
+  app.use('*', compressAnswers())
   app.use(
     '*',
     secureHeaders({
@@ -84,24 +86,7 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
   })
 
   const webRoot = opts.webRoot ?? path.resolve(process.env.WEB_ROOT ?? 'dist/web')
-  if (fs.existsSync(path.join(webRoot, 'index.html'))) {
-    const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8')
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: path.relative(process.cwd(), webRoot),
-        onFound: (_path, c) => {
-          c.header('cache-control', 'public, max-age=31536000, immutable')
-        },
-      }),
-    )
-    const files = serveStatic({ root: path.relative(process.cwd(), webRoot) })
-    app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()))
-    // Every other path is a client route; the SPA renders the 404 screen itself.
-    app.get('*', (c) => {
-      c.header('cache-control', 'no-cache')
-      return c.html(indexHtml)
-    })
-  }
+  const build = readWebBuild(webRoot)
+  if (build) mountWebApp(app, { root: webRoot, build, sessions: p.sessions })
   return app
 }

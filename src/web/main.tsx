@@ -4,8 +4,11 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { BrowserRouter } from 'react-router'
 import { Toaster } from './components/Toaster'
 import { queryClient } from './lib/query-client'
+import { primeSession } from './lib/session'
 import { AppRoutes } from './routes'
 import './styles.css'
+
+primeSession(queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -36,7 +36,7 @@ async function freshPgDatabase(adminUrl: string) {
   }
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { webRoot?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'))
   const pgDb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
   const config = loadConfig({
@@ -52,7 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   logger.setLevel(config.LOG_LEVEL)
   const database = pgDb ? undefined : await openDatabase({})
   const p: Platform = await startPlatform(config, { work: true, database })
-  const app = createApp(p, { webRoot: path.join(dataDir, 'no-web') })
+  const app = createApp(p, { webRoot: opts.webRoot ?? path.join(dataDir, 'no-web') })
 
   let ipCounter = 0
   /** Calls the app in process. `cookie` is a signed-in session; each call gets its own client IP unless `ip` is given. */

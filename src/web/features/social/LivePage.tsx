@@ -57,7 +57,7 @@ export default function LivePage() {
   const count = viewers ?? state.data?.viewers ?? 0
 
   return (
-    <div className="fixed inset-0 z-40 flex justify-center bg-ink">
+    <main className="fixed inset-0 z-40 flex justify-center bg-ink">
       <div className="relative flex h-full w-full max-w-[480px] flex-col overflow-hidden text-white">
         {state.data?.imageUrl ? (
           <img src={state.data.imageUrl} alt="" className="absolute inset-0 size-full object-cover" />
@@ -138,6 +138,6 @@ export default function LivePage() {
           />
         </form>
       </div>
-    </div>
+    </main>
   )
 }

@@ -148,7 +148,7 @@ export default function GeneratePage() {
           </Link>
         }
       />
-      <main className="flex flex-col gap-6 py-4">
+      <div className="flex flex-col gap-6 py-4">
         {generation && done ? (
           <ResultPanel key={generation.id} generation={generation} outputUrls={finished.data?.outputUrls ?? []} onTryAgain={reset} />
         ) : (
@@ -283,7 +283,7 @@ export default function GeneratePage() {
           </h2>
           <SavedResults />
         </section>
-      </main>
+      </div>
     </Screen>
   )
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { renderIndexHtml } from './index-html'
+
+const template = '<html><head><title>Drape</title></head><body><div id="root"></div></body></html>'
+const session = { user: { id: 'u1', email: 'a@b.co', emailVerified: true, name: '</script><script>alert(1)</script>', image: null }, expiresAt: '2026-01-01T00:00:00.000Z' }
+
+describe('index.html per request', () => {
+  it('inlines the session so that no text in it can end the script element', () => {
+    const html = renderIndexHtml(template, { session, modulePreloads: [] })
+    const block = /<script type="application\/json" id="drape-session">(.*?)<\/script>/.exec(html)![1]!
+    expect(block).not.toContain('<')
+    expect(JSON.parse(block)).toEqual(session)
+    expect(html.match(/<script/g)).toHaveLength(1)
+  })
+
+  it('adds a modulepreload link per chunk to the head', () => {
+    const html = renderIndexHtml(template, { session: null, modulePreloads: ['/assets/a.js', '/assets/b.js'] })
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/a.js"><link rel="modulepreload" crossorigin href="/assets/b.js"></head>')
+    expect(html).toContain('<body><script type="application/json" id="drape-session">null</script><div id="root">')
+  })
+})
