@@ -76,7 +76,7 @@ export function StoryRow() {
               label={`${user.username ?? user.name}, ${ringLabel[ring]}`}
               badge={
                 ring === 'live' ? (
-                  <span className="absolute -bottom-1 left-1/2 -translate-x-1/2 rounded-sm border-2 border-surface bg-rose px-1 text-[10px] leading-tight font-semibold text-white">{SM.live}</span>
+                  <span aria-hidden className="absolute -bottom-1 left-1/2 -translate-x-1/2 rounded-sm border-2 border-surface bg-rose px-1 text-[10px] leading-tight font-semibold text-white">{SM.live}</span>
                 ) : undefined
               }
             />
