@@ -8,6 +8,14 @@ import { routeTable } from './scripts/vite/route-table'
 export default defineConfig({
   plugins: [react(), tailwindcss(), routeTable(), precompress()],
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: process.env.WEB_ROOT ?? 'dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: process.env.WEB_ROOT ?? 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    // No per-import dependency lists in the entry (2 KB): the server preloads the first route's
+    // chunks with the HTML (src/server/http/static.ts); later screens find their few new chunks.
+    modulePreload: false,
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 })

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { ChevronLeft } from 'lucide-react'
-import { NavLink, useNavigate } from 'react-router'
+import { NavLink, useNavigate } from '../lib/router'
 import { Camera, Home, Search, ShoppingBag, Sparkles, User } from 'lucide-react'
 import { cn } from '../lib/cn'
 import { IconButton } from './Button'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Images, RefreshCcw, Settings, X, Zap, ZapOff } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { IconButton } from '../../components/Button'
 import { cn } from '../../lib/cn'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, X } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { LIVE_COMMENT_MAX_LENGTH, LIVE_EMOJI, LIVE_EMOJI_FLOAT_MS, LiveCommentSchema, type LiveComment } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Eye, Send, X } from 'lucide-react'
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
-import { Navigate, useNavigate, useParams } from 'react-router'
+import { Navigate, useNavigate, useParams } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { handleOf, type UserStories } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'

@@ -1,6 +1,6 @@
 import { Heart, Pause, Play, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { VIDEO_LENGTH_SECONDS } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
