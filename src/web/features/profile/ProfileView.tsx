@@ -82,7 +82,7 @@ function PostGrid({ queryKey, path, empty }: { queryKey: readonly unknown[]; pat
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
   if (q.isPending)
     return (
-      <div className="grid grid-cols-3 gap-0.5" aria-label="Loading posts">
+      <div role="status" className="grid grid-cols-3 gap-0.5" aria-label="Loading posts">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="aspect-square rounded-none" />
         ))}

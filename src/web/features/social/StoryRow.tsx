@@ -11,7 +11,8 @@ import { useUserEvents } from './events'
 import { UserAvatar } from '../../components/UserAvatar'
 
 const LIVE_TYPES = ['story'] as const
-const ringLabel: Record<StoryRing, string> = { live: 'live now', unviewed: 'new story', viewed: 'story seen' }
+// A live tile is named "LIVE <name>" instead: its visible badge text comes first (WCAG 2.5.3).
+const ringLabel: Record<Exclude<StoryRing, 'live'>, string> = { unviewed: 'new story', viewed: 'story seen' }
 
 function Tile({ to, user, ring, caption, label, badge }: { to: string; user: UserCard; ring: StoryRing | null; caption: string; label: string; badge?: ReactNode }) {
   return (
@@ -21,6 +22,7 @@ function Tile({ to, user, ring, caption, label, badge }: { to: string; user: Use
           <UserAvatar user={user} size="xl" ring={ring} className={ring ? undefined : 'p-[4.5px]'} />
           {badge}
         </span>
+        {/* Separates the badge's word from the caption in the link's text (a flex container drops it from layout). */}{' '}
         <span className="w-full truncate text-center">{caption}</span>
       </Link>
     </li>
@@ -74,10 +76,10 @@ export function StoryRow() {
               user={user}
               ring={ring}
               caption={user.username ?? user.name}
-              label={`${user.username ?? user.name}, ${ringLabel[ring]}`}
+              label={ring === 'live' ? `${SM.live} ${user.username ?? user.name}` : `${user.username ?? user.name}, ${ringLabel[ring]}`}
               badge={
                 ring === 'live' ? (
-                  <span aria-hidden className="absolute -bottom-1 left-1/2 -translate-x-1/2 rounded-sm border-2 border-surface bg-rose px-1 text-[10px] leading-tight font-semibold text-white">{SM.live}</span>
+                  <span className="absolute -bottom-1 left-1/2 -translate-x-1/2 rounded-sm border-2 border-surface bg-rose px-1 text-[10px] leading-tight font-semibold text-white">{SM.live}</span>
                 ) : undefined
               }
             />
