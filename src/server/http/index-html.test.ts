@@ -13,9 +13,11 @@ describe('index.html per request', () => {
     expect(html.match(/<script/g)).toHaveLength(1)
   })
 
-  it('adds a modulepreload link per chunk to the head', () => {
-    const html = renderIndexHtml(template, { session: null, modulePreloads: ['/assets/a.js', '/assets/b.js'] })
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/a.js"><link rel="modulepreload" crossorigin href="/assets/b.js"></head>')
+  it('adds a preload link per font and a modulepreload link per chunk to the head', () => {
+    const html = renderIndexHtml(template, { session: null, modulePreloads: ['/assets/a.js', '/assets/b.js'], fonts: ['/assets/serif.woff2'] })
+    expect(html).toContain(
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/serif.woff2"><link rel="modulepreload" crossorigin href="/assets/a.js"><link rel="modulepreload" crossorigin href="/assets/b.js"></head>',
+    )
     expect(html).toContain('<body><script type="application/json" id="drape-session">null</script><div id="root">')
   })
 })

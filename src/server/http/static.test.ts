@@ -21,7 +21,7 @@ write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
 write(
   '.vite/manifest.json',
   JSON.stringify({
-    'src/web/main.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_shared.js'] },
+    'src/web/main.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_shared.js'], assets: ['assets/serif.woff2', 'assets/serif.woff'] },
     '_shared.js': { file: 'assets/shared.js' },
     'src/web/ProductPage.tsx': { file: 'assets/ProductPage.js', imports: ['_shared.js', '_price.js'] },
     '_price.js': { file: 'assets/price.js' },
@@ -71,12 +71,14 @@ describe('static files of the build', () => {
 })
 
 describe('index.html of a client route', () => {
-  it('preloads the chunks of the route beyond those of the entry, and is never cached', async () => {
+  it('preloads the chunks of the route beyond those of the entry and the woff2 font, and is never cached', async () => {
     const res = await get('/product/42')
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     const html = await res.text()
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
     expect(preloads).toEqual(['/assets/ProductPage.js', '/assets/price.js'])
+    expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/serif.woff2">')
+    expect(html).not.toContain('serif.woff"')
     expect([...(await (await get('/anything/else')).text()).matchAll(/modulepreload/g)]).toHaveLength(1)
   })
 

@@ -35,6 +35,6 @@ export function mountWebApp(app: Hono<AppEnv>, { root, build, sessions }: { root
   app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) && !/\/\./.test(c.req.path) ? files(c, next) : next()))
   app.get('*', sessionMiddleware(sessions), (c) => {
     c.header('cache-control', PERSONAL_HTML)
-    return c.html(renderIndexHtml(build.indexHtml, { session: currentSession(c), modulePreloads: build.routeChunks(c.req.path) }))
+    return c.html(renderIndexHtml(build.indexHtml, { session: currentSession(c), modulePreloads: build.routeChunks(c.req.path), fonts: build.fonts }))
   })
 }

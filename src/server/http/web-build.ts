@@ -3,7 +3,7 @@ import path from 'node:path'
 import { bestRoute } from '~/shared/route-path'
 
 /** One entry of Vite's build manifest (`.vite/manifest.json`). */
-export type ManifestChunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] }
+export type ManifestChunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[]; assets?: string[] }
 export type Manifest = Record<string, ManifestChunk>
 /** `.vite/routes.json`, written by scripts/vite/route-table.ts: each client route and its screen module. */
 export type RouteScreen = { path: string; screen: string }
@@ -32,6 +32,8 @@ export function readWebBuild(webRoot: string) {
   const inEntry = new Set(entry ? staticClosure(manifest, [entry]) : [])
   return {
     indexHtml: read('index.html'),
+    /** The entry stylesheet's woff2 fonts (the wordmark's serif): preloaded so text does not reflow when they arrive. */
+    fonts: (entry ? (manifest[entry]!.assets ?? []) : []).filter((f) => f.endsWith('.woff2')).map((f) => `/${f}`),
     /** The JS files the screen of `pathname` needs beyond what index.html already loads. */
     routeChunks(pathname: string): string[] {
       const match = bestRoute(routes, pathname)
