@@ -1,10 +1,9 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { features } from './features'
+import { compressAnswers } from './http/compression'
 import { errorBody, handleError, notFound, tooLarge } from './http/errors'
 import { clientAddressMiddleware, withClientAddress } from './http/client-address'
 import { sameOriginOnly } from './http/csrf'
@@ -12,6 +11,8 @@ import { buildOpenApi } from './http/openapi'
 import { inputGuard } from './http/input-guard'
 import { apiDocsPage, mailboxPage } from './http/pages'
 import { type AppEnv, sessionMiddleware } from './http/session'
+import { mountWebApp } from './http/static'
+import { readWebBuild } from './http/web-build'
 import type { Platform } from './platform'
 import { logger } from './platform/logger'
 import { readDevMailbox } from './platform/mail'
@@ -36,6 +37,7 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
       logger.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) })
     }
   })
+  app.use('*', compressAnswers())
   app.use(
     '*',
     secureHeaders({
@@ -101,24 +103,7 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
   })
 
   const webRoot = opts.webRoot ?? path.resolve(process.env.WEB_ROOT ?? 'dist/web')
-  if (fs.existsSync(path.join(webRoot, 'index.html'))) {
-    const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8')
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: path.relative(process.cwd(), webRoot),
-        onFound: (_path, c) => {
-          c.header('cache-control', 'public, max-age=31536000, immutable')
-        },
-      }),
-    )
-    const files = serveStatic({ root: path.relative(process.cwd(), webRoot) })
-    app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()))
-    // Every other path is a client route; the SPA renders the 404 screen itself.
-    app.get('*', (c) => {
-      c.header('cache-control', 'no-cache')
-      return c.html(indexHtml)
-    })
-  }
+  const build = readWebBuild(webRoot)
+  if (build) mountWebApp(app, { root: webRoot, build, sessions: p.sessions })
   return app
 }

@@ -1,11 +1,14 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { BrowserRouter } from 'react-router'
+import { BrowserRouter } from './lib/router'
 import { Toaster } from './components/Toaster'
 import { queryClient } from './lib/query-client'
+import { primeSession } from './lib/session'
 import { AppRoutes } from './routes'
 import './styles.css'
+
+primeSession(queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

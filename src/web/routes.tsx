@@ -1,5 +1,5 @@
 import { Suspense, useLayoutEffect } from 'react'
-import { Route, Routes, useLocation, useNavigationType } from 'react-router'
+import { Routes, useLocation, useNavigationType } from './lib/router'
 import { authRoutes } from './features/auth/routes'
 import { feedRoutes } from './features/feed/routes'
 import { marketplaceRoutes } from './features/marketplace/routes'
@@ -19,6 +19,8 @@ function guarded({ access, Component }: AppRoute) {
   return access === 'protected' ? <RequireAuth>{screen}</RequireAuth> : access === 'guest' ? <GuestOnly>{screen}</GuestOnly> : screen
 }
 
+const routeElements = appRoutes.map((r) => ({ path: r.path, element: guarded(r) }))
+
 /** New screens start at the top; back and forward keep the browser's own scroll restoration. */
 function ScrollToTop() {
   const { pathname } = useLocation()
@@ -33,11 +35,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<FullScreenStatus text="Loading..." />}>
       <ScrollToTop />
-      <Routes>
-        {appRoutes.map((r) => (
-          <Route key={r.path} path={r.path} element={guarded(r)} />
-        ))}
-      </Routes>
+      <Routes routes={routeElements} />
     </Suspense>
   )
 }

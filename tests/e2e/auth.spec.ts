@@ -105,6 +105,8 @@ test('forgot password: reset by mailed link, then sign in with the new password'
   await page.context().clearCookies()
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
+  // The login screen stays until the next one has loaded: type into the new one.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText(/reset link is on its way/)).toBeVisible()

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import type { SessionUser } from '~/shared/auth'
+import type { Session, SessionUser } from '~/shared/auth'
 import type { RawSql } from '../db/client'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import type { Auth } from '../features/auth/auth'
@@ -82,6 +82,13 @@ export const toSessionUser = (u: { id: string; email: string; emailVerified: boo
   name: u.name,
   image: u.image ?? null,
 })
+
+/** The answer of GET /api/session (also inlined into index.html): the user and the session's end, or null. */
+export function currentSession(c: Context<AppEnv>): Session | null {
+  const user = c.get('user')
+  const expiresAt = c.get('sessionExpiresAt')
+  return user && expiresAt ? { user, expiresAt: expiresAt.toISOString() } : null
+}
 
 /** The signed-in user, or a 401 in the error shape. Every query of user data is scoped by its id. */
 export function requireUser(c: Context<AppEnv>): SessionUser {

@@ -20,7 +20,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 export const TEST_MAILBOX_KEY = 'test-dev-mailbox-key-0123456789'
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { postgresUrl?: string } = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { postgresUrl?: string; webRoot?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'))
   const postgresUrl = opts.postgresUrl ?? process.env.TEST_DATABASE_URL
   const pgDb = postgresUrl ? await freshPgDatabase(postgresUrl) : null
@@ -40,7 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { po
   logger.setLevel(config.LOG_LEVEL)
   const database = pgDb ? undefined : await openDatabase({})
   const p: Platform = await startPlatform(config, { work: true, database })
-  const app = createApp(p, { webRoot: path.join(dataDir, 'no-web') })
+  const app = createApp(p, { webRoot: opts.webRoot ?? path.join(dataDir, 'no-web') })
 
   let ipCounter = 0
   /**

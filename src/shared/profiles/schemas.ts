@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { PM } from './messages'
 
+// Without zod, so that screens that need only these do not load it (issue #13 first-load budget).
+export { displayNameOf, fullNameOf } from './names'
+
 export const GENDERS = ['female', 'male', 'non_binary', 'other', 'prefer_not_to_say'] as const
 export const UNIT_PREFERENCES = ['metric', 'imperial'] as const
 export const SHOE_SYSTEMS = ['eu', 'us', 'uk', 'jp'] as const
@@ -196,12 +199,5 @@ export function profileToFormValues(p: Profile, unit: UnitPreference = p.unit_pr
   } satisfies ProfileFormInput
 }
 export type ProfileFormValues = ReturnType<typeof profileToFormValues>
-
-/** Spec part 1 §3: display_name, else first_name, else username, else 'User'. */
-export const displayNameOf = (p: { display_name: string | null; first_name: string | null; username: string | null }) =>
-  p.display_name || p.first_name || p.username || 'User'
-
-/** first_name plus last_name when both exist. */
-export const fullNameOf = (p: { first_name: string | null; last_name: string | null }) => (p.first_name && p.last_name ? `${p.first_name} ${p.last_name}` : null)
 
 export const UsernameParamSchema = z.strictObject({ username: z.string().regex(USERNAME_PATTERN, PM.usernameRule) })

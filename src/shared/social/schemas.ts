@@ -11,8 +11,8 @@ export const UserCardSchema = z.object({
 })
 export type UserCard = z.infer<typeof UserCardSchema>
 
-/** The path segment that names a user: the username, or the id while no username is set. */
-export const handleOf = (u: Pick<UserCard, 'id' | 'username'>) => u.username ?? u.id
+// Without zod, so that screens that need only this do not load it (issue #13 first-load budget).
+export { handleOf } from './handles'
 
 export const HandleParamSchema = z.strictObject({ handle: z.string().trim().min(1).max(64) })
 

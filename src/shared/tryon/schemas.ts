@@ -1,16 +1,11 @@
 import { z } from 'zod'
+import { GARMENT_SIZES } from './constants'
+import { isStorageBucket, isStoragePath } from './file-ref'
 import { T } from './messages'
 
-/** Spec part 2 §9: requested output size, polling and history constants. */
-export const TRYON_WIDTH = 768
-export const TRYON_HEIGHT = 1024
-export const POLL_FIRST_MS = 2000
-export const POLL_EVERY_MS = 3000
-export const POLL_TIMEOUT_MS = 300_000
-export const HISTORY_LIMIT = 50
-export const EXPORT_VERSION = '3.0.0'
-export const GARMENT_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL'] as const
-export const DEFAULT_POST_CAPTION = '✨ My new look, tried on with Drape Style Studio #VirtualTryOn #AIFashion #StyleStudio #OOTD'
+// Without zod, so that screens that need only these do not load it (issue #13 first-load budget).
+export * from './constants'
+export { fileRefFromUrl, isStorageBucket, isStoragePath } from './file-ref'
 
 export const PhotoTypeSchema = z.enum(['base', 'product'])
 export type PhotoType = z.infer<typeof PhotoTypeSchema>
@@ -32,22 +27,10 @@ export const UuidParamSchema = z.strictObject({ id: z.uuid('Not found.') })
 
 /** An image in our own storage: `bucket/path` (never a URL to fetch). */
 export const FileRefSchema = z.strictObject({
-  bucket: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Unknown bucket.'),
-  path: z
-    .string()
-    .min(1)
-    .max(300)
-    .refine((p) => p.split('/').every((s) => s !== '' && s !== '.' && s !== '..' && !s.includes('\\')), 'Invalid path.'),
+  bucket: z.string().refine(isStorageBucket, 'Unknown bucket.'),
+  path: z.string().refine(isStoragePath, 'Invalid path.'),
 })
 export type FileRef = z.infer<typeof FileRefSchema>
-
-/** `/api/files/<bucket>/<path>` back to a file ref, or null for anything else. */
-export function fileRefFromUrl(url: string): FileRef | null {
-  const m = /^\/api\/files\/([a-z0-9-]+)\/(.+)$/.exec(url)
-  if (!m) return null
-  const parsed = FileRefSchema.safeParse({ bucket: m[1], path: decodeURIComponent(m[2]!) })
-  return parsed.success ? parsed.data : null
-}
 
 export const GarmentCategorySchema = z.enum(['top', 'dress', 'bottom'])
 

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react'
 import { ChevronLeft } from 'lucide-react'
-import { NavLink, useNavigate } from 'react-router'
+import { NavLink, useNavigate } from '../lib/router'
 import { Camera, Home, Search, ShoppingBag, Sparkles, User } from 'lucide-react'
 import { cn } from '../lib/cn'
 import { IconButton } from './Button'
 
-/** The phone-width column every screen lives in. */
+/** The phone-width column every screen lives in: the page's main landmark. */
 export function Screen({ children, tabBar, className }: { children: ReactNode; tabBar?: boolean; className?: string }) {
   return (
-    <div className={cn('relative mx-auto flex min-h-dvh w-full max-w-[480px] flex-col bg-surface', tabBar && 'pb-[calc(64px+env(safe-area-inset-bottom))]', className)}>
+    <main className={cn('relative mx-auto flex min-h-dvh w-full max-w-[480px] flex-col bg-surface', tabBar && 'pb-[calc(64px+env(safe-area-inset-bottom))]', className)}>
       {children}
       {tabBar && <TabBar />}
-    </div>
+    </main>
   )
 }
 

@@ -1,16 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Session } from '~/shared/auth'
-import { api, ApiRequestError } from './api'
+import { SESSION_ELEMENT_ID } from '~/shared/session-element'
+import { api } from './api'
 
 export const sessionKey = ['session'] as const
 
-async function fetchSession(): Promise<Session | null> {
-  try {
-    return await api<Session>('/session')
-  } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401) return null
-    throw err
-  }
+/** GET /api/session: the session, or null when signed out. */
+const fetchSession = () => api<Session | null>('/session')
+
+/**
+ * Puts the session the server inlined into index.html into the cache, so the first screen draws
+ * without asking for it. Without that block (the Vite dev server) the first useSession fetches.
+ */
+export function primeSession(qc: QueryClient) {
+  const el = document.getElementById(SESSION_ELEMENT_ID)
+  if (!el?.textContent) return
+  qc.setQueryData(sessionKey, JSON.parse(el.textContent) as Session | null)
+  el.remove()
 }
 
 /** The signed-in session: `loading`, then the user or null. */

@@ -25,13 +25,13 @@ describe('sign-in behind an https PUBLIC_URL', () => {
     expect(set).toMatch(/; Secure/)
     expect((await t.request('/api/cart', { cookie: u.cookie })).status).toBe(200)
     expect((await t.request('/api/account/logout', { method: 'POST', cookie: u.cookie })).status).toBe(200)
-    expect((await t.request('/api/session', { cookie: u.cookie })).status).toBe(401)
+    expect((await t.request('/api/cart', { cookie: u.cookie })).status).toBe(401)
   })
 
   it('does not take a session cookie without the __Secure- prefix', async () => {
     const u = await t.signUp()
     const plain = u.cookie.replace('__Secure-', '')
-    expect((await t.request('/api/session', { cookie: plain })).status).toBe(401)
+    expect((await t.request('/api/cart', { cookie: plain })).status).toBe(401)
   })
 })
 
@@ -55,26 +55,26 @@ describe('sessions end at once on every instance', () => {
 
   it('a signed-out session is refused on the other instance immediately', async () => {
     const u = await a.signUp()
-    expect(await b.request('/api/session', u.cookie)).toBe(200)
+    expect(await b.request('/api/cart', u.cookie)).toBe(200)
     expect(await b.request('/api/cart', u.cookie)).toBe(200)
     expect((await a.request('/api/account/logout', { method: 'POST', cookie: u.cookie })).status).toBe(200)
-    expect(await b.request('/api/session', u.cookie)).toBe(401)
     expect(await b.request('/api/cart', u.cookie)).toBe(401)
-    expect((await a.request('/api/session', { cookie: u.cookie })).status).toBe(401)
+    expect(await b.request('/api/cart', u.cookie)).toBe(401)
+    expect((await a.request('/api/cart', { cookie: u.cookie })).status).toBe(401)
   })
 
   it('a password reset ends every session of the account at once', async () => {
     const u = await a.signUp()
     const other = (await login(a, u.email, u.password, {})).headers
     const secondCookie = a.cookieFrom(other)
-    expect(await b.request('/api/session', secondCookie)).toBe(200)
-    expect(await b.request('/api/session', u.cookie)).toBe(200)
+    expect(await b.request('/api/cart', secondCookie)).toBe(200)
+    expect(await b.request('/api/cart', u.cookie)).toBe(200)
     await a.request('/api/account/forgot-password', { body: { email: u.email } })
     const token = new URL(await a.mailedLink(u.email, '/reset-password')).searchParams.get('token')!
     expect((await a.request('/api/account/reset-password', { body: { token, password: 'a-new-password', confirmPassword: 'a-new-password' } })).status).toBe(200)
-    expect(await b.request('/api/session', u.cookie)).toBe(401)
-    expect(await b.request('/api/session', secondCookie)).toBe(401)
-    expect((await a.request('/api/session', { cookie: u.cookie })).status).toBe(401)
+    expect(await b.request('/api/cart', u.cookie)).toBe(401)
+    expect(await b.request('/api/cart', secondCookie)).toBe(401)
+    expect((await a.request('/api/cart', { cookie: u.cookie })).status).toBe(401)
   })
 })
 

@@ -21,7 +21,8 @@ describe('health, OpenAPI and docs', () => {
     const doc = (await t.request('/api/openapi.json')).json
     expect(doc.openapi).toMatch(/^3\./)
     expect(doc.paths['/api/account/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('confirmPassword')
-    expect(doc.paths['/api/session'].get.security).toEqual([{ session: [] }])
+    expect(doc.paths['/api/cart'].get.security).toEqual([{ session: [] }])
+    expect(doc.paths['/api/session'].get.security).toBeUndefined()
     const page = await t.request('/api/docs')
     expect(page.text).toContain('/api/account/login')
   })
@@ -63,7 +64,7 @@ describe('bad input always gets the error shape, never a 500', () => {
   })
 
   it('a missing cookie is a 401 on signed-in routes', async () => {
-    for (const path of ['/api/session', '/api/events']) {
+    for (const path of ['/api/cart', '/api/events']) {
       const res = await t.request(path)
       expect(res.status).toBe(401)
       expect(res.json).toEqual(shape)
@@ -71,8 +72,16 @@ describe('bad input always gets the error shape, never a 500', () => {
   })
 
   it('a forged cookie is a 401', async () => {
-    const res = await t.request('/api/session', { cookie: 'drape.session_token=forged.value' })
+    const res = await t.request('/api/cart', { cookie: 'drape.session_token=forged.value' })
     expect(res.status).toBe(401)
+  })
+
+  it('the session of a forged cookie is null, as when signed out', async () => {
+    for (const cookie of [undefined, 'drape.session_token=forged.value']) {
+      const res = await t.request('/api/session', { cookie })
+      expect(res.status).toBe(200)
+      expect(res.json).toBeNull()
+    }
   })
 
   it('unknown API routes are a 404 in the error shape', async () => {

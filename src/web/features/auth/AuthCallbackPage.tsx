@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from '../../lib/router'
 import { M } from '~/shared/messages'
 import { useRefreshSession, useSession } from '../../lib/session'
 import { AuthLayout } from './AuthLayout'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import { ForgotPasswordSchema } from '~/shared/auth'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from '../../lib/router'
 import type { z } from 'zod'
 import type { SignInInput } from '~/shared/auth'
 import { Button } from '../../components/Button'

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../lib/router'
 import { SignUpSchema } from '~/shared/auth'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'

@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/router'
 import { Button } from '../../components/Button'
 import { errorMessage } from '../../lib/api'
 import { useSignOut } from '../../lib/session'

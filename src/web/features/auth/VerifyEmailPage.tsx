@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from '../../lib/router'
 import { M } from '~/shared/messages'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Images, RefreshCcw, Settings, X, Zap, ZapOff } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { IconButton } from '../../components/Button'
 import { cn } from '../../lib/cn'
@@ -83,7 +83,7 @@ export default function CameraPage() {
   }
 
   return (
-    <div className="relative mx-auto flex min-h-dvh w-full max-w-[480px] flex-col bg-black text-white">
+    <main className="relative mx-auto flex min-h-dvh w-full max-w-[480px] flex-col bg-black text-white">
       <header className="absolute inset-x-0 top-0 z-10 flex items-center justify-between p-2">
         <IconButton label="Close" className="text-white hover:bg-white/10" onClick={() => navigate('/feed')}>
           <X size={24} strokeWidth={1.75} />
@@ -141,6 +141,6 @@ export default function CameraPage() {
           afterFlash()
         }}
       />
-    </div>
+    </main>
   )
 }

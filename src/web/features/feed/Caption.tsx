@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 
 /** Text with @mentions linked to the mentioned user's profile. */
 export function MentionText({ text }: { text: string }) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { MessageCircle, Trash2 } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { timeAgo } from '~/shared/posts/format'
 import { CommentInputSchema } from '~/shared/posts/schemas'

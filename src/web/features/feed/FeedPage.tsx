@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { Camera, CheckCircle2, ImageIcon, Loader2 } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { EmptyState, ErrorState } from '../../components/Feedback'
 import { Screen, Wordmark } from '../../components/Layout'

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { PostImage } from '~/shared/posts/schemas'
 import { cn } from '../../lib/cn'
+import { imageLoading } from '../../lib/image-loading'
 
 /** Width the card takes: the whole column (max 480 px). */
 const SIZES = '(max-width: 480px) 100vw, 480px'
@@ -30,10 +31,10 @@ export function ImageCarousel({ images, alt, eager, index, onIndexChange }: { im
           alt={alt}
           width={1080}
           height={1350}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          {...imageLoading(eager)}
           onLoad={() => setLoaded((l) => ({ ...l, [index]: true }))}
-          className={cn('size-full object-cover transition-opacity duration-200', loaded[index] ? 'opacity-100' : 'opacity-0')}
+          // The first card's image is the page's largest paint: it shows as it arrives, no fade-in.
+          className={cn('size-full object-cover', !eager && 'transition-opacity duration-200', eager || loaded[index] ? 'opacity-100' : 'opacity-0')}
         />
       </button>
       {total > 1 && (

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Check, ImagePlus, Images, Sparkles, Video } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { CreatePostSchema, MAX_POST_IMAGES } from '~/shared/posts/schemas'
 import { Button, IconButton } from '../../components/Button'

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { BadgeCheck, Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../lib/router'
 import { formatLikeCount, timeAgo } from '~/shared/posts/format'
 import { FM } from '~/shared/posts/messages'
 import type { OutfitItem, Post } from '~/shared/posts/schemas'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../lib/router'
 import { MM } from '~/shared/marketplace/messages'
 import type { ProductCard, ProductPage } from '~/shared/marketplace/schemas'
 import { useSession } from '../../lib/session'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/router'
 import { PM } from '~/shared/profiles/messages'
 import {
   fromMetric,

@@ -1,5 +1,5 @@
 import { Archive, Activity, Bookmark, ExternalLink, QrCode, Settings, ShoppingBag, Star, UserPlus, type LucideIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import { BottomSheet } from '../../components/Overlay'
 import { SignOutButton } from '../auth/SignOutButton'
 

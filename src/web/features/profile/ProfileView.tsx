@@ -6,6 +6,7 @@ import { Tabs } from '../../components/Choice'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
 import { Dialog } from '../../components/Overlay'
 import { errorMessage } from '../../lib/api'
+import { imageLoading } from '../../lib/image-loading'
 import { postKeys, usePostPages } from '../feed/api'
 import { InfiniteSentinel } from '../feed/InfiniteSentinel'
 import { PostCard } from '../feed/PostCard'
@@ -21,6 +22,8 @@ export type ProfileSummary = {
   followingCount: number
 }
 
+/** The posts grid has three columns; its first row is in view when the profile opens. */
+const GRID_COLUMNS = 3
 const HIGHLIGHTS = ['New', 'makeup', 'fashion', 'skincare'] as const
 
 function Count({ value, label }: { value: number; label: string }) {
@@ -79,7 +82,7 @@ function PostGrid({ queryKey, path, empty }: { queryKey: readonly unknown[]; pat
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
   if (q.isPending)
     return (
-      <div className="grid grid-cols-3 gap-0.5" aria-label="Loading posts">
+      <div role="status" className="grid grid-cols-3 gap-0.5" aria-label="Loading posts">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="aspect-square rounded-none" />
         ))}
@@ -92,12 +95,12 @@ function PostGrid({ queryKey, path, empty }: { queryKey: readonly unknown[]; pat
   return (
     <>
       <ul className="grid grid-cols-3 gap-0.5" aria-label="Posts grid">
-        {posts.map((p) => {
+        {posts.map((p, i) => {
           const cover = p.images[0]
           return (
             <li key={p.id} className="aspect-square bg-sunken">
               <button type="button" className="block size-full" aria-label={p.caption || 'Open post'} onClick={() => setOpen(p)}>
-                {cover && <img src={cover.srcSet ? cover.url.replace(/-w1080\.webp$/, '-w360.webp') : cover.url} alt="" loading="lazy" className="size-full object-cover" />}
+                {cover && <img src={cover.srcSet ? cover.url.replace(/-w1080\.webp$/, '-w360.webp') : cover.url} alt="" {...imageLoading(i < GRID_COLUMNS)} className="size-full object-cover" />}
               </button>
             </li>
           )

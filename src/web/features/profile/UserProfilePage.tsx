@@ -1,5 +1,5 @@
 import { UserX } from 'lucide-react'
-import { Navigate, useParams } from 'react-router'
+import { Navigate, useParams } from '../../lib/router'
 import { PM } from '~/shared/profiles/messages'
 import { Button } from '../../components/Button'
 import { EmptyState, ErrorState } from '../../components/Feedback'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import { M } from '~/shared/messages'
 import { Screen, Wordmark } from '../../components/Layout'
 

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router'
+import { Navigate } from '../../lib/router'
 import { M } from '~/shared/messages'
 import { Screen } from '../../components/Layout'
 import { useSession } from '../../lib/session'

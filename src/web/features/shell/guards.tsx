@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router'
+import { Navigate, useLocation } from '../../lib/router'
 import { M } from '~/shared/messages'
 import { useSession } from '../../lib/session'
 import { safeRedirect } from '../auth/redirect'

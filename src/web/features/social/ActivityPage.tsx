@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Heart, UserPlus, Users } from 'lucide-react'
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../lib/router'
 import { CommentInputSchema } from '~/shared/posts/schemas'
 import { SM } from '~/shared/social/messages'
 import { ACTIVITY_GROUP_LABELS, handleOf, type Activity, type ActivityItem, type UserCard } from '~/shared/social/schemas'

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { SendHorizontal } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
-import { Navigate, useParams } from 'react-router'
+import { Navigate, useParams } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { MESSAGE_MAX_LENGTH, SendMessageSchema, type Conversation, type Message } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'

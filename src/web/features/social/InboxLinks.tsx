@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Heart, Send } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import { fetchUnreadActivity, fetchUnreadMessages, socialKeys } from './api'
 import { useUserEvents } from './events'
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, X } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { LIVE_COMMENT_MAX_LENGTH, LIVE_EMOJI, LIVE_EMOJI_FLOAT_MS, LiveCommentSchema, type LiveComment } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
@@ -57,7 +57,7 @@ export default function LivePage() {
   const count = viewers ?? state.data?.viewers ?? 0
 
   return (
-    <div className="fixed inset-0 z-40 flex justify-center bg-ink">
+    <main className="fixed inset-0 z-40 flex justify-center bg-ink">
       <div className="relative flex h-full w-full max-w-[480px] flex-col overflow-hidden text-white">
         {state.data?.imageUrl ? (
           <img src={state.data.imageUrl} alt="" className="absolute inset-0 size-full object-cover" />
@@ -138,6 +138,6 @@ export default function LivePage() {
           />
         </form>
       </div>
-    </div>
+    </main>
   )
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Camera, MessageCircle, PenSquare, Search } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { handleOf, matchesConversation, type ConversationSummary } from '~/shared/social/schemas'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Clock, Search, SearchX, X } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { SEARCH_MAX_LENGTH, type SearchResults } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'

@@ -1,16 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Plus, RotateCw } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
-import { handleOf, type StoryRing, type UserCard } from '~/shared/social/schemas'
+import { handleOf } from '~/shared/social/handles'
+import type { StoryRing, UserCard } from '~/shared/social/schemas'
 import { Skeleton } from '../../components/Feedback'
 import { fetchStoryRow, socialKeys } from './api'
 import { useUserEvents } from './events'
 import { UserAvatar } from '../../components/UserAvatar'
 
 const LIVE_TYPES = ['story'] as const
-const ringLabel: Record<StoryRing, string> = { live: 'live now', unviewed: 'new story', viewed: 'story seen' }
+// A live tile is named "LIVE <name>" instead: its visible badge text comes first (WCAG 2.5.3).
+const ringLabel: Record<Exclude<StoryRing, 'live'>, string> = { unviewed: 'new story', viewed: 'story seen' }
 
 function Tile({ to, user, ring, caption, label, badge }: { to: string; user: UserCard; ring: StoryRing | null; caption: string; label: string; badge?: ReactNode }) {
   return (
@@ -20,6 +22,7 @@ function Tile({ to, user, ring, caption, label, badge }: { to: string; user: Use
           <UserAvatar user={user} size="xl" ring={ring} className={ring ? undefined : 'p-[4.5px]'} />
           {badge}
         </span>
+        {/* Separates the badge's word from the caption in the link's text (a flex container drops it from layout). */}{' '}
         <span className="w-full truncate text-center">{caption}</span>
       </Link>
     </li>
@@ -73,7 +76,7 @@ export function StoryRow() {
               user={user}
               ring={ring}
               caption={user.username ?? user.name}
-              label={`${user.username ?? user.name}, ${ringLabel[ring]}`}
+              label={ring === 'live' ? `${SM.live} ${user.username ?? user.name}` : `${user.username ?? user.name}, ${ringLabel[ring]}`}
               badge={
                 ring === 'live' ? (
                   <span className="absolute -bottom-1 left-1/2 -translate-x-1/2 rounded-sm border-2 border-surface bg-rose px-1 text-[10px] leading-tight font-semibold text-white">{SM.live}</span>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Eye, Send, X } from 'lucide-react'
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
-import { Navigate, useNavigate, useParams } from 'react-router'
+import { Navigate, useNavigate, useParams } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { handleOf, type UserStories } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
@@ -21,7 +21,7 @@ export default function StoryViewerPage() {
   const q = useQuery({ queryKey: socialKeys.userStories(handle), queryFn: () => fetchUserStories(handle), staleTime: 0, retry: false })
   if (q.isError && q.error instanceof ApiRequestError && q.error.status === 404) return <Navigate to="/feed" replace />
   return (
-    <div className="fixed inset-0 z-40 flex justify-center bg-black">
+    <main className="fixed inset-0 z-40 flex justify-center bg-black">
       <div className="relative flex h-full w-full max-w-[480px] flex-col text-white">
         {q.isPending ? (
           <Skeleton className="m-2 h-full rounded-card bg-white/10" />
@@ -33,7 +33,7 @@ export default function StoryViewerPage() {
           <StoryPlayer key={handle} data={q.data} />
         )}
       </div>
-    </div>
+    </main>
   )
 }
 

@@ -1,6 +1,6 @@
 import { Heart, Pause, Play, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { VIDEO_LENGTH_SECONDS } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
@@ -28,7 +28,7 @@ export default function VideoPage() {
   }, [playing, ended])
 
   return (
-    <div className="fixed inset-0 z-40 flex justify-center bg-black">
+    <main className="fixed inset-0 z-40 flex justify-center bg-black">
       <div className="relative flex h-full w-full max-w-[480px] flex-col text-white">
         <div aria-hidden className="story-ring-unviewed absolute inset-0 opacity-60" />
         <header className="relative z-10 flex items-center gap-2 px-3 pt-3">
@@ -64,6 +64,6 @@ export default function VideoPage() {
           </div>
         </footer>
       </div>
-    </div>
+    </main>
   )
 }

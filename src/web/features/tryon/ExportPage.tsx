@@ -44,7 +44,7 @@ export default function ExportPage() {
   return (
     <Screen>
       <TopBar title="Export" back />
-      <main className="flex flex-col gap-5 p-4">
+      <div className="flex flex-col gap-5 p-4">
         <div className="flex items-start gap-3 rounded-card bg-sunken p-4">
           <ShieldCheck size={24} strokeWidth={1.75} aria-hidden className="shrink-0 text-success" />
           <p className="text-sm text-muted">Download a copy of your own Drape data as a JSON file (format version 3.0.0). Image links are left out; nothing of other people is included.</p>
@@ -64,7 +64,7 @@ export default function ExportPage() {
         <Button block onClick={() => void download()} pending={pending} icon={<Download size={20} strokeWidth={1.75} aria-hidden />}>
           Export my data
         </Button>
-      </main>
+      </div>
     </Screen>
   )
 }

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { HeartOff, Settings2, Sparkles } from 'lucide-react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '../../lib/router'
 import { T } from '~/shared/tryon/messages'
-import { type FileRef, fileRefFromUrl, GARMENT_SIZES, type Photo } from '~/shared/tryon/schemas'
+import { GARMENT_SIZES } from '~/shared/tryon/constants'
+import { fileRefFromUrl } from '~/shared/tryon/file-ref'
+import type { FileRef, Photo } from '~/shared/tryon/schemas'
 import { Button } from '../../components/Button'
 import { Chip } from '../../components/Choice'
 import { Select } from '../../components/Field'
@@ -148,7 +150,7 @@ export default function GeneratePage() {
           </Link>
         }
       />
-      <main className="flex flex-col gap-6 py-4">
+      <div className="flex flex-col gap-6 py-4">
         {generation && done ? (
           <ResultPanel key={generation.id} generation={generation} outputUrls={finished.data?.outputUrls ?? []} onTryAgain={reset} />
         ) : (
@@ -283,7 +285,7 @@ export default function GeneratePage() {
           </h2>
           <SavedResults />
         </section>
-      </main>
+      </div>
     </Screen>
   )
 }

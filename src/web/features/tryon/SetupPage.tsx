@@ -172,7 +172,7 @@ export default function SetupPage() {
   return (
     <Screen>
       <TopBar title={T.setupTitle} back="/style-studio" />
-      <main className="flex flex-col gap-8 py-4">
+      <div className="flex flex-col gap-8 py-4">
         <section aria-labelledby="settings-heading" className="flex flex-col gap-3">
           <h2 id="settings-heading" className="px-4 text-base font-semibold">
             Generation settings
@@ -195,7 +195,7 @@ export default function SetupPage() {
           </h2>
           <HistoryTable />
         </section>
-      </main>
+      </div>
     </Screen>
   )
 }

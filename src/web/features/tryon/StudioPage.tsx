@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Download, Settings2 } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/router'
 import { Tabs } from '../../components/Choice'
 import { Screen, TopBar } from '../../components/Layout'
 import { GenerateTab } from './hub/GenerateTab'

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { T } from '~/shared/tryon/messages'
-import { type GenerationEvent, POLL_EVERY_MS, POLL_FIRST_MS, POLL_TIMEOUT_MS } from '~/shared/tryon/schemas'
+import { POLL_EVERY_MS, POLL_FIRST_MS, POLL_TIMEOUT_MS } from '~/shared/tryon/constants'
+import type { GenerationEvent } from '~/shared/tryon/schemas'
 import { useUserEvents } from '../social/events'
 import { fetchGeneration } from './api'
 

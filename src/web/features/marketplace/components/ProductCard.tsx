@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../../lib/router'
 import { CARD_IMAGE_WIDTHS } from '~/shared/marketplace/images'
 import type { ProductCard as Product } from '~/shared/marketplace/schemas'
 import { Skeleton } from '../../../components/Feedback'

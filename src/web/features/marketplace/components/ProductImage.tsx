@@ -1,7 +1,8 @@
 import { PRODUCT_IMAGE_WIDTHS, productImageSources } from '~/shared/marketplace/images'
 import { cn } from '../../../lib/cn'
+import { imageLoading } from '../../../lib/image-loading'
 
-/** A fixed 3:4 box with a soft placeholder colour, so nothing jumps while the image loads. */
+/** A fixed 3:4 box (`eager`: above the fold, fetched first) with a soft placeholder colour, so nothing jumps while the image loads. */
 export function ProductImage({
   src,
   alt,
@@ -20,7 +21,7 @@ export function ProductImage({
   const sources = productImageSources(src, widths)
   return (
     <div className={cn('relative aspect-[3/4] overflow-hidden bg-sunken', className)}>
-      <img src={sources.src} srcSet={sources.srcSet} sizes={sizes} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" className="absolute inset-0 size-full object-cover" />
+      <img src={sources.src} srcSet={sources.srcSet} sizes={sizes} alt={alt} {...imageLoading(eager)} className="absolute inset-0 size-full object-cover" />
     </div>
   )
 }

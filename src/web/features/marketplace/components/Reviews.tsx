@@ -25,7 +25,7 @@ export function Reviews({ rating, counts, total }: { rating: number; counts: num
                 <li key={star} className="tabular flex items-center gap-2 text-xs">
                   <span className="w-12 text-muted">{star} stars</span>
                   <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-hairline" role="meter" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={`${star} stars`}>
-                    <span className="block h-full rounded-full bg-warning" style={{ width: `${pct}%` }} />
+                    <span className="block h-full rounded-full bg-rating" style={{ width: `${pct}%` }} />
                   </span>
                   <span className="w-9 text-right text-muted">{pct}%</span>
                 </li>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Ruler } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/router'
 import { MT } from '~/shared/marketplace/messages'
 import { Skeleton } from '../../../components/Feedback'
 import { fetchSizeAdvice, keys } from '../api'

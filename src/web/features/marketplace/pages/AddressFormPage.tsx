@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { MapPin } from 'lucide-react'
-import { useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from '../../../lib/router'
 import { MT } from '~/shared/marketplace/messages'
 import { ShippingAddressSchema, type ShippingAddressInput } from '~/shared/marketplace/schemas'
 import { Button } from '../../../components/Button'

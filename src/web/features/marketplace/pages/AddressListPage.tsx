@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../../lib/router'
 import { MM, MT } from '~/shared/marketplace/messages'
 import type { Address } from '~/shared/marketplace/schemas'
 import { Button, IconButton } from '../../../components/Button'

@@ -1,5 +1,5 @@
 import { ShoppingBag, Trash2 } from 'lucide-react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../../lib/router'
 import { formatEuro } from '~/shared/marketplace/constants'
 import { MM, MT } from '~/shared/marketplace/messages'
 import { Button, IconButton } from '../../../components/Button'

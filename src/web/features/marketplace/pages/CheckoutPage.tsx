@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronLeft, CircleCheck, ShoppingBag } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../../lib/router'
 import { formatEuro, PAYMENT_METHODS, SHIPPING_OPTIONS, shippingPrice, toCents, fromCents, type PaymentMethod, type ShippingMethod } from '~/shared/marketplace/constants'
 import { MM, MT } from '~/shared/marketplace/messages'
 import { ShippingAddressSchema, type Address, type OrderDetail, type ShippingAddressInput } from '~/shared/marketplace/schemas'

@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../../lib/router'
 import { MT } from '~/shared/marketplace/messages'
 import { EmptyState } from '../../../components/Feedback'
 import { Screen, TopBar } from '../../../components/Layout'

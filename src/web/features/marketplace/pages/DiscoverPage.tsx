@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronRight, Footprints, Gem, LayoutGrid, Shirt, Sparkles, type LucideIcon } from 'lucide-react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../../lib/router'
 import { IconButton } from '../../../components/Button'
 import { ErrorState, Skeleton } from '../../../components/Feedback'
 import { Screen } from '../../../components/Layout'

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { LayoutGrid, List, SearchX, SlidersHorizontal } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../../lib/router'
 import { CATEGORIES, filterBadgeCount, SORTS, type SortId } from '~/shared/marketplace/constants'
 import { MM } from '~/shared/marketplace/messages'
 import { Button, IconButton } from '../../../components/Button'

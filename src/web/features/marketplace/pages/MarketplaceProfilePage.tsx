@@ -1,5 +1,5 @@
 import { Bell, ChevronRight, Heart, MapPin, Package, Star, Ticket, Wallet, type LucideIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/router'
 import { MM } from '~/shared/marketplace/messages'
 import { Screen, TopBar } from '../../../components/Layout'
 import { useSession } from '../../../lib/session'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Package } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from '../../../lib/router'
 import { formatEuro, ORDER_STATUSES, type OrderStatus } from '~/shared/marketplace/constants'
 import { MM } from '~/shared/marketplace/messages'
 import { Tabs } from '../../../components/Choice'

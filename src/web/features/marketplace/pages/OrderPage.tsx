@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CircleCheck, CircleX, PackageX, Truck } from 'lucide-react'
 import { useState } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from '../../../lib/router'
 import { formatEuro } from '~/shared/marketplace/constants'
 import { MM, MT } from '~/shared/marketplace/messages'
 import type { OrderDetail } from '~/shared/marketplace/schemas'

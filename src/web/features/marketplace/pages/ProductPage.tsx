@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronDown, PackageX, ShoppingBag, Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from '../../../lib/router'
 import type { SizeName } from '~/shared/marketplace/constants'
 import { MM, MT } from '~/shared/marketplace/messages'
 import type { ProductDetail } from '~/shared/marketplace/schemas'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Heart } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../../lib/router'
 import { MT } from '~/shared/marketplace/messages'
 import { Button } from '../../../components/Button'
 import { EmptyState, ErrorState } from '../../../components/Feedback'

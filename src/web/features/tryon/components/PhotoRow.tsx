@@ -3,6 +3,10 @@ import type { ReactNode } from 'react'
 import { IconButton } from '../../../components/Button'
 import { ErrorState, Skeleton } from '../../../components/Feedback'
 import { cn } from '../../../lib/cn'
+import { imageLoading } from '../../../lib/image-loading'
+
+/** Thumbnails of a row in view at 390 px before scrolling sideways. */
+const VISIBLE_AT_ONCE = 3
 
 export type RowItem = { id: string; url: string; label: string }
 
@@ -54,7 +58,7 @@ export function PhotoRow({
   return (
     <ul className="flex snap-x gap-2 overflow-x-auto px-4 pb-1">
       {leading && <li className="shrink-0 snap-start">{leading}</li>}
-      {items?.map((item) => {
+      {items?.map((item, i) => {
         const selected = item.id === selectedId
         return (
           <li key={item.id} className="relative shrink-0 snap-start">
@@ -65,7 +69,7 @@ export function PhotoRow({
               onClick={() => onSelect(item)}
               className={cn('block aspect-[3/4] w-24 overflow-hidden rounded-card border-2 bg-sunken', selected ? 'border-rose' : 'border-transparent')}
             >
-              <img src={item.url} alt="" loading="lazy" className="size-full object-cover" />
+              <img src={item.url} alt="" {...imageLoading(i < VISIBLE_AT_ONCE)} className="size-full object-cover" />
             </button>
             {onDelete && (
               <IconButton label={`${deleteLabel ?? 'Delete'}: ${item.label}`} onClick={() => onDelete(item)} className="absolute -top-1 -right-1 text-white [&>svg]:rounded-full [&>svg]:bg-black/55 [&>svg]:p-1 [&>svg]:box-content hover:bg-transparent">

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Sparkles } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../../lib/router'
 import { Button } from '../../../components/Button'
 import { EmptyState, ErrorState, Skeleton } from '../../../components/Feedback'
 import { cn } from '../../../lib/cn'

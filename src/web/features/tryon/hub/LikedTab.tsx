@@ -1,5 +1,5 @@
 import { Heart, HeartOff, Sparkles } from 'lucide-react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../../lib/router'
 import { Button, IconButton } from '../../../components/Button'
 import { EmptyState, ErrorState, Skeleton } from '../../../components/Feedback'
 import { useLiked, useUnlike } from '../hooks'

@@ -1,0 +1,93 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../test/harness'
+
+// A miniature production build: entry + shared chunk, a lazy screen with its own import, the
+// precompressed variants the build writes, the manifest and the route table.
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-web-'))
+const entryJs = `console.log(${JSON.stringify('entry '.repeat(400))})`
+const write = (file: string, body: string | Buffer) => {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+  fs.writeFileSync(path.join(root, file), body)
+}
+write('index.html', '<!doctype html><html><head><script type="module" src="/assets/entry.js"></script></head><body><div id="root"></div></body></html>')
+write('assets/entry.js', entryJs)
+write('assets/entry.js.br', zlib.brotliCompressSync(entryJs))
+write('assets/entry.js.gz', zlib.gzipSync(entryJs))
+write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
+write(
+  '.vite/manifest.json',
+  JSON.stringify({
+    'src/web/main.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_shared.js'], assets: ['assets/serif.woff2', 'assets/serif.woff'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    'src/web/ProductPage.tsx': { file: 'assets/ProductPage.js', imports: ['_shared.js', '_price.js'] },
+    '_price.js': { file: 'assets/price.js' },
+    'src/web/NotFoundPage.tsx': { file: 'assets/NotFoundPage.js' },
+  }),
+)
+write(
+  '.vite/routes.json',
+  JSON.stringify([
+    { path: '/product/:productId', screen: 'src/web/ProductPage.tsx' },
+    { path: '*', screen: 'src/web/NotFoundPage.tsx' },
+  ]),
+)
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({}, { webRoot: root })
+})
+afterAll(() => t.close())
+
+const get = (urlPath: string, headers: Record<string, string> = {}) => t.app.request(urlPath, { headers })
+
+describe('static files of the build', () => {
+  it('sends the precompressed variant the client accepts, with Vary and a year of caching', async () => {
+    const br = await get('/assets/entry.js', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(entryJs)
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i)
+
+    const gz = await get('/assets/entry.js', { 'accept-encoding': 'gzip' })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(entryJs)
+
+    const plain = await get('/assets/entry.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i)
+    expect(await plain.text()).toBe(entryJs)
+  })
+
+  it('caches files without a hash for a day, and never serves the build manifest', async () => {
+    expect((await get('/favicon.svg')).headers.get('cache-control')).toMatch(/^public, max-age=86400\b/)
+    const manifest = await get('/.vite/manifest.json')
+    expect(manifest.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await manifest.text()).not.toContain('isEntry')
+  })
+})
+
+describe('index.html of a client route', () => {
+  it('preloads the chunks of the route beyond those of the entry and the woff2 font, and is never cached', async () => {
+    const res = await get('/product/42')
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const html = await res.text()
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    expect(preloads).toEqual(['/assets/ProductPage.js', '/assets/price.js'])
+    expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/serif.woff2">')
+    expect(html).not.toContain('serif.woff"')
+    expect([...(await (await get('/anything/else')).text()).matchAll(/modulepreload/g)]).toHaveLength(1)
+  })
+
+  it('carries the session answer: null signed out, the user signed in', async () => {
+    const session = (html: string) => JSON.parse(/<script type="application\/json" id="drape-session">(.*?)<\/script>/.exec(html)![1]!)
+    expect(session(await (await get('/feed')).text())).toBeNull()
+    const u = await t.signUp()
+    const html = await (await get('/feed', { cookie: u.cookie })).text()
+    expect(session(html)).toEqual((await t.request('/api/session', { cookie: u.cookie })).json)
+    expect(session(html).user.email).toBe(u.email)
+  })
+})

@@ -1,0 +1,47 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { bestRoute } from '~/shared/route-path'
+
+/** One entry of Vite's build manifest (`.vite/manifest.json`). */
+export type ManifestChunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[]; assets?: string[] }
+export type Manifest = Record<string, ManifestChunk>
+/** `.vite/routes.json`, written by scripts/vite/route-table.ts: each client route and its screen module. */
+export type RouteScreen = { path: string; screen: string }
+
+/** The manifest keys `keys` load statically: themselves and everything they import, transitively. */
+export function staticClosure(manifest: Manifest, keys: string[]) {
+  const seen = new Set<string>()
+  const visit = (k: string) => {
+    if (seen.has(k) || !manifest[k]) return
+    seen.add(k)
+    for (const i of manifest[k].imports ?? []) visit(i)
+  }
+  keys.forEach(visit)
+  return [...seen]
+}
+
+export const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) => manifest[k]!.isEntry)
+
+/** A production build of the web app in `webRoot` (index.html, manifest, route table), or null. */
+export function readWebBuild(webRoot: string) {
+  const read = (file: string) => fs.readFileSync(path.join(webRoot, file), 'utf8')
+  if (!fs.existsSync(path.join(webRoot, 'index.html'))) return null
+  const manifest = JSON.parse(read('.vite/manifest.json')) as Manifest
+  const routes = JSON.parse(read('.vite/routes.json')) as RouteScreen[]
+  const entry = entryKey(manifest)
+  const inEntry = new Set(entry ? staticClosure(manifest, [entry]) : [])
+  return {
+    indexHtml: read('index.html'),
+    /** The entry stylesheet's woff2 fonts (the wordmark's serif): preloaded so text does not reflow when they arrive. */
+    fonts: (entry ? (manifest[entry]!.assets ?? []) : []).filter((f) => f.endsWith('.woff2')).map((f) => `/${f}`),
+    /** The JS files the screen of `pathname` needs beyond what index.html already loads. */
+    routeChunks(pathname: string): string[] {
+      const match = bestRoute(routes, pathname)
+      if (!match) return []
+      return staticClosure(manifest, [match.route.screen])
+        .filter((k) => !inEntry.has(k))
+        .map((k) => `/${manifest[k]!.file}`)
+    },
+  }
+}
+export type WebBuild = NonNullable<ReturnType<typeof readWebBuild>>
