@@ -61,7 +61,7 @@ const SLICE_MS = 10
  * run one at a time, and once they have held the loop for `SLICE_MS` the next one waits for a turn
  * of the event loop.
  */
-export function yieldingClient(client: PGlite) {
+function yieldingClient(client: PGlite) {
   let tail: Promise<unknown> = Promise.resolve()
   let sliceStart = performance.now()
   const inTurn = <T,>(fn: () => Promise<T>): Promise<T> => {
