@@ -4,7 +4,7 @@ import { bestRoute, type RouteParams } from '~/shared/route-path'
 /**
  * The app's router: the part of React Router's declarative API the screens use (BrowserRouter,
  * Link, NavLink, Navigate, useNavigate, useLocation, useParams, useSearchParams,
- * useNavigationType) over the History API, in ~2 KB instead of ~14 KB (decision 0013). Location
+ * useNavigationType) over the History API, in ~2 KB instead of ~14 KB (decision 0015). Location
  * changes render in a transition, so the current screen stays until a lazy next screen is loaded.
  */
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE'
