@@ -16,7 +16,6 @@ import { FIXTURES, SKIP_REASON, fixture, hasFixtures, memoryStorage } from '../s
 import { ciede2000, meanLab, ssim } from '../src/server/tryon/engines/local/metrics'
 import { percentile } from './lib'
 
-process.env.ORT_DISABLE_TELEMETRY = '1'
 if (!hasFixtures) {
   console.log(SKIP_REASON)
   process.exit(0)

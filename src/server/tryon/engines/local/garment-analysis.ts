@@ -1,6 +1,7 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, mid, pt, side } from './geometry'
-import { type Plane, type Rgb, fillHoles, keepLargest, labPlanes, median, morph, plane, threshold } from './raster'
+import { backdropOf } from './backdrop'
+import { type Plane, type Rgb, fillHoles, keepLargest, median, morph, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -33,30 +34,15 @@ export type GarmentModel = {
 }
 
 /**
- * A robust garment mask: the segmentation model's mask combined with a background estimated from
- * the image border (product photos on a plain light background, where the model is weak on light
- * garments), cleaned up to one solid silhouette.
+ * The garment's silhouette in a product photo, by classical means: what differs from the backdrop
+ * seen on the photo's border (studio white, grey or colour), opened against noise and shadows,
+ * slits bridged and closed, the largest part with its holes filled (a white garment on white
+ * still has an outline of seams and shade that closes). A cut-out's own alpha, when it has one,
+ * is taken as is.
  */
-export function garmentMask(img: Rgb, model: Plane): Plane {
-  const [L, A, B] = labPlanes(img)
-  const { width: w, height: h } = img
-  const border: number[] = []
-  const band = Math.max(2, Math.round(Math.min(w, h) * 0.02))
-  for (let y = 0; y < h; y += 2) for (let x = 0; x < w; x += 2) if (x < band || y < band || x >= w - band || y >= h - band) border.push(y * w + x)
-  const bg = [median(border.map((i) => L.data[i]!)), median(border.map((i) => A.data[i]!)), median(border.map((i) => B.data[i]!))]
-  const spread = median(border.map((i) => Math.hypot(L.data[i]! - bg[0]!, A.data[i]! - bg[1]!, B.data[i]! - bg[2]!)))
-  const limit = Math.max(3, spread * 4)
-  const colour = plane(w, h)
-  for (let i = 0; i < w * h; i++) colour.data[i] = Math.hypot(L.data[i]! - bg[0]!, A.data[i]! - bg[1]!, B.data[i]! - bg[2]!) > limit ? 1 : 0
-  // Colour differences alone pick up shadows and noise: open them, and where the model found the
-  // garment (even in part) trust them only around what it found.
-  const found = threshold(model, 0.2)
-  const foundArea = found.data.reduce((s, v) => s + v, 0)
-  const near = foundArea > w * h * 0.02 ? morph(found, Math.round(Math.min(w, h) * 0.08)) : null
-  const combined = plane(w, h)
-  const opened = morph(morph(colour, -2), 2)
-  for (let i = 0; i < w * h; i++) combined.data[i] = model.data[i]! >= 0.5 || (opened.data[i]! > 0 && (!near || near.data[i]! > 0)) ? 1 : 0
-  return fillHoles(keepLargest(bridgeSlits(morph(morph(combined, 2), -2), Math.round(h * 0.02))))
+export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
+  const found = alpha ? threshold(alpha, 0.5) : morph(morph(backdropOf(img).apart, -2), 2)
+  return fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02))))
 }
 
 /**

