@@ -6,7 +6,7 @@ import { type GarmentModel, garmentMask, garmentModel } from './garment-analysis
 import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, checkSinglePerson, personMasks, personModel, segmentDistance, waistband } from './person-analysis'
 import { detectPose } from './pose'
-import { type Plane, type Rgb, decode, maskToPng, pngToMasks } from './raster'
+import { type Plane, type Rgb, decode, edgeShare, maskToPng, pngToMasks } from './raster'
 import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
@@ -54,8 +54,11 @@ export async function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: G
   const mask = garmentMask(rgb, alpha)
   const area = mask.data.reduce((s, v) => s + v, 0) / mask.data.length
   if (area < 0.02 || area > 0.97) throw new TryOnError(ENGINE_ERRORS.noGarment)
+  // Running into the frame's top or sides: the garment is cut off, or the backdrop is not plain.
+  if (!alpha && edgeShare(mask) > 0.2) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
   return { kind: 'garment', model: garmentModel(rgb, mask, category), mask }
 }
+
 
 type Analysis = PersonAnalysis | GarmentAnalysis
 

@@ -96,6 +96,25 @@ function centralRun(mask: Plane, y: number, cx: number): Run | null {
   return best
 }
 
+/**
+ * The garment's span on row y for its outline: the run through the centre column or, where the
+ * centre is a neckline between straps or collar points (rows above its bottom), from the nearest run on
+ * its left to the nearest on its right, so that a neckline's bottom is not read as the armpits.
+ */
+function spanRun(mask: Plane, y: number, cx: number, upper: boolean): Run | null {
+  const central = centralRun(mask, y, cx)
+  if (!upper || !central || (central.l <= cx && cx <= central.r)) return central
+  const row = y * mask.width
+  let l = -1
+  for (let x = Math.round(cx); x >= 0 && l < 0; x--) if (mask.data[row + x]! >= 0.5) l = x
+  let r = -1
+  for (let x = Math.round(cx); x < mask.width && r < 0; x++) if (mask.data[row + x]! >= 0.5) r = x
+  if (l < 0 || r < 0) return central
+  const left = centralRun(mask, y, l)!
+  const right = centralRun(mask, y, r)!
+  return { l: left.l, r: right.r }
+}
+
 /** The torso's run on row y: the run through the centre column (none below the hem or in the neckline). */
 function torsoRun(mask: Plane, y: number, cx: number): Run | null {
   const run = centralRun(mask, y, Math.round(cx))
@@ -165,7 +184,7 @@ type Armpit = { y: number; x: number; sleeved: boolean; hanging: boolean }
  * within a few rows (a sleeve joins). A sleeve hanging against the torso joins it at the top of the
  * slit between them, well below the armpit: that join gives the torso's side, not the armpit's height.
  */
-function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W: number, hemY: number, cx: number, edge: Edge): Armpit {
+function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W: number, hemY: number, cx: number, neckline: number, edge: Edge): Armpit {
   const sign = outwards(edge)
   const span = Math.max(2, Math.round(H * 0.02))
   const edgeAt = (y: number) => runs[y - y0]?.[edge]
@@ -187,16 +206,20 @@ function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W:
   const cuffRow = y0 + runs.length - 1 - Math.round(H * 0.02)
   const cuff = cuffRow > hemY + H * 0.05 ? gapBeside(mask, { l: Math.round(cx), r: Math.round(cx) }, cuffRow, edge, Math.round(W * 0.5)) : null
   if (cuff !== null) return { y: hemY, x: Math.round(cx) + outwards(edge) * cuff, sleeved: true, hanging: true }
-  // Sleeveless: the armhole ends where the edge stops moving outwards.
+  // Sleeveless: past the straps (beside the neckline, an edge going straight down), the armhole
+  // ends where the edge stops moving outwards.
   const from = y0 + Math.round(H * 0.6)
-  let y = to
   const step = Math.round(H * 0.08)
-  while (y + step < from) {
+  const movesOut = (y: number) => {
     const a = runs[y - y0]
     const b = runs[y + step - y0]
-    if (a && b && (b[edge] - a[edge]) * sign < W * 0.015) break
-    y += Math.max(1, Math.round(step / 4))
+    return !a || !b || (b[edge] - a[edge]) * sign >= W * 0.015
   }
+  const advance = Math.max(1, Math.round(step / 4))
+  let y = to
+  while (y < neckline && y + step < from && !movesOut(y)) y += advance
+  if (y >= neckline || y + step >= from) y = to
+  while (y + step < from && movesOut(y)) y += advance
   return { y, x: edgeAt(y) ?? 0, sleeved: false, hanging: false }
 }
 
@@ -264,7 +287,8 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
         n++
       }
   const cx = n ? sx / n : (box.x0 + box.x1) / 2
-  const runs = Array.from({ length: H }, (_, k) => centralRun(mask, box.y0 + k, Math.round(cx)))
+  const neckline = topOfColumn(mask, cx, box.y0, box.y1)
+  const runs = Array.from({ length: H }, (_, k) => spanRun(mask, box.y0 + k, Math.round(cx), box.y0 + k < neckline))
 
   // Trousers part at the centre line in their lower half.
   let gap = 0
@@ -275,8 +299,8 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
   let hemY = bottomOfColumn(mask, cx, box.y0 + Math.round(H * 0.5), box.y1) - Math.round(H * 0.015)
   while (hemY > box.y0 && !runs[hemY - box.y0]) hemY--
 
-  const apL = findArmpit(mask, runs, box.y0, H, W, hemY, cx, 'l')
-  const apR = findArmpit(mask, runs, box.y0, H, W, hemY, cx, 'r')
+  const apL = findArmpit(mask, runs, box.y0, H, W, hemY, cx, neckline, 'l')
+  const apR = findArmpit(mask, runs, box.y0, H, W, hemY, cx, neckline, 'r')
   // Product photos are symmetric: both sides share the armpit height and distance from the centre
   // (the side seen best, a sleeved one, wins), which also mends a side the scan misread.
   const hemRun = runs[hemY - box.y0]!

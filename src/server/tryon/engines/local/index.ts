@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { logger } from '../../../platform/logger'
 import type { Storage } from '../../../platform/storage'
 import { type OutputFormat, type TryOnEngine, type TryOnInput, type TryOnOutput, TryOnError } from '../../engine'
 import { type GarmentAnalysis, analysisOf, decodeImage, prepareAnalysis } from './analysis'
@@ -7,6 +8,7 @@ import { type Fit, fitFromSize, fitGarment } from './fit'
 import { garmentParts } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
 import { warmPose } from './pose'
+import { type Defect, resultDefects } from './result-check'
 import type { Plane } from './raster'
 import { warmPersonSegmenter } from './person-segmenter'
 
@@ -32,11 +34,17 @@ function cachedParts({ mask, model }: GarmentAnalysis) {
 
 const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png', WEBP: 'image/webp' }
 
+/** A picture that failed its check is never returned: the user is told which photo to change. */
+const refusal = (defects: Defect[]) => (defects.some((d) => d === 'face' || d === 'hands' || d === 'limbs') ? ENGINE_ERRORS.personUnfit : ENGINE_ERRORS.garmentUnfit)
+
 /** Timings of a generation's stages (ms); `cached` when both photos' analyses were already there. */
 export type StageTimings = { analysis: number; warp: number; compose: number; encode: number; cached: boolean }
 
-/** What a generation did, for benchmarks and logs: its timings and, per result, the garment's coverage at the person photo's size. */
-export type GenerationReport = { timings: StageTimings; coverage: Plane[] }
+/**
+ * What a generation did, for benchmarks and logs: its timings, per returned picture the garment's
+ * coverage at the person photo's size, and the defects of the pictures its self-check dropped.
+ */
+export type GenerationReport = { timings: StageTimings; coverage: Plane[]; defects: Defect[] }
 
 export type LocalEngineOptions = {
   /** Where photos' analyses are cached (`<key>.analysis.json`); without it they are computed per try-on. */
@@ -90,6 +98,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, encode: 0, cached: person.cached && garment.cached }
       const images = []
       const coverage: Plane[] = []
+      const defects: Defect[] = []
       for (let k = 0; k < count; k++) {
         abortIf(input.signal)
         const variation = VARIATIONS[k]!
@@ -112,6 +121,11 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
           shading: variation.shading,
         })
         const t2 = performance.now()
+        const found = resultDefects({ person: personImage.rgb, result: image, masks: person.analysis.masks, body: person.analysis.model.body, garmentType: garment.analysis.model.type, fabric: covered })
+        if (found.length) {
+          defects.push(...found)
+          continue
+        }
         images.push({ data: await encode(image, input), contentType: MIME[input.outputFormat] })
         coverage.push(covered)
         timings.warp += t1 - t0 + warpMs
@@ -119,7 +133,11 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         timings.encode += performance.now() - t2
       }
       await Promise.all([person.saved, garment.saved])
-      opts.observe?.({ timings, coverage })
+      opts.observe?.({ timings, coverage, defects })
+      if (!images.length) {
+        logger.info('try-on refused by its self-check', { person: input.person.key, garment: input.garment.key, defects: [...new Set(defects)] })
+        throw new TryOnError(refusal(defects))
+      }
       return { images, model: LOCAL_MODEL }
     },
   }
