@@ -1,7 +1,8 @@
 /**
  * The local try-on engine measured on the shared fixtures (../shared/fixtures/tryon, or
  * TRYON_FIXTURES): every person with every garment (`TRYON_BENCH_GARMENTS=a.jpg,b.jpg` picks
- * some). Prints broken results (automatic checks on the returned pictures), refusals, latency
+ * some; `TRYON_BENCH_CATALOGUE=n` adds the first n demo catalogue dresses, as the cut-outs the
+ * app gives the engine). Prints broken results (automatic checks on the returned pictures), refusals, latency
  * (cold: photos not analysed yet; warm: analysed at upload), analysis time, peak memory, and as
  * regression figures the paired SSIM, face/background preservation and garment colour fidelity.
  * Writes a contact sheet and one strip per person (broken cells framed red, refusals grey).
@@ -9,7 +10,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp, { type OverlayOptions } from 'sharp'
-import { TryOnError } from '../src/server/tryon/engine'
+import { buildCatalogue } from '../src/server/features/products/catalogue'
+import { dressSvg } from '../src/server/features/products/illustration'
+import { type StoredImage, TryOnError } from '../src/server/tryon/engine'
 import { type GenerationReport, createLocalEngine } from '../src/server/tryon/engines/local'
 import { type PersonAnalysis, analysisOf } from '../src/server/tryon/engines/local/analysis'
 import { type Plane, type Rgb, decode, morph } from '../src/server/tryon/engines/local/raster'
@@ -26,7 +29,14 @@ const OUT = process.env.TRYON_BENCH_OUT ?? '/tmp/drape-engine/out'
 fs.mkdirSync(path.join(OUT, 'rows'), { recursive: true })
 
 const persons = fs.readdirSync(path.join(FIXTURES, 'persons')).sort()
-const garments = process.env.TRYON_BENCH_GARMENTS?.split(',') ?? fs.readdirSync(path.join(FIXTURES, 'garments')).sort()
+const catalogue = new Map<string, StoredImage>()
+for (const product of buildCatalogue(new Date(0), Number(process.env.TRYON_BENCH_CATALOGUE ?? 0))) {
+  const name = `catalogue-${product.id}.png`
+  const data = await sharp(Buffer.from(dressSvg(product.style, product.colors[0]!.hex, { width: 480, garmentOnly: true }))).png().toBuffer()
+  catalogue.set(name, { key: `catalogue/${name}`, data, contentType: 'image/png' })
+}
+const garmentImage = (g: string): StoredImage => catalogue.get(g) ?? fixture('garments', g)
+const garments = [...(process.env.TRYON_BENCH_GARMENTS?.split(',') ?? fs.readdirSync(path.join(FIXTURES, 'garments')).sort()), ...catalogue.keys()]
 const pairs = persons.flatMap((p) => garments.map((g) => [p, g] as const))
 
 const storage = memoryStorage()
@@ -45,7 +55,7 @@ const sizeOf = async (p: string) => {
   return { width: meta.autoOrient?.width ?? meta.width!, height: meta.autoOrient?.height ?? meta.height! }
 }
 // The picture at the person photo's own size, so that it lines up with the photo and its masks.
-const request = async (p: string, g: string) => ({ person: fixture('persons', p), garment: fixture('garments', g), ...(await sizeOf(p)), numberResults: 1, outputFormat: 'PNG' as const })
+const request = async (p: string, g: string) => ({ person: fixture('persons', p), garment: garmentImage(g), ...(await sizeOf(p)), numberResults: 1, outputFormat: 'PNG' as const })
 
 /**
  * The checks of a returned picture, from its pixels rather than the engine's own account: fabric
@@ -78,7 +88,7 @@ for (const [p, g] of [pairs[0]!, pairs[garments.length + 1] ?? pairs[1]!]) {
 for (const [kind, names] of [['persons', persons], ['garments', garments]] as const) {
   for (const name of names) {
     const t = performance.now()
-    await engine.prepare!({ ...fixture(kind, name), kind: kind === 'persons' ? 'person' : 'garment' }, storage)
+    await engine.prepare!({ ...(kind === 'persons' ? fixture(kind, name) : garmentImage(name)), kind: kind === 'persons' ? 'person' : 'garment' }, storage)
     stats.prepare.push(performance.now() - t)
   }
 }
@@ -124,7 +134,7 @@ for (const [p, g] of pairs) {
 async function grid(rows: string[], cols: string[], file: string) {
   const frame = (state: Cell['state']) => (state === 'broken' ? '#e00' : state === 'refused' ? '#555' : '#777')
   const tiles: OverlayOptions[] = []
-  for (const [k, g] of cols.entries()) tiles.push({ input: await sharp(fixture('garments', g).data).resize(TW, TH, { fit: 'contain', background: '#fff' }).png().toBuffer(), left: (k + 1) * (TW + 4) + 2, top: 2 })
+  for (const [k, g] of cols.entries()) tiles.push({ input: await sharp(garmentImage(g).data).resize(TW, TH, { fit: 'contain', background: '#fff' }).png().toBuffer(), left: (k + 1) * (TW + 4) + 2, top: 2 })
   for (const [j, p] of rows.entries()) {
     tiles.push({ input: await sharp(fixture('persons', p).data).resize(TW, TH, { fit: 'cover', position: 'north' }).png().toBuffer(), left: 2, top: (j + 1) * (TH + 4) + 2 })
     for (const [k, g] of cols.entries()) {

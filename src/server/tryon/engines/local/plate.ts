@@ -5,8 +5,8 @@ import { type Plane, type Rgb, blur, luminance, mapPlane, median, morph, plane }
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
- * clothing goes (skin where the body is, the background elsewhere) and `shade` the light and
- * folds of the photo (a ratio around 1) that new garments take on.
+ * clothing goes (skin where the body is, the background elsewhere) and `shade` the body's
+ * low-frequency light (a ratio around 1) that new garments take on.
  */
 export type Plate = { fill: Rgb; shade: Plane }
 
@@ -111,15 +111,16 @@ function bodyRegion(body: BodyFrame): (x: number, y: number) => boolean {
 export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, faceSkin: [number, number, number]): Plate {
   const { width: w, height: h } = person
   const n = w * h
-  // Light and folds, measured on the old clothing's main colour (not its prints): fine detail over
-  // the broad light, and the broad light over the clothing's tone for the skin.
+  // The body's light, measured on the old clothing's main colour (not its prints): its
+  // low-frequency variation only (a sixth of the shoulders and wider), never the old garment's
+  // own folds, seams or pattern; and the broad light over the clothing's tone for the skin.
   const L = luminance(person)
   const tones: number[] = []
   for (let i = 0; i < n; i += 7) if (masks.clothing.data[i]! >= 0.5) tones.push(L.data[i]!)
   const tone = median(tones) || 0.5
   const plain = mapPlane(L, (v, i) => masks.clothing.data[i]! * Math.exp(-(((v - tone) / 0.12) ** 2)))
-  const [fine] = maskedMeans([L], plain, 2.5) as [Plane]
-  const [broad] = maskedMeans([L], plain, 30) as [Plane]
+  const [fine] = maskedMeans([L], plain, Math.max(4, body.shoulderWidth / 6)) as [Plane]
+  const [broad] = maskedMeans([L], plain, Math.max(30, body.shoulderWidth)) as [Plane]
   const background = backgroundEstimate(person, masks.person, 12)
   const skin = bareSkinTone(person, masks.bareArms, faceSkin)
   const inBody = bodyRegion(body)
