@@ -104,7 +104,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         const variation = VARIATIONS[k]!
         const fit: Fit = { ease: base.ease * variation.ease, lengthShift: base.lengthShift + variation.lengthShift }
         const t0 = performance.now()
-        const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit)
+        const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit, person.analysis.masks.person)
         const t1 = performance.now()
         onProgress?.('composing')
         const { image, coverage: covered, warpMs } = composeTryOn({
