@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { type Point, mid } from './geometry'
+import { type Point, add, mid, sub } from './geometry'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance, segmentDistance } from './person-analysis'
 import { type Plane, type Rgb, blur, luminance, mapPlane, median, morph, plane } from './raster'
 
@@ -94,7 +94,7 @@ function bareSkinTone(person: Rgb, bareArms: Plane, face: [number, number, numbe
 }
 
 /**
- * Where on the person the body is (torso, neck and arms, a little wider than the joints): what
+ * Where on the person the body is (torso, neck, arms and legs, a little wider than the joints): what
  * old clothing covered there is skin, further out it was loose cloth in front of the background.
  */
 function bodyRegion(body: BodyFrame): (x: number, y: number) => boolean {
@@ -105,7 +105,11 @@ function bodyRegion(body: BodyFrame): (x: number, y: number) => boolean {
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   // (forearms and hands are slimmer than upper arms)
   const onLimb = (x: number, y: number, arm: Point[]) => polylineDistance(x, y, arm, [1.15, 1.3, 1.3]) < sw * 0.21
-  return (x, y) => segmentDistance(x, y, neck, hips) < torsoHalf || arms.some((arm) => onLimb(x, y, arm)) || segmentDistance(x, y, neck, chin) < sw * 0.18
+  // Thighs and shins where the knees were seen (the shin as long as the thigh).
+  const leg = (hip: Point, knee: Point | null) => (knee ? [[hip, knee, add(knee, sub(knee, hip))]] : [])
+  const legs = [...leg(body.hipL, body.kneeL), ...leg(body.hipR, body.kneeR)]
+  const onLeg = (x: number, y: number) => legs.some((leg) => polylineDistance(x, y, leg) < sw * 0.24)
+  return (x, y) => segmentDistance(x, y, neck, hips) < torsoHalf || arms.some((arm) => onLimb(x, y, arm)) || onLeg(x, y) || segmentDistance(x, y, neck, chin) < sw * 0.18
 }
 
 export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, faceSkin: [number, number, number]): Plate {
