@@ -35,7 +35,7 @@ const photo = (): Rgb => {
   for (let i = 0; i < W * H; i++) if (m.data[i]) data.fill(120, i * 3, i * 3 + 3)
   return { width: W, height: H, data }
 }
-const check = (fabric: Plane, result = photo(), garmentType: 'top' | 'dress' = 'top') => resultDefects({ person: photo(), result, masks: masks(), body, garmentType, fabric })
+const check = (fabric: Plane, result = photo(), garmentType: 'top' | 'dress' | 'bottom' = 'top') => resultDefects({ person: photo(), result, masks: masks(), body, garmentType, fabric })
 
 describe('result self-check', () => {
   it('passes a garment on the torso', () => {
@@ -59,5 +59,6 @@ describe('result self-check', () => {
     for (let y = 200; y < 290; y++) erased.data.fill(240, (y * W + 80) * 3, (y * W + 120) * 3)
     expect(check(fill(plane(W, H), 70, 62, 130, 180), erased)).toContain('limbs')
     expect(check(fill(plane(W, H), 95, 90, 105, 100))).toContain('scale')
+    expect(check(fill(plane(W, H), 95, 200, 105, 210), photo(), 'bottom')).toContain('scale')
   })
 })

@@ -89,8 +89,8 @@ function limbsErased({ person, result, masks, body, fabric }: CheckInput) {
   return legs > w * h * 0.01 && erased > legs * 0.15
 }
 
-/** The garment's width across the chest and its area against the body's shoulder width. */
-function badScale({ body, fabric }: CheckInput, fabricArea: number) {
+/** The garment's width across the chest against the body's shoulder width. */
+function tooWide({ body, fabric }: CheckInput) {
   const sw = body.shoulderWidth
   const { neck, hips } = bodyAxes(body)
   const row = Math.round(lerp(neck, hips, 0.35).y)
@@ -101,7 +101,7 @@ function badScale({ body, fabric }: CheckInput, fabricArea: number) {
     run = on(fabric, row * fabric.width + x) ? run + 1 : 0
     widest = Math.max(widest, run)
   }
-  return fabricArea < sw * sw * 0.3 || widest > sw * 2.6
+  return widest > sw * 2.6
 }
 
 /** Every defect of a try-on picture (none for a good one). */
@@ -113,6 +113,8 @@ export function resultDefects(input: CheckInput): Defect[] {
   if (covered(input.fabric, hands(input)) > 0.5) defects.push('hands')
   if (frameFilled(input.fabric, fabricArea)) defects.push('frame')
   if (limbsErased(input)) defects.push('limbs')
-  if (input.garmentType !== 'bottom' && badScale(input, fabricArea)) defects.push('scale')
+  // (trousers or a skirt: only whether they show at all)
+  const tooSmall = fabricArea < input.body.shoulderWidth ** 2 * 0.3
+  if (tooSmall || (input.garmentType !== 'bottom' && tooWide(input))) defects.push('scale')
   return defects
 }
