@@ -6,12 +6,12 @@ import { type GarmentModel, garmentMask, garmentModel } from './garment-analysis
 import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, checkSinglePerson, personMasks, personModel, segmentDistance, waistband } from './person-analysis'
 import { detectPose } from './pose'
-import { type Plane, type Rgb, decode, maskToPng, pngToMasks } from './raster'
+import { type Plane, type Rgb, decode, edgeShare, maskToPng, pngToMasks } from './raster'
 import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
-import { segmentForeground } from './segmenter'
+import { segmentPerson } from './person-segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 4
+const VERSION = 7
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }
@@ -29,7 +29,7 @@ export async function decodeImage(image: StoredImage): Promise<{ rgb: Rgb; alpha
 }
 
 export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
-  const [person, pose] = await Promise.all([segmentForeground(rgb), detectPose(rgb)])
+  const [person, pose] = await Promise.all([segmentPerson(rgb), detectPose(rgb)])
   checkSinglePerson(person)
   const found = personModel(rgb, pose)
   const masks = personMasks(rgb, person, found.body, found.skin)
@@ -50,12 +50,15 @@ export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
 }
 
 export async function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): Promise<GarmentAnalysis> {
-  // A cut-out (PNG with transparency) already is the mask; a photo is segmented.
-  const mask = garmentMask(rgb, alpha ?? (await segmentForeground(rgb)))
+  // A cut-out (PNG with transparency) already is the mask; a photo is segmented from its backdrop.
+  const mask = garmentMask(rgb, alpha)
   const area = mask.data.reduce((s, v) => s + v, 0) / mask.data.length
   if (area < 0.02 || area > 0.97) throw new TryOnError(ENGINE_ERRORS.noGarment)
+  // Running into the frame's top or sides: the garment is cut off, or the backdrop is not plain.
+  if (!alpha && edgeShare(mask) > 0.2) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
   return { kind: 'garment', model: garmentModel(rgb, mask, category), mask }
 }
+
 
 type Analysis = PersonAnalysis | GarmentAnalysis
 

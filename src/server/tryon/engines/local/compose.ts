@@ -107,9 +107,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     layer.color.fill(0, Math.ceil(tuck) * w * 3)
   }
 
-  // 3. The old clothing that goes: all of it for a dress, down to the hips (or the waistband) for a
-  // top; for trousers or a skirt, whatever the person wears from the waist to the new hem.
-  const lowest = input.garmentModel.type === 'dress' ? h : (tuck ?? Math.max(mappings.hemY, hips.y + sw * 0.25))
+  // 3. The old clothing that goes: down to the new hem for a dress (below it are the legs, which a
+  // clothing mask of a skin-toned dress may hold), down to the hips (or the waistband) for a top;
+  // for trousers or a skirt, whatever the person wears from the waist to the new hem.
+  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? Math.max(mappings.hemY, hips.y + sw * 0.25))
   const remove = plane(w, h)
   const grown = morph(masks.clothing, 2)
   // (old sleeves go at any height)

@@ -1,7 +1,8 @@
 import type { BodyMeasurements } from '../../engine'
 import type { GarmentModel } from './garment-analysis'
 import { type Point, add, dist, lerp, mid, pt, scale, sub } from './geometry'
-import { type BodyFrame, bodyAxes } from './person-analysis'
+import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
+import type { Plane } from './raster'
 import { type Mapping, type MeshRow, bandMesh, limbWarp } from './warp'
 
 /** How loosely the garment sits: >1 wider, <1 narrower; and a length change (fraction of its length). */
@@ -41,7 +42,42 @@ export type PartMappings = {
  * its landmark rows (collar, shoulders, armpits, waist, hem) moved onto the body, each sleeve
  * along its arm.
  */
-export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMappings {
+/**
+ * The person's own half width of the torso at a point of its axis: out from the axis along the
+ * person mask until the background or an arm (near its centre line) on each side; the narrower
+ * side counts (a three-quarter view shows one side wider). Null when off the photo.
+ */
+function measuredHalf(person: Plane, body: BodyFrame, c: Point, across: Point): number | null {
+  const sw = body.shoulderWidth
+  const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+  const { width: w, height: h } = person
+  const reach = (sign: number) => {
+    for (let d = 0; d < sw * 1.2; d++) {
+      const x = Math.round(c.x + across.x * sign * d)
+      const y = Math.round(c.y + across.y * sign * d)
+      if (x < 0 || y < 0 || x >= w || y >= h) return null
+      if (person.data[y * w + x]! < 0.5 || arms.some((arm) => polylineDistance(x, y, arm) < sw * 0.12)) return d
+    }
+    return sw * 1.2
+  }
+  const l = reach(-1)
+  const r = reach(1)
+  return l === null || r === null ? null : Math.min(l, r)
+}
+
+/** How far above a shoulder joint the person's silhouette ends (up the body axis), or null off the photo. */
+function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): number | null {
+  const { width: w, height: h } = person
+  for (let d = 0; d < sw * 0.5; d++) {
+    const x = Math.round(joint.x - down.x * d)
+    const y = Math.round(joint.y - down.y * d)
+    if (x < 0 || y < 0 || x >= w || y >= h) return null
+    if (person.data[y * w + x]! < 0.5) return d
+  }
+  return null
+}
+
+export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, person?: Plane): PartMappings {
   if (g.type === 'bottom') return fitBottom(g, body, fit)
   const L = g.landmarks
   const sw = body.shoulderWidth
@@ -55,12 +91,15 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMapp
   const lengthScale = 1 + fit.lengthShift
   // A level of the garment (its y) on the body axis, measured from the shoulder line.
   const level = (gy: number) => add(add(neck, scale(down, -sw * 0.05)), scale(down, (gy - gShoulderY) * s * (gy > gShoulderY ? lengthScale : 1)))
-  // The body's half width at a point of the torso axis (chest, waist, hips), from the joints.
+  // The body's half width at a point of the torso axis (chest, waist, hips): from the joints, or
+  // the person's own torso where the photo shows it wider (old clothing there would show as skin).
   const bodyHalf = (p: Point) => {
     const t = Math.max(0, Math.min(1.4, ((p.x - neck.x) * down.x + (p.y - neck.y) * down.y) / torsoLength))
     const chest = sw * 0.47
     const hip = Math.max(sw * 0.47, dist(body.hipL, body.hipR) * 0.8)
-    return t < 0.6 ? chest + (sw * 0.42 - chest) * (t / 0.6) : sw * 0.42 + (hip - sw * 0.42) * Math.min(1, (t - 0.6) / 0.4)
+    const estimate = t < 0.6 ? chest + (sw * 0.42 - chest) * (t / 0.6) : sw * 0.42 + (hip - sw * 0.42) * Math.min(1, (t - 0.6) / 0.4)
+    const measured = person ? measuredHalf(person, body, p, across) : null
+    return measured === null ? estimate : Math.min(sw * 0.7, Math.max(estimate, measured))
   }
   const place = (gp: Point, minHalf: (c: Point) => number) => {
     const c = level(gp.y)
@@ -68,11 +107,19 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMapp
     const half = Math.max(Math.abs(off), minHalf(c) * 1.04)
     return add(c, scale(across, Math.sign(off || 1) * half))
   }
-  const shoulderOut = (joint: Point, sign: number) => add(joint, add(scale(across, sign * sw * 0.06), scale(down, -sw * 0.05)))
+  // The shoulder line sits on top of the person's shoulders (from the mask when there is one):
+  // lower, the old clothing above it would show as a band of skin.
+  const shoulderRise = (joint: Point) => {
+    const top = person ? shoulderTop(person, joint, down, sw) : null
+    return top === null ? sw * 0.05 : Math.min(sw * 0.22, Math.max(sw * 0.05, top * 0.9))
+  }
+  const riseL = shoulderRise(body.shoulderL)
+  const riseR = shoulderRise(body.shoulderR)
+  const shoulderOut = (joint: Point, sign: number, up: number) => add(joint, add(scale(across, sign * sw * 0.06), scale(down, -up)))
   const row = (gl: Point, gr: Point, ol: Point, or: Point): MeshRow => ({ src: [gl, gr], out: [ol, or] })
   const placed = (gl: Point, gr: Point) => row(gl, gr, place(gl, bodyHalf), place(gr, bodyHalf))
-  const sL = shoulderOut(body.shoulderL, -1)
-  const sR = shoulderOut(body.shoulderR, 1)
+  const sL = shoulderOut(body.shoulderL, -1, riseL)
+  const sR = shoulderOut(body.shoulderR, 1, riseR)
   // The collar rises above the shoulder line as much as it does on the garment.
   const rise = scale(down, (g.bbox.y0 - gShoulderY) * s)
   const rows: MeshRow[] = [
@@ -92,10 +139,11 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMapp
     if (!prev || (gy(r) > gy(prev) + 2 && py(r) > py(prev) + 2)) ordered.push(r)
   }
   const bodyMap = bandMesh(ordered, neck, down)
-  const sleeve = (end: Point | null, gShoulder: Point, gArmpit: Point, shoulder: Point, elbow: Point, wrist: Point, outwardX: number) => {
+  const sleeve = (end: Point | null, gShoulder: Point, gArmpit: Point, shoulder: Point, elbow: Point, wrist: Point, outwardX: number, up: number) => {
     if (!end) return null
     const root = mid(gShoulder, gArmpit)
-    const pRoot = add(shoulder, add(scale(down, sw * 0.06), scale(across, outwardX * sw * 0.02)))
+    // (the sleeve's cap starts as high as the shoulder line)
+    const pRoot = add(shoulder, add(scale(down, sw * 0.11 - up), scale(across, outwardX * sw * 0.02)))
     const forearm = sub(wrist, elbow)
     const hand = add(wrist, scale(forearm, 0.6))
     return limbWarp({ root, end, outward: pt(outwardX, -1) }, [pRoot, elbow, wrist, hand], pt(outwardX * across.x, outwardX * across.y), {
@@ -108,8 +156,8 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit): PartMapp
   }
   return {
     body: bodyMap,
-    sleeveL: sleeve(L.sleeveEndL, L.shoulderL, L.armpitL, body.shoulderL, body.elbowL, body.wristL, -1),
-    sleeveR: sleeve(L.sleeveEndR, L.shoulderR, L.armpitR, body.shoulderR, body.elbowR, body.wristR, 1),
+    sleeveL: sleeve(L.sleeveEndL, L.shoulderL, L.armpitL, body.shoulderL, body.elbowL, body.wristL, -1, riseL),
+    sleeveR: sleeve(L.sleeveEndR, L.shoulderR, L.armpitR, body.shoulderR, body.elbowR, body.wristR, 1, riseR),
     scale: s,
     hemY: level((L.hemL.y + L.hemR.y) / 2).y,
   }

@@ -1,6 +1,7 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, mid, pt, side } from './geometry'
-import { type Plane, type Rgb, fillHoles, keepLargest, labPlanes, median, morph, plane, threshold } from './raster'
+import { backdropOf } from './backdrop'
+import { type Plane, type Rgb, fillHoles, keepLargest, median, morph, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -33,30 +34,15 @@ export type GarmentModel = {
 }
 
 /**
- * A robust garment mask: the segmentation model's mask combined with a background estimated from
- * the image border (product photos on a plain light background, where the model is weak on light
- * garments), cleaned up to one solid silhouette.
+ * The garment's silhouette in a product photo, by classical means: what differs from the backdrop
+ * seen on the photo's border (studio white, grey or colour), opened against noise and shadows,
+ * slits bridged and closed, the largest part with its holes filled (a white garment on white
+ * still has an outline of seams and shade that closes). A cut-out's own alpha, when it has one,
+ * is taken as is.
  */
-export function garmentMask(img: Rgb, model: Plane): Plane {
-  const [L, A, B] = labPlanes(img)
-  const { width: w, height: h } = img
-  const border: number[] = []
-  const band = Math.max(2, Math.round(Math.min(w, h) * 0.02))
-  for (let y = 0; y < h; y += 2) for (let x = 0; x < w; x += 2) if (x < band || y < band || x >= w - band || y >= h - band) border.push(y * w + x)
-  const bg = [median(border.map((i) => L.data[i]!)), median(border.map((i) => A.data[i]!)), median(border.map((i) => B.data[i]!))]
-  const spread = median(border.map((i) => Math.hypot(L.data[i]! - bg[0]!, A.data[i]! - bg[1]!, B.data[i]! - bg[2]!)))
-  const limit = Math.max(3, spread * 4)
-  const colour = plane(w, h)
-  for (let i = 0; i < w * h; i++) colour.data[i] = Math.hypot(L.data[i]! - bg[0]!, A.data[i]! - bg[1]!, B.data[i]! - bg[2]!) > limit ? 1 : 0
-  // Colour differences alone pick up shadows and noise: open them, and where the model found the
-  // garment (even in part) trust them only around what it found.
-  const found = threshold(model, 0.2)
-  const foundArea = found.data.reduce((s, v) => s + v, 0)
-  const near = foundArea > w * h * 0.02 ? morph(found, Math.round(Math.min(w, h) * 0.08)) : null
-  const combined = plane(w, h)
-  const opened = morph(morph(colour, -2), 2)
-  for (let i = 0; i < w * h; i++) combined.data[i] = model.data[i]! >= 0.5 || (opened.data[i]! > 0 && (!near || near.data[i]! > 0)) ? 1 : 0
-  return fillHoles(keepLargest(bridgeSlits(morph(morph(combined, 2), -2), Math.round(h * 0.02))))
+export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
+  const found = alpha ? threshold(alpha, 0.5) : morph(morph(backdropOf(img).apart, -2), 2)
+  return fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02))))
 }
 
 /**
@@ -108,6 +94,25 @@ function centralRun(mask: Plane, y: number, cx: number): Run | null {
     }
   }
   return best
+}
+
+/**
+ * The garment's span on row y for its outline: the run through the centre column or, where the
+ * centre is a neckline between straps or collar points (rows above its bottom), from the nearest run on
+ * its left to the nearest on its right, so that a neckline's bottom is not read as the armpits.
+ */
+function spanRun(mask: Plane, y: number, cx: number, upper: boolean): Run | null {
+  const central = centralRun(mask, y, cx)
+  if (!upper || !central || (central.l <= cx && cx <= central.r)) return central
+  const row = y * mask.width
+  let l = -1
+  for (let x = Math.round(cx); x >= 0 && l < 0; x--) if (mask.data[row + x]! >= 0.5) l = x
+  let r = -1
+  for (let x = Math.round(cx); x < mask.width && r < 0; x++) if (mask.data[row + x]! >= 0.5) r = x
+  if (l < 0 || r < 0) return central
+  const left = centralRun(mask, y, l)!
+  const right = centralRun(mask, y, r)!
+  return { l: left.l, r: right.r }
 }
 
 /** The torso's run on row y: the run through the centre column (none below the hem or in the neckline). */
@@ -179,7 +184,7 @@ type Armpit = { y: number; x: number; sleeved: boolean; hanging: boolean }
  * within a few rows (a sleeve joins). A sleeve hanging against the torso joins it at the top of the
  * slit between them, well below the armpit: that join gives the torso's side, not the armpit's height.
  */
-function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W: number, hemY: number, cx: number, edge: Edge): Armpit {
+function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W: number, hemY: number, cx: number, neckline: number, edge: Edge): Armpit {
   const sign = outwards(edge)
   const span = Math.max(2, Math.round(H * 0.02))
   const edgeAt = (y: number) => runs[y - y0]?.[edge]
@@ -201,16 +206,20 @@ function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W:
   const cuffRow = y0 + runs.length - 1 - Math.round(H * 0.02)
   const cuff = cuffRow > hemY + H * 0.05 ? gapBeside(mask, { l: Math.round(cx), r: Math.round(cx) }, cuffRow, edge, Math.round(W * 0.5)) : null
   if (cuff !== null) return { y: hemY, x: Math.round(cx) + outwards(edge) * cuff, sleeved: true, hanging: true }
-  // Sleeveless: the armhole ends where the edge stops moving outwards.
+  // Sleeveless: past the straps (beside the neckline, an edge going straight down), the armhole
+  // ends where the edge stops moving outwards.
   const from = y0 + Math.round(H * 0.6)
-  let y = to
   const step = Math.round(H * 0.08)
-  while (y + step < from) {
+  const movesOut = (y: number) => {
     const a = runs[y - y0]
     const b = runs[y + step - y0]
-    if (a && b && (b[edge] - a[edge]) * sign < W * 0.015) break
-    y += Math.max(1, Math.round(step / 4))
+    return !a || !b || (b[edge] - a[edge]) * sign >= W * 0.015
   }
+  const advance = Math.max(1, Math.round(step / 4))
+  let y = to
+  while (y < neckline && y + step < from && !movesOut(y)) y += advance
+  if (y >= neckline || y + step >= from) y = to
+  while (y + step < from && movesOut(y)) y += advance
   return { y, x: edgeAt(y) ?? 0, sleeved: false, hanging: false }
 }
 
@@ -278,7 +287,8 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
         n++
       }
   const cx = n ? sx / n : (box.x0 + box.x1) / 2
-  const runs = Array.from({ length: H }, (_, k) => centralRun(mask, box.y0 + k, Math.round(cx)))
+  const neckline = topOfColumn(mask, cx, box.y0, box.y1)
+  const runs = Array.from({ length: H }, (_, k) => spanRun(mask, box.y0 + k, Math.round(cx), box.y0 + k < neckline))
 
   // Trousers part at the centre line in their lower half.
   let gap = 0
@@ -289,8 +299,8 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
   let hemY = bottomOfColumn(mask, cx, box.y0 + Math.round(H * 0.5), box.y1) - Math.round(H * 0.015)
   while (hemY > box.y0 && !runs[hemY - box.y0]) hemY--
 
-  const apL = findArmpit(mask, runs, box.y0, H, W, hemY, cx, 'l')
-  const apR = findArmpit(mask, runs, box.y0, H, W, hemY, cx, 'r')
+  const apL = findArmpit(mask, runs, box.y0, H, W, hemY, cx, neckline, 'l')
+  const apR = findArmpit(mask, runs, box.y0, H, W, hemY, cx, neckline, 'r')
   // Product photos are symmetric: both sides share the armpit height and distance from the centre
   // (the side seen best, a sleeved one, wins), which also mends a side the scan misread.
   const hemRun = runs[hemY - box.y0]!

@@ -2,8 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { PART, garmentMask, garmentModel, garmentParts } from './garment-analysis'
 import { pt } from './geometry'
-import { decode, plane } from './raster'
-import { segmentForeground } from './segmenter'
+import { decode } from './raster'
 import { fixture, hasFixtures } from './test-fixtures'
 import { bandMesh, limbWarp } from './warp'
 
@@ -19,7 +18,7 @@ const DRESS = 'M115 30 L185 30 L200 60 L195 140 L240 370 L60 370 L105 140 L100 6
 describe('garment model', () => {
   it('finds a white tee on a light background from the border colour alone', async () => {
     const img = await productPhoto(TEE)
-    const mask = garmentMask(img, plane(img.width, img.height))
+    const mask = garmentMask(img, null)
     const inside = mask.data[200 * img.width + 150]!
     const outside = mask.data[380 * img.width + 10]!
     expect(inside).toBe(1)
@@ -31,7 +30,7 @@ describe('garment model', () => {
 
   it('reads a tee as a top with two sleeves, armpits at the sleeve joins and the hem at the bottom', async () => {
     const img = await productPhoto(TEE, '#3050c0')
-    const mask = garmentMask(img, plane(img.width, img.height))
+    const mask = garmentMask(img, null)
     const model = garmentModel(img, mask)
     const L = model.landmarks
     expect(model.type).toBe('top')
@@ -53,7 +52,7 @@ describe('garment model', () => {
 
   it('reads a long sleeveless shape as a dress, and the category wins when given', async () => {
     const img = await productPhoto(DRESS, '#c03050')
-    const mask = garmentMask(img, plane(img.width, img.height))
+    const mask = garmentMask(img, null)
     const model = garmentModel(img, mask)
     expect(model.type).toBe('dress')
     expect(model.landmarks.sleeveEndL).toBeNull()
@@ -65,7 +64,7 @@ describe('garment model', () => {
 describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
   it('reads a long-sleeve top whose sleeves hang against the torso as a top, with the cuffs at its sides', async () => {
     const { rgb } = await decode(fixture('garments', '00151_00.jpg').data)
-    const mask = garmentMask(rgb, await segmentForeground(rgb))
+    const mask = garmentMask(rgb, null)
     const model = garmentModel(rgb, mask)
     const L = model.landmarks
     expect(model.type).toBe('top')

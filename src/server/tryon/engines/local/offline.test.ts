@@ -13,7 +13,7 @@ describe.skipIf(!canUnshare || !hasFixtures)('local engine offline', () => {
     const probe = fileURLToPath(new URL('./offline-probe.ts', import.meta.url))
     const run = spawnSync('unshare', ['-rn', process.execPath, '--import', 'tsx', probe], {
       encoding: 'utf8',
-      env: { ...process.env, ORT_DISABLE_TELEMETRY: '1' },
+      env: process.env,
       timeout: 280_000,
     })
     expect(run.status, run.stderr).toBe(0)

@@ -1,12 +1,12 @@
 import sharp from 'sharp'
-import { type Point, mid } from './geometry'
+import { type Point, add, mid, sub } from './geometry'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance, segmentDistance } from './person-analysis'
 import { type Plane, type Rgb, blur, luminance, mapPlane, median, morph, plane } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
- * clothing goes (skin where the body is, the background elsewhere) and `shade` the light and
- * folds of the photo (a ratio around 1) that new garments take on.
+ * clothing goes (skin where the body is, the background elsewhere) and `shade` the body's
+ * low-frequency light (a ratio around 1) that new garments take on.
  */
 export type Plate = { fill: Rgb; shade: Plane }
 
@@ -94,7 +94,7 @@ function bareSkinTone(person: Rgb, bareArms: Plane, face: [number, number, numbe
 }
 
 /**
- * Where on the person the body is (torso, neck and arms, a little wider than the joints): what
+ * Where on the person the body is (torso, neck, arms and legs, a little wider than the joints): what
  * old clothing covered there is skin, further out it was loose cloth in front of the background.
  */
 function bodyRegion(body: BodyFrame): (x: number, y: number) => boolean {
@@ -105,21 +105,26 @@ function bodyRegion(body: BodyFrame): (x: number, y: number) => boolean {
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   // (forearms and hands are slimmer than upper arms)
   const onLimb = (x: number, y: number, arm: Point[]) => polylineDistance(x, y, arm, [1.15, 1.3, 1.3]) < sw * 0.21
-  return (x, y) => segmentDistance(x, y, neck, hips) < torsoHalf || arms.some((arm) => onLimb(x, y, arm)) || segmentDistance(x, y, neck, chin) < sw * 0.18
+  // Thighs and shins where the knees were seen (the shin as long as the thigh).
+  const leg = (hip: Point, knee: Point | null) => (knee ? [[hip, knee, add(knee, sub(knee, hip))]] : [])
+  const legs = [...leg(body.hipL, body.kneeL), ...leg(body.hipR, body.kneeR)]
+  const onLeg = (x: number, y: number) => legs.some((leg) => polylineDistance(x, y, leg) < sw * 0.24)
+  return (x, y) => segmentDistance(x, y, neck, hips) < torsoHalf || arms.some((arm) => onLimb(x, y, arm)) || onLeg(x, y) || segmentDistance(x, y, neck, chin) < sw * 0.18
 }
 
 export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, faceSkin: [number, number, number]): Plate {
   const { width: w, height: h } = person
   const n = w * h
-  // Light and folds, measured on the old clothing's main colour (not its prints): fine detail over
-  // the broad light, and the broad light over the clothing's tone for the skin.
+  // The body's light, measured on the old clothing's main colour (not its prints): its
+  // low-frequency variation only (a sixth of the shoulders and wider), never the old garment's
+  // own folds, seams or pattern; and the broad light over the clothing's tone for the skin.
   const L = luminance(person)
   const tones: number[] = []
   for (let i = 0; i < n; i += 7) if (masks.clothing.data[i]! >= 0.5) tones.push(L.data[i]!)
   const tone = median(tones) || 0.5
   const plain = mapPlane(L, (v, i) => masks.clothing.data[i]! * Math.exp(-(((v - tone) / 0.12) ** 2)))
-  const [fine] = maskedMeans([L], plain, 2.5) as [Plane]
-  const [broad] = maskedMeans([L], plain, 30) as [Plane]
+  const [fine] = maskedMeans([L], plain, Math.max(4, body.shoulderWidth / 6)) as [Plane]
+  const [broad] = maskedMeans([L], plain, Math.max(30, body.shoulderWidth)) as [Plane]
   const background = backgroundEstimate(person, masks.person, 12)
   const skin = bareSkinTone(person, masks.bareArms, faceSkin)
   const inBody = bodyRegion(body)

@@ -127,6 +127,21 @@ export function components(mask: Plane): { labels: Int32Array; sizes: number[] }
   return { labels, sizes }
 }
 
+/** The share of the frame's top, left and right edges (a band of 1%) that a mask covers. */
+export function edgeShare(mask: Plane) {
+  const { width: w, height: h } = mask
+  const band = Math.max(1, Math.round(Math.min(w, h) * 0.01))
+  let edge = 0
+  let hit = 0
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (!(y < band || x < band || x >= w - band)) continue
+      edge++
+      if (mask.data[y * w + x]! >= 0.5) hit++
+    }
+  return hit / edge
+}
+
 /** Keeps the largest connected component of a binary mask. */
 export function keepLargest(mask: Plane): Plane {
   const { labels, sizes } = components(mask)

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { pt } from './geometry'
+import type { BodyFrame, PersonMasks } from './person-analysis'
+import { type Plane, type Rgb, plane } from './raster'
+import { resultDefects } from './result-check'
+
+const W = 200
+const H = 300
+const fill = (p: Plane, x0: number, y0: number, x1: number, y1: number, v = 1) => {
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) p.data[y * W + x] = v
+  return p
+}
+/** A standing figure: head 85..115 x 20..60, torso 70..130 x 60..190, legs below, hands by the hips. */
+const body: BodyFrame = {
+  shoulderL: pt(75, 70),
+  shoulderR: pt(125, 70),
+  elbowL: pt(68, 120),
+  elbowR: pt(132, 120),
+  wristL: pt(66, 160),
+  wristR: pt(134, 160),
+  hipL: pt(85, 180),
+  hipR: pt(115, 180),
+  kneeL: pt(88, 240),
+  kneeR: pt(112, 240),
+  nose: pt(100, 40),
+  shoulderWidth: 50,
+}
+const masks = (): PersonMasks => {
+  const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 62, 60, 138, 190), 80, 190, 120, 290)
+  return { person, clothing: fill(plane(W, H), 70, 60, 130, 180), keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: fill(fill(plane(W, H), 58, 160, 70, 185), 130, 160, 142, 185) }
+}
+const photo = (): Rgb => {
+  const data = new Uint8Array(W * H * 3).fill(240)
+  const m = masks().person
+  for (let i = 0; i < W * H; i++) if (m.data[i]) data.fill(120, i * 3, i * 3 + 3)
+  return { width: W, height: H, data }
+}
+const check = (fabric: Plane, result = photo(), garmentType: 'top' | 'dress' | 'bottom' = 'top') => resultDefects({ person: photo(), result, masks: masks(), body, garmentType, fabric })
+
+describe('result self-check', () => {
+  it('passes a garment on the torso', () => {
+    expect(check(fill(plane(W, H), 70, 62, 130, 180))).toEqual([])
+  })
+
+  it('finds fabric outside the silhouette, over the face, over the hands, and a filled frame', () => {
+    expect(check(fill(plane(W, H), 20, 62, 180, 180))).toContain('outside')
+    expect(check(fill(fill(plane(W, H), 70, 62, 130, 180), 85, 30, 115, 60))).toContain('face')
+    expect(check(fill(plane(W, H), 56, 62, 144, 186))).toContain('hands')
+    expect(check(fill(plane(W, H), 0, 0, W, H))).toContain('frame')
+  })
+
+  it('allows a skirt its flare below the hips, not a top', () => {
+    const flared = fill(fill(plane(W, H), 70, 62, 130, 180), 66, 180, 134, 260)
+    expect(check(flared, photo(), 'dress')).toEqual([])
+  })
+
+  it('finds legs erased to the backdrop below the hem, and a garment too small for the body', () => {
+    const erased = photo()
+    for (let y = 200; y < 290; y++) erased.data.fill(240, (y * W + 80) * 3, (y * W + 120) * 3)
+    expect(check(fill(plane(W, H), 70, 62, 130, 180), erased)).toContain('limbs')
+    expect(check(fill(plane(W, H), 95, 90, 105, 100))).toContain('scale')
+    expect(check(fill(plane(W, H), 95, 200, 105, 210), photo(), 'bottom')).toContain('scale')
+  })
+})

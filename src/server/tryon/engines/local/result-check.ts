@@ -1,0 +1,120 @@
+import type { GarmentCategory } from '../../engine'
+import { type Point, dist, lerp } from './geometry'
+import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
+import { type Plane, type Rgb, edgeShare, median, morph } from './raster'
+
+/**
+ * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
+ * a skirt's flare allowed), fabric over the face, hair or bare hands, the frame filled with
+ * fabric, limbs erased to the backdrop, or a garment implausibly small or large for the body.
+ */
+export type Defect = 'outside' | 'face' | 'hands' | 'frame' | 'limbs' | 'scale'
+
+export type CheckInput = {
+  /** The person photo and the try-on picture, at the same size. */
+  person: Rgb
+  result: Rgb
+  masks: PersonMasks
+  body: BodyFrame
+  garmentType: GarmentCategory
+  /** Where the new garment is (0..1): the engine's own coverage, or evidence from pixels for a bench. */
+  fabric: Plane
+}
+
+const on = (p: Plane, i: number) => p.data[i]! >= 0.5
+
+/** Fabric outside the silhouette grown by a margin (wider below the hips for a skirt's flare). */
+function outside({ masks, body, garmentType, fabric }: CheckInput, fabricArea: number) {
+  const { width: w } = fabric
+  const sw = body.shoulderWidth
+  const near = morph(masks.person, Math.round(sw * 0.08))
+  const flared = garmentType === 'top' ? near : morph(masks.person, Math.round(sw * 0.4))
+  const hipsY = bodyAxes(body).hips.y
+  let out = 0
+  for (let i = 0; i < fabric.data.length; i++) if (on(fabric, i) && !on(Math.floor(i / w) > hipsY ? flared : near, i)) out++
+  return out > Math.max(fabricArea * 0.04, fabric.data.length * 0.002)
+}
+
+const covered = (fabric: Plane, region: Plane) => {
+  let inRegion = 0
+  let under = 0
+  for (let i = 0; i < region.data.length; i++) {
+    if (!on(region, i)) continue
+    inRegion++
+    if (on(fabric, i)) under++
+  }
+  return inRegion ? under / inRegion : 0
+}
+
+/** The bare skin of each hand: past the wrist along the forearm. */
+function hands({ masks, body }: CheckInput): Plane {
+  const { width: w, height: h } = masks.person
+  const region: Plane = { width: w, height: h, data: new Float32Array(w * h) }
+  const r = body.shoulderWidth * 0.14
+  for (const [elbow, wrist] of [
+    [body.elbowL, body.wristL],
+    [body.elbowR, body.wristR],
+  ] as const) {
+    const centre: Point = lerp(elbow, wrist, 1.35)
+    for (let y = Math.max(0, Math.floor(centre.y - r)); y <= Math.min(h - 1, centre.y + r); y++)
+      for (let x = Math.max(0, Math.floor(centre.x - r)); x <= Math.min(w - 1, centre.x + r); x++) {
+        const i = y * w + x
+        if (dist({ x, y }, centre) <= r && on(masks.bareArms, i)) region.data[i] = 1
+      }
+  }
+  return region
+}
+
+/** Fabric across the top, left and right edges of the frame, or over most of it. */
+const frameFilled = (fabric: Plane, fabricArea: number) => fabricArea > fabric.data.length * 0.7 || edgeShare(fabric) > 0.25
+
+/** Below the hips, the person's pixels that now look like the backdrop (plain backdrops only). */
+function limbsErased({ person, result, masks, body, fabric }: CheckInput) {
+  const { width: w, height: h } = person
+  const border: number[][] = [[], [], []]
+  for (let y = 0; y < h; y += 3)
+    for (const x of [0, 1, w - 2, w - 1]) for (let c = 0; c < 3; c++) border[c]!.push(person.data[(y * w + x) * 3 + c]!)
+  const backdrop = border.map(median)
+  const spread = median(border[0]!.map((_, k) => Math.hypot(...border.map((b, c) => b[k]! - backdrop[c]!))))
+  if (spread > 12) return false
+  const like = (img: Rgb, i: number) => Math.hypot(img.data[i * 3]! - backdrop[0]!, img.data[i * 3 + 1]! - backdrop[1]!, img.data[i * 3 + 2]! - backdrop[2]!) < 20
+  const from = Math.ceil(bodyAxes(body).hips.y + body.shoulderWidth * 0.2) * w
+  let legs = 0
+  let erased = 0
+  for (let i = Math.max(0, from); i < w * h; i++) {
+    if (!on(masks.person, i) || on(fabric, i) || like(person, i)) continue
+    legs++
+    if (like(result, i)) erased++
+  }
+  return legs > w * h * 0.01 && erased > legs * 0.15
+}
+
+/** The garment's width across the chest against the body's shoulder width. */
+function tooWide({ body, fabric }: CheckInput) {
+  const sw = body.shoulderWidth
+  const { neck, hips } = bodyAxes(body)
+  const row = Math.round(lerp(neck, hips, 0.35).y)
+  if (row < 0 || row >= fabric.height) return true
+  let widest = 0
+  let run = 0
+  for (let x = 0; x < fabric.width; x++) {
+    run = on(fabric, row * fabric.width + x) ? run + 1 : 0
+    widest = Math.max(widest, run)
+  }
+  return widest > sw * 2.6
+}
+
+/** Every defect of a try-on picture (none for a good one). */
+export function resultDefects(input: CheckInput): Defect[] {
+  const fabricArea = input.fabric.data.reduce((s, v) => s + (v >= 0.5 ? 1 : 0), 0)
+  const defects: Defect[] = []
+  if (outside(input, fabricArea)) defects.push('outside')
+  if (covered(input.fabric, morph(input.masks.keep, -2)) > 0.02) defects.push('face')
+  if (covered(input.fabric, hands(input)) > 0.5) defects.push('hands')
+  if (frameFilled(input.fabric, fabricArea)) defects.push('frame')
+  if (limbsErased(input)) defects.push('limbs')
+  // (trousers or a skirt: only whether they show at all)
+  const tooSmall = fabricArea < input.body.shoulderWidth ** 2 * 0.3
+  if (tooSmall || (input.garmentType !== 'bottom' && tooWide(input))) defects.push('scale')
+  return defects
+}
