@@ -8,6 +8,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    env: { ORT_DISABLE_TELEMETRY: '1', LOG_LEVEL: 'silent' },
+    env: { LOG_LEVEL: 'silent' },
   },
 })

@@ -7,6 +7,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    env: { ORT_DISABLE_TELEMETRY: '1', LOG_LEVEL: 'silent' },
+    env: { LOG_LEVEL: 'silent' },
   },
 })

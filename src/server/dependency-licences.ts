@@ -2,8 +2,12 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-/** Licences a production dependency may not carry: copyleft that would reach the app (or its users over the network). */
-const DENIED = /\b(A|L)?GPL|\bSSPL\b|GNU (AFFERO |LESSER )?GENERAL PUBLIC LICENSE|SERVER SIDE PUBLIC LICENSE/i
+/**
+ * Licences a production dependency may not carry: copyleft that would reach the app (or its users
+ * over the network). LGPL is not among them: sharp loads libvips (LGPL-3.0) as a separate shared
+ * library, which the LGPL permits without touching our code's licence.
+ */
+const DENIED = /\bA?GPL\b|\bSSPL\b|GNU (AFFERO )?GENERAL PUBLIC LICENSE|SERVER SIDE PUBLIC LICENSE/i
 
 type LsNode = { version?: string; path?: string; missing?: boolean; dependencies?: Record<string, LsNode> }
 export type DeniedPackage = { name: string; version: string; licence: string; via: string[] }

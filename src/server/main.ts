@@ -6,7 +6,6 @@ import { trackInFlight } from './http/in-flight'
 import { logger } from './platform/logger'
 import { closePlatform, onShutdown, seedDemoData, startPlatform } from './start'
 
-process.env.ORT_DISABLE_TELEMETRY ??= '1'
 
 /** How long requests in flight at shutdown get to finish before their connections are closed. */
 const DRAIN_MS = 10_000

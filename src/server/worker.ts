@@ -2,7 +2,6 @@ import { ConfigError, loadConfig } from './config'
 import { logger } from './platform/logger'
 import { closePlatform, onShutdown, startPlatform } from './start'
 
-process.env.ORT_DISABLE_TELEMETRY ??= '1'
 
 /** A job worker without HTTP, for running workers as separate processes at scale. */
 async function main() {
