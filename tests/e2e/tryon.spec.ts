@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { T } from '../../src/shared/tryon/messages'
 import { DEFAULT_POST_CAPTION } from '../../src/shared/tryon/schemas'
 import { startFakeRunware, type FakeRunware } from '../../src/server/tryon/engines/runware/fake-server'
+import { E2E_MAILBOX_KEY } from './mailbox-key'
 import { registerAndVerify } from './support'
 
 // This spec runs its own app server with TRYON_ENGINE=runware pointed at a fake Runware API on loopback.
@@ -34,7 +35,7 @@ test.beforeAll(async () => {
   fake = await startFakeRunware({ apiKey: KEY, delayMs: 2500 })
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-e2e-tryon-'))
   server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn', RATE_LIMIT: 'false', SEED_DEMO: 'true', TRYON_ENGINE: 'runware', RUNWARE_API_KEY: KEY, RUNWARE_URL: fake.url },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn', RATE_LIMIT: 'false', DEV_MAILBOX_KEY: E2E_MAILBOX_KEY, SEED_DEMO: 'true', TRYON_ENGINE: 'runware', RUNWARE_API_KEY: KEY, RUNWARE_URL: fake.url },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   await expect.poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 120_000, intervals: [500] }).toBe(200)
