@@ -122,6 +122,27 @@ test('two users: follow shows in activity, stories ring and play, messages arriv
   await Promise.all([a.close(), b.close()])
 })
 
+test('message someone: from their profile, and by finding them with New message on /messages', async ({ browser }) => {
+  const a = await person(browser)
+  const b = await person(browser)
+
+  await a.page.goto(`/u/${b.username}`)
+  await a.page.getByRole('button', { name: SM.message, exact: true }).click()
+  await expect(a.page).toHaveURL(new RegExp(`/messages/${b.username}$`))
+  await a.page.getByLabel('Message', { exact: true }).fill('Hi from your profile')
+  await a.page.keyboard.press('Enter')
+  await expect(a.page.getByText('Hi from your profile')).toBeVisible()
+
+  await b.page.goto('/messages')
+  await b.page.getByRole('button', { name: SM.newMessage }).click()
+  const sheet = b.page.getByRole('dialog', { name: SM.newMessage })
+  await sheet.getByLabel(SM.findPerson).fill(a.username)
+  await sheet.getByRole('link', { name: new RegExp(a.username) }).click()
+  await expect(b.page).toHaveURL(new RegExp(`/messages/${a.username}$`))
+  await expect(b.page.getByText('Hi from your profile')).toBeVisible()
+  await Promise.all([a.close(), b.close()])
+})
+
 test('live: a comment and a reaction reach every viewer; Request hides the banner; Close goes to /feed', async ({ browser }) => {
   const a = await person(browser)
   const b = await person(browser)
