@@ -186,6 +186,19 @@ test('create a post with two images, then likes, saves, comments and follows per
   await expect(page.getByTestId('count-posts')).toHaveText('0')
 })
 
+test('the like line: "1 other" for one, "you" for your own like, the same after a reload', async ({ page }) => {
+  await registerAndVerify(page)
+  const articles = page.getByRole('article')
+  await expect(articles.first().getByTestId('liked-by')).toBeVisible()
+  const lines = await articles.evaluateAll((els) => els.map((el) => el.querySelector('[data-testid="liked-by"]')?.textContent ?? ''))
+  const index = lines.findIndex((line) => line.endsWith(' and 1 other'))
+  expect(lines[index]).toMatch(/^Liked by (ava|milo|zoe) and 1 other$/)
+  await articles.nth(index).getByRole('button', { name: 'Like' }).click()
+  await expect(articles.nth(index).getByTestId('liked-by')).toHaveText('Liked by you and 2 others')
+  await page.reload()
+  await expect(articles.nth(index).getByTestId('liked-by')).toHaveText('Liked by you and 2 others')
+})
+
 test('a new user sees a living feed of demo posts that scrolls to an end', async ({ page }) => {
   await registerAndVerify(page)
   await expect(page.getByRole('article').first()).toBeVisible()

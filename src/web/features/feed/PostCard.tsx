@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { BadgeCheck, Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { Link, useNavigate } from 'react-router'
-import { formatLikeCount, timeAgo } from '~/shared/posts/format'
+import { timeAgo } from '~/shared/posts/format'
 import { FM } from '~/shared/posts/messages'
 import type { OutfitItem, Post } from '~/shared/posts/schemas'
 import { IconButton } from '../../components/Button'
@@ -16,10 +16,12 @@ import { ImageOptions } from './ImageOptions'
 
 const CommentsSheet = lazy(() => import('./CommentsSheet').then((m) => ({ default: m.CommentsSheet })))
 
+/** 'Liked by you and 2 others' when the viewer likes it, else a named liker, else the count. */
 function likedByLine(post: Post) {
   if (post.likesCount === 0) return null
-  if (!post.likedBy) return `${formatLikeCount(post.likesCount)} ${post.likesCount === 1 ? 'like' : 'likes'}`
-  return FM.likedBy(post.likedBy, formatLikeCount(post.likesCount - 1))
+  if (post.isLiked) return FM.likedBy(FM.you, post.likesCount - 1)
+  if (!post.likedBy) return FM.likes(post.likesCount)
+  return FM.likedBy(post.likedBy, post.likesCount - 1)
 }
 
 async function share(post: Post) {
