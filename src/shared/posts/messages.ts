@@ -9,6 +9,7 @@ export const FM = {
     others === 0 ? `Liked by ${name}` : `Liked by ${name} and ${formatLikeCount(others)} ${others === 1 ? 'other' : 'others'}`,
   likes: (count: number) => `${formatLikeCount(count)} ${count === 1 ? 'like' : 'likes'}`,
   you: 'you',
+  postTitle: 'Post',
   cameraModes: ['TYPE', 'LIVE', 'NORMAL', 'BOOMERANG', 'SUPERZOOM'] as const,
   libraryTabs: ['Library', 'Photo', 'Video'] as const,
   selectMultiple: 'Select Multiple',
