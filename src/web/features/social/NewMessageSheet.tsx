@@ -10,7 +10,7 @@ import { UserAvatar } from '../../components/UserAvatar'
 import { useSession } from '../../lib/session'
 import { searchAll, socialKeys } from './api'
 import { conversationPath } from './links'
-import { useDebounced } from './use-debounced'
+import { useDebounced } from '../../lib/use-debounced'
 
 const DEBOUNCE_MS = 250
 

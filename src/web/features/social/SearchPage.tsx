@@ -10,7 +10,7 @@ import { Screen } from '../../components/Layout'
 import { useSession } from '../../lib/session'
 import { fetchRecentSearches, forgetSearches, rememberSearch, searchAll, socialKeys } from './api'
 import { postPath, productPath, profilePath } from './links'
-import { useDebounced } from './use-debounced'
+import { useDebounced } from '../../lib/use-debounced'
 import { UserAvatar } from '../../components/UserAvatar'
 
 const DEBOUNCE_MS = 250

@@ -15,6 +15,7 @@ import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { fetchAddresses, fetchCart, keys, placeOrder } from '../api'
 import { AddressFields, EMPTY_ADDRESS } from '../components/AddressFields'
+import { LineItems, type LineItem } from '../components/LineItems'
 
 type Step = 'shipping' | 'payment' | 'completed'
 const STEPS: { id: Step; label: string }[] = [
@@ -70,6 +71,17 @@ function Totals({ subtotal, shipping }: { subtotal: number; shipping: number }) 
 }
 
 const fieldsOf = (a: Address): ShippingAddressInput => a.fields
+
+function BagSummary({ items }: { items: LineItem[] }) {
+  return (
+    <section aria-labelledby="bag-heading" className="flex flex-col gap-3">
+      <h2 id="bag-heading" className="text-base font-semibold">
+        {MT.inYourOrder(items.reduce((n, i) => n + i.quantity, 0))}
+      </h2>
+      <LineItems items={items} label={MT.itemsToBuy} />
+    </section>
+  )
+}
 
 /** /checkout: shipping, then payment, then completed; the order is made on the server. */
 export default function CheckoutPage() {
@@ -161,6 +173,7 @@ export default function CheckoutPage() {
   }
 
   const subtotal = cart.data?.subtotal ?? 0
+  const buying = cart.data?.items.filter((i) => i.selected) ?? []
   const shippingCost = shippingPrice(shippingMethod)
 
   return (
@@ -230,6 +243,7 @@ export default function CheckoutPage() {
               {MM.validate}
             </Button>
           </div>
+          <BagSummary items={buying} />
           <Totals subtotal={subtotal} shipping={shippingCost} />
           <Button type="submit" block>
             Continue to payment
@@ -256,6 +270,7 @@ export default function CheckoutPage() {
               {[shipping.firstName, shipping.lastName].filter(Boolean).join(' ')}, {shipping.streetName}, {shipping.zipCode} {shipping.city}, {shipping.country}
             </p>
           </div>
+          <BagSummary items={buying} />
           <Totals subtotal={subtotal} shipping={shippingCost} />
           <Checkbox label="I agree to the terms and conditions" checked={agreeToTerms} onChange={(e) => setAgreeToTerms(e.target.checked)} />
           {order.isError && <FormMessage tone="error">{errorMessage(order.error, 'Could not place your order.')}</FormMessage>}
