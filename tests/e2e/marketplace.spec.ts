@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { FILTER_BRANDS, formatEuro } from '../../src/shared/marketplace/constants'
 import { MM, MT } from '../../src/shared/marketplace/messages'
 import type { ProductCard, ProductDetail } from '../../src/shared/marketplace/schemas'
@@ -232,4 +233,31 @@ test('commerce details: live search by material, the choice survives sign-in, ch
   await expect(line).toContainText(`Size M · ${color}`)
   await expect(line).toContainText(`2 × ${formatEuro(target.price)}`)
   await expect(line.getByLabel(`Line total ${formatEuro(Math.round(target.price * 200) / 100)}`)).toBeVisible()
+})
+
+test('names follow the profile: /marketplace/profile shows the displayed name and avatar, checkout pre-fills the real names', async ({ page }) => {
+  await registerAndVerify(page)
+  await page.goto('/marketplace/profile')
+  await expect(page.getByTestId('shopper-name')).toBeVisible()
+  const username = `ada_${Date.now().toString(36)}`
+  await page.goto('/profile/edit')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('Avatar image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#e0457b' } }).png().toBuffer() })
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+
+  await page.goto('/marketplace/profile')
+  await expect(page.getByTestId('shopper-name')).toHaveText('Ada Lovelace')
+  await expect(page.locator('img[src^="/api/files/avatars/"]')).toBeVisible()
+
+  const target = await pickTarget(page)
+  const detail = (await (await page.request.get(`/api/products/${target.id}`)).json()) as ProductDetail
+  const added = await page.request.post('/api/cart/items', { data: { productId: target.id, size: 'M', color: detail.colors[0]!.name, quantity: 1 } })
+  expect(added.status()).toBe(201)
+  await page.goto('/checkout')
+  await expect(page.getByLabel('First name')).toHaveValue('Ada')
+  await expect(page.getByLabel('Last name')).toHaveValue('Lovelace')
 })

@@ -11,9 +11,9 @@ import { EmptyState, ErrorState, FormMessage, Skeleton } from '../../../componen
 import { Screen, TopBar } from '../../../components/Layout'
 import { ApiRequestError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { fetchAddresses, fetchCart, keys, placeOrder } from '../api'
+import { useMyProfile } from '../../profile/api'
 import { AddressFields, EMPTY_ADDRESS } from '../components/AddressFields'
 import { LineItems, type LineItem } from '../components/LineItems'
 
@@ -87,12 +87,12 @@ function BagSummary({ items }: { items: LineItem[] }) {
 export default function CheckoutPage() {
   const navigate = useNavigate()
   const qc = useQueryClient()
-  const { user } = useSession()
   const cart = useQuery({ queryKey: keys.cart, queryFn: fetchCart })
   const addresses = useQuery({ queryKey: keys.addresses, queryFn: fetchAddresses })
   const [step, setStep] = useState<Step>('shipping')
   const [chosenAddress, setChosenAddress] = useState<string | null>(null)
-  const [shipping, setShipping] = useState<ShippingAddressInput>({ ...EMPTY_ADDRESS, firstName: user?.name.split(' ')[0] ?? '' })
+  const profile = useMyProfile()
+  const [shipping, setShipping] = useState<ShippingAddressInput>(EMPTY_ADDRESS)
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('free')
   const [couponCode, setCouponCode] = useState('')
@@ -102,14 +102,16 @@ export default function CheckoutPage() {
   const [agreeToTerms, setAgreeToTerms] = useState(false)
   const [placed, setPlaced] = useState<OrderDetail | null>(null)
 
-  // The default address fills the form once, when the address book arrives.
+  // The default address fills the form once, when the address book arrives; else the profile's names.
   const [prefilled, setPrefilled] = useState(false)
-  if (!prefilled && addresses.data) {
+  if (!prefilled && addresses.data && !profile.isPending) {
     setPrefilled(true)
     const def = addresses.data.items.find((a) => a.isDefault)
     if (def) {
       setChosenAddress(def.id)
       setShipping(fieldsOf(def))
+    } else {
+      setShipping((s) => ({ ...s, firstName: profile.data?.first_name ?? '', lastName: profile.data?.last_name ?? '' }))
     }
   }
 
