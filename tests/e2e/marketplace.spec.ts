@@ -261,3 +261,15 @@ test('names follow the profile: /marketplace/profile shows the displayed name an
   await expect(page.getByLabel('First name')).toHaveValue('Ada')
   await expect(page.getByLabel('Last name')).toHaveValue('Lovelace')
 })
+
+test('a toast appears below the top bar, never over Back or the title', async ({ page }) => {
+  const target = await pickTarget(page)
+  await page.goto(`/product/${target.id}`)
+  await page.getByRole('button', { name: MM.addToCart }).click()
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: MT.pickSize })
+  await expect(toast).toBeVisible()
+  await page.waitForTimeout(600) // the slide-in has ended
+  const bar = (await page.locator('header').first().boundingBox())!
+  const box = (await toast.boundingBox())!
+  expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height)
+})

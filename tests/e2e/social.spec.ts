@@ -164,6 +164,35 @@ test('live: a comment and a reaction reach every viewer; Request hides the banne
   await Promise.all([a.close(), b.close()])
 })
 
+test('live reactions draw with the shipped emoji font, loaded only on /live and only its reaction subset', async ({ page }) => {
+  const fonts: string[] = []
+  page.on('request', (req) => {
+    if (/noto-color-emoji/.test(req.url())) fonts.push(req.url())
+  })
+  await registerAndVerify(page)
+  await page.goto('/feed')
+  await expect(page.getByRole('article').first()).toBeVisible()
+  expect(fonts).toEqual([])
+  await page.goto('/live')
+  await expect(page.getByRole('button', { name: 'React 🔥' })).toBeVisible()
+  expect(await page.evaluate(async () => (await document.fonts.load('24px "Drape Emoji"', '🔥')).length)).toBe(1)
+  expect(fonts).toHaveLength(1)
+  expect(fonts[0]).toMatch(/noto-color-emoji-9-400-normal[^/]*\.woff$/)
+  // The glyph is really drawn in colour (an orange-red flame), not an empty box.
+  const colouredPixels = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = canvas.height = 48
+    const ctx = canvas.getContext('2d')!
+    ctx.font = '40px "Drape Emoji"'
+    ctx.fillText('🔥', 2, 42)
+    const { data } = ctx.getImageData(0, 0, 48, 48)
+    let n = 0
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 200 && data[i]! > 180 && data[i + 2]! < 120) n++
+    return n
+  })
+  expect(colouredPixels).toBeGreaterThan(50)
+})
+
 test('video player counts seconds while playing and pauses', async ({ page }) => {
   await registerAndVerify(page)
   await page.clock.install()
