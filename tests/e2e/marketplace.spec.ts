@@ -262,7 +262,7 @@ test('names follow the profile: /marketplace/profile shows the displayed name an
   await expect(page.getByLabel('Last name')).toHaveValue('Lovelace')
 })
 
-test('a toast appears below the top bar, never over Back or the title', async ({ page }) => {
+test('a toast covers neither the top bar (Back, title) nor the Add To Cart bar', async ({ page }) => {
   const target = await pickTarget(page)
   await page.goto(`/product/${target.id}`)
   await page.getByRole('button', { name: MM.addToCart }).click()
@@ -271,5 +271,7 @@ test('a toast appears below the top bar, never over Back or the title', async ({
   await page.waitForTimeout(600) // the slide-in has ended
   const bar = (await page.locator('header').first().boundingBox())!
   const box = (await toast.boundingBox())!
+  const addToCart = (await page.getByRole('button', { name: MM.addToCart }).boundingBox())!
   expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height)
+  expect(box.y + box.height).toBeLessThanOrEqual(addToCart.y)
 })

@@ -3,15 +3,18 @@ import { useToasterWanted } from '../lib/toast'
 
 const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
-/** Below the 56 px top bar, so a toast never covers Back or the screen's title. */
-const BELOW_TOP_BAR = { top: 64 }
+/**
+ * Above the tab bar and the action bars at the bottom (about 80 px), so a toast covers neither
+ * Back and the title at the top nor the controls just below the top bar.
+ */
+const ABOVE_BOTTOM_BARS = { bottom: 96 }
 
 export function Toaster() {
   const wanted = useToasterWanted()
   if (!wanted) return null
   return (
     <Suspense fallback={null}>
-      <SonnerToaster position="top-center" offset={BELOW_TOP_BAR} mobileOffset={BELOW_TOP_BAR} richColors closeButton />
+      <SonnerToaster position="bottom-center" offset={ABOVE_BOTTOM_BARS} mobileOffset={ABOVE_BOTTOM_BARS} richColors closeButton />
     </Suspense>
   )
 }
