@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { TRYON_ENGINES } from '~/shared/tryon/schemas'
 
 const optionalUrl = z
   .string()
@@ -31,7 +32,7 @@ const ConfigSchema = z
     WORKERS: z.enum(['inline', 'off']).default('inline'),
     SEED_DEMO: z.stringbool().default(true),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    TRYON_ENGINE: z.enum(['local', 'runware', 'http']).default('local'),
+    TRYON_ENGINE: z.enum(TRYON_ENGINES).default('local'),
     RUNWARE_API_KEY: z.string().optional(),
     RUNWARE_URL: z.url().default('https://api.runware.ai/v1'),
     TRYON_HTTP_URL: optionalUrl,

@@ -37,6 +37,10 @@ export const M = {
   couldNotCompleteSignIn: 'Could not complete sign-in.',
   noVerificationData: 'No verification data found. Please try the verification link again.',
   goToLogin: 'Go to login',
+  verificationLinkUsed: 'This verification link has already been used. Your email is verified: log in to continue.',
+  verificationLinkInvalid: 'This verification link is invalid or has expired. Ask for a new one below.',
+  verificationLinkExpired: 'This verification link has expired. Ask for a new one below.',
+  sendNewLink: 'Send a new link',
 
   // Profile
   loadingProfile: 'Loading profile...',

@@ -80,6 +80,32 @@ test('verification callback errors', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/)
 })
 
+test('signed-out callback asks for the session a few times, not hundreds', async ({ page }) => {
+  let sessionCalls = 0
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/session') sessionCalls++
+  })
+  await page.goto('/auth/callback')
+  await expect(page.getByText(M.noVerificationData)).toBeVisible()
+  await page.waitForTimeout(2000)
+  expect(sessionCalls).toBeLessThanOrEqual(3)
+})
+
+test('a reused verification link says so; an expired one offers a new link', async ({ page, browser }) => {
+  const { email } = await registerAndVerify(page)
+  const link = await mailedLink(page.request, email, 'verify-email')
+  const fresh = await browser.newContext()
+  const other = await fresh.newPage()
+  await other.goto(link)
+  await expect(other.getByText(M.verificationLinkUsed)).toBeVisible()
+  await expect(other.getByRole('link', { name: M.goToLogin })).toBeVisible()
+  await other.goto('/auth/callback?link=verify&error=TOKEN_EXPIRED')
+  await expect(other.getByText(M.verificationLinkExpired)).toBeVisible()
+  await other.getByRole('link', { name: M.sendNewLink }).click()
+  await expect(other).toHaveURL(/\/verify-email$/)
+  await fresh.close()
+})
+
 test('protected route redirects to login and returns after sign-in', async ({ page }) => {
   await page.goto('/my-orders')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fmy-orders/)

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { FILTER_BRANDS, formatEuro } from '../../src/shared/marketplace/constants'
 import { MM, MT } from '../../src/shared/marketplace/messages'
 import type { ProductCard, ProductDetail } from '../../src/shared/marketplace/schemas'
@@ -142,8 +143,9 @@ test('filter, sort, like, add to cart, check out, see and cancel the order', asy
   await expect(page.getByText(MM.orderOnTheWay)).toBeVisible()
   await expect(page.getByText(MM.trackOrder)).toBeVisible()
   await expect(page.getByText('1 Rue de Rivoli')).toBeVisible()
-  await expect(page.getByText(formatEuro(target.price), { exact: true })).toBeVisible()
-  await expect(page.getByText('x2')).toBeVisible()
+  const orderItems = page.getByRole('list', { name: 'Items' })
+  await expect(orderItems.getByText(`2 × ${formatEuro(target.price)}`)).toBeVisible()
+  await expect(orderItems.getByLabel(`Line total ${formatEuro(subtotal)}`)).toBeVisible()
   const totals = page.locator('dl').last()
   await expect(totals.getByText(MM.subTotal).locator('..')).toContainText(formatEuro(subtotal))
   await expect(totals.getByText(MM.shipping).locator('..')).toContainText(formatEuro(9.9))
@@ -194,4 +196,82 @@ test('a delivered order shows the delivered banner', async ({ page }) => {
   await expect(page.getByText(MM.orderDelivered)).toBeVisible()
   await expect(page.getByText(MM.rateForPoints)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+})
+
+test('commerce details: live search by material, the choice survives sign-in, checkout lists the items', async ({ page }) => {
+  // Typing is enough (as on /search), and a material word finds products.
+  await page.goto('/marketplace')
+  await page.getByLabel('Search products').fill('linen')
+  await expect(page).toHaveURL(/q=linen/)
+  await expect(page.locator('article').first()).toBeVisible()
+  await expect(page.getByText(MM.noProductsFound)).toHaveCount(0)
+
+  // Signed out: colour and size chosen, Add To Cart -> login -> back with the same choice.
+  const target = await pickTarget(page)
+  const detail = (await (await page.request.get(`/api/products/${target.id}`)).json()) as ProductDetail
+  const color = detail.colors.at(-1)!.name
+  await page.goto(`/product/${target.id}`)
+  await page.getByRole('button', { name: color, exact: true }).click()
+  await page.getByRole('button', { name: 'Size M', exact: true }).click()
+  await page.getByRole('button', { name: MM.addToCart }).click()
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+  await page.getByLabel('Email').fill(DEMO.email)
+  await page.getByLabel('Password').fill(DEMO.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(new RegExp(`/product/${target.id}\\?`))
+  await expect(page.getByRole('button', { name: color, exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: 'Size M', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await page.getByRole('button', { name: MM.addToCart }).click()
+  await expect(page).toHaveURL(/\/cart$/)
+  await page.getByRole('button', { name: `Increase quantity of ${target.name}` }).first().click()
+  await expect(page.getByLabel('Quantity 2').first()).toBeVisible()
+
+  // Checkout lists what is being bought: quantity, unit price and line total.
+  await page.goto('/checkout')
+  const items = page.getByRole('list', { name: MT.itemsToBuy })
+  const line = items.getByRole('listitem').filter({ hasText: target.name })
+  await expect(line).toContainText(`Size M · ${color}`)
+  await expect(line).toContainText(`2 × ${formatEuro(target.price)}`)
+  await expect(line.getByLabel(`Line total ${formatEuro(Math.round(target.price * 200) / 100)}`)).toBeVisible()
+})
+
+test('names follow the profile: /marketplace/profile shows the displayed name and avatar, checkout pre-fills the real names', async ({ page }) => {
+  await registerAndVerify(page)
+  await page.goto('/marketplace/profile')
+  await expect(page.getByTestId('shopper-name')).toBeVisible()
+  const username = `ada_${Date.now().toString(36)}`
+  await page.goto('/profile/edit')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('Avatar image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#e0457b' } }).png().toBuffer() })
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+
+  await page.goto('/marketplace/profile')
+  await expect(page.getByTestId('shopper-name')).toHaveText('Ada Lovelace')
+  await expect(page.locator('img[src^="/api/files/avatars/"]')).toBeVisible()
+
+  const target = await pickTarget(page)
+  const detail = (await (await page.request.get(`/api/products/${target.id}`)).json()) as ProductDetail
+  const added = await page.request.post('/api/cart/items', { data: { productId: target.id, size: 'M', color: detail.colors[0]!.name, quantity: 1 } })
+  expect(added.status()).toBe(201)
+  await page.goto('/checkout')
+  await expect(page.getByLabel('First name')).toHaveValue('Ada')
+  await expect(page.getByLabel('Last name')).toHaveValue('Lovelace')
+})
+
+test('a toast covers neither the top bar (Back, title) nor the Add To Cart bar', async ({ page }) => {
+  const target = await pickTarget(page)
+  await page.goto(`/product/${target.id}`)
+  await page.getByRole('button', { name: MM.addToCart }).click()
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: MT.pickSize })
+  await expect(toast).toBeVisible()
+  await page.waitForTimeout(600) // the slide-in has ended
+  const bar = (await page.locator('header').first().boundingBox())!
+  const box = (await toast.boundingBox())!
+  const addToCart = (await page.getByRole('button', { name: MM.addToCart }).boundingBox())!
+  expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height)
+  expect(box.y + box.height).toBeLessThanOrEqual(addToCart.y)
 })

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { FM } from '../../src/shared/posts/messages'
 import { PM } from '../../src/shared/profiles/messages'
-import { registerAndVerify } from './support'
+import { DEMO, registerAndVerify, signIn } from './support'
 
 const png = (color: string) => sharp({ create: { width: 800, height: 1000, channels: 3, background: color } }).png().toBuffer()
 const myProfile = async (page: Page) => (await (await page.request.get('/api/profile')).json()) as Record<string, unknown>
@@ -186,6 +186,19 @@ test('create a post with two images, then likes, saves, comments and follows per
   await expect(page.getByTestId('count-posts')).toHaveText('0')
 })
 
+test('the like line: "1 other" for one, "you" for your own like, the same after a reload', async ({ page }) => {
+  await registerAndVerify(page)
+  const articles = page.getByRole('article')
+  await expect(articles.first().getByTestId('liked-by')).toBeVisible()
+  const lines = await articles.evaluateAll((els) => els.map((el) => el.querySelector('[data-testid="liked-by"]')?.textContent ?? ''))
+  const index = lines.findIndex((line) => line.endsWith(' and 1 other'))
+  expect(lines[index]).toMatch(/^Liked by (ava|milo|zoe) and 1 other$/)
+  await articles.nth(index).getByRole('button', { name: 'Like' }).click()
+  await expect(articles.nth(index).getByTestId('liked-by')).toHaveText('Liked by you and 2 others')
+  await page.reload()
+  await expect(articles.nth(index).getByTestId('liked-by')).toHaveText('Liked by you and 2 others')
+})
+
 test('a new user sees a living feed of demo posts that scrolls to an end', async ({ page }) => {
   await registerAndVerify(page)
   await expect(page.getByRole('article').first()).toBeVisible()
@@ -202,4 +215,25 @@ test('a new user sees a living feed of demo posts that scrolls to an end', async
   await expect(page).toHaveURL(/\/style-studio-generate$/)
   const state = await page.evaluate(() => (history.state as { usr?: { outfitItem?: Record<string, unknown> } }).usr?.outfitItem)
   expect(state).toMatchObject({ id: expect.any(String), name: expect.any(String), image: expect.stringContaining('/api/files/posts/'), brand: expect.any(String) })
+})
+
+test('a post has its own page at /p/:postId, opened from activity and search, with comments', async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password)
+  await page.goto('/activity')
+  await page.getByRole('link', { name: 'Open your post' }).first().click()
+  await expect(page).toHaveURL(/\/p\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('article', { name: 'Post by ava' })).toBeVisible()
+  const comment = `Thanks all ${Date.now()}`
+  await page.getByLabel('Write a comment').fill(comment)
+  await page.getByRole('button', { name: 'Post', exact: true }).click()
+  await expect(page.getByRole('list', { name: 'Comments' }).getByText(comment)).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Comments' }).getByText(comment)).toBeVisible()
+
+  await page.goto('/search')
+  await page.getByPlaceholder('Search').fill('linen')
+  const result = page.getByRole('link', { name: /^Post by / }).first()
+  await result.click()
+  await expect(page).toHaveURL(/\/p\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('article', { name: 'Post by ava' })).toContainText('linen coat')
 })

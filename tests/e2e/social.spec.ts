@@ -122,6 +122,27 @@ test('two users: follow shows in activity, stories ring and play, messages arriv
   await Promise.all([a.close(), b.close()])
 })
 
+test('message someone: from their profile, and by finding them with New message on /messages', async ({ browser }) => {
+  const a = await person(browser)
+  const b = await person(browser)
+
+  await a.page.goto(`/u/${b.username}`)
+  await a.page.getByRole('button', { name: SM.message, exact: true }).click()
+  await expect(a.page).toHaveURL(new RegExp(`/messages/${b.username}$`))
+  await a.page.getByLabel('Message', { exact: true }).fill('Hi from your profile')
+  await a.page.keyboard.press('Enter')
+  await expect(a.page.getByText('Hi from your profile')).toBeVisible()
+
+  await b.page.goto('/messages')
+  await b.page.getByRole('button', { name: SM.newMessage }).click()
+  const sheet = b.page.getByRole('dialog', { name: SM.newMessage })
+  await sheet.getByLabel(SM.findPerson).fill(a.username)
+  await sheet.getByRole('link', { name: new RegExp(a.username) }).click()
+  await expect(b.page).toHaveURL(new RegExp(`/messages/${a.username}$`))
+  await expect(b.page.getByText('Hi from your profile')).toBeVisible()
+  await Promise.all([a.close(), b.close()])
+})
+
 test('live: a comment and a reaction reach every viewer; Request hides the banner; Close goes to /feed', async ({ browser }) => {
   const a = await person(browser)
   const b = await person(browser)
@@ -141,6 +162,35 @@ test('live: a comment and a reaction reach every viewer; Request hides the banne
   await a.page.getByRole('button', { name: 'Close' }).click()
   await expect(a.page).toHaveURL(/\/feed$/)
   await Promise.all([a.close(), b.close()])
+})
+
+test('live reactions draw with the shipped emoji font, loaded only on /live and only its reaction subset', async ({ page }) => {
+  const fonts: string[] = []
+  page.on('request', (req) => {
+    if (/noto-color-emoji/.test(req.url())) fonts.push(req.url())
+  })
+  await registerAndVerify(page)
+  await page.goto('/feed')
+  await expect(page.getByRole('article').first()).toBeVisible()
+  expect(fonts).toEqual([])
+  await page.goto('/live')
+  await expect(page.getByRole('button', { name: 'React 🔥' })).toBeVisible()
+  expect(await page.evaluate(async () => (await document.fonts.load('24px "Drape Emoji"', '🔥')).length)).toBe(1)
+  expect(fonts).toHaveLength(1)
+  expect(fonts[0]).toMatch(/noto-color-emoji-9-400-normal[^/]*\.woff$/)
+  // The glyph is really drawn in colour (an orange-red flame), not an empty box.
+  const colouredPixels = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = canvas.height = 48
+    const ctx = canvas.getContext('2d')!
+    ctx.font = '40px "Drape Emoji"'
+    ctx.fillText('🔥', 2, 42)
+    const { data } = ctx.getImageData(0, 0, 48, 48)
+    let n = 0
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 200 && data[i]! > 180 && data[i + 2]! < 120) n++
+    return n
+  })
+  expect(colouredPixels).toBeGreaterThan(50)
 })
 
 test('video player counts seconds while playing and pauses', async ({ page }) => {

@@ -55,6 +55,8 @@ export const MT = {
   addedToCart: 'Added to your cart',
   couldNotAddToCart: 'Could not add to cart',
   noSelectedItems: 'Select at least one item to check out.',
+  inYourOrder: (count: number) => `In your order (${count} ${count === 1 ? 'item' : 'items'})`,
+  itemsToBuy: 'Items to buy',
   productUnavailable: 'One of the selected items is no longer available.',
   productArchived: 'This item is no longer sold.',
   sizeUnavailable: 'That size is not available.',

@@ -1,8 +1,15 @@
+import { formatLikeCount } from './format'
+
 /** Feed, post and create texts: the spec's quoted ones verbatim, then our own. */
 export const FM = {
   addToCollection: 'Add to collection',
   virtualTryOn: 'Virtual Try-On',
-  likedBy: (name: string, others: string) => (others === '0' ? `Liked by ${name}` : `Liked by ${name} and ${others} others`),
+  /** 'Liked by X and N others' (spec part 1 §2), with 'other' for one. */
+  likedBy: (name: string, others: number) =>
+    others === 0 ? `Liked by ${name}` : `Liked by ${name} and ${formatLikeCount(others)} ${others === 1 ? 'other' : 'others'}`,
+  likes: (count: number) => `${formatLikeCount(count)} ${count === 1 ? 'like' : 'likes'}`,
+  you: 'you',
+  postTitle: 'Post',
   cameraModes: ['TYPE', 'LIVE', 'NORMAL', 'BOOMERANG', 'SUPERZOOM'] as const,
   libraryTabs: ['Library', 'Photo', 'Video'] as const,
   selectMultiple: 'Select Multiple',

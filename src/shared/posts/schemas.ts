@@ -39,7 +39,7 @@ export const PostSchema = z.object({
   savesCount: z.number(),
   isLiked: z.boolean(),
   isSaved: z.boolean(),
-  /** Someone who liked it (a followed user first), for 'Liked by X and N others'. */
+  /** Someone other than the viewer who liked it (a followed user first), for 'Liked by X and N others'. */
   likedBy: z.string().nullable(),
   createdAt: z.string(),
 })

@@ -20,7 +20,11 @@ export const SM = {
   // /messages
   messagesTitle: 'Messages',
   searchConversations: 'Search',
-  noConversations: 'No messages yet. Say hello from someone’s profile or story.',
+  noConversations: 'No messages yet. Tap New message to write to someone, or use Message on their profile.',
+  newMessage: 'New message',
+  findPerson: 'Search people',
+  findPersonHint: 'Type a name or username.',
+  noPeopleFound: 'No one matches that name.',
   noConversationMatches: 'No conversations match your search.',
   messagePlaceholder: 'Message...',
   send: 'Send',

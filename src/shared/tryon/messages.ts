@@ -53,6 +53,11 @@ export const T = {
 
   // Setup
   setupTitle: 'Style Studio Setup',
+  engineHeading: 'Engine',
+  engineLocal: 'Try-ons run on this server’s own engine. The Runware settings below are kept for when Runware is configured; they do not change local results.',
+  engineRunware: 'Try-ons run on Runware with the settings below.',
+  engineHttp: 'Try-ons run on the configured try-on service. The Runware settings below are kept for when Runware is configured.',
+  runwareSettingsHeading: 'Runware settings',
   settingsSaved: 'Settings saved successfully',
   failedToSaveSettings: 'Failed to save settings',
   settingsReset: 'Settings reset to defaults',

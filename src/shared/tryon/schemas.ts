@@ -130,7 +130,12 @@ export const DEFAULT_SETTINGS: Settings = {
   custom_json: null,
 }
 
-export const SettingsResponseSchema = SettingsSchema.extend({ saved: z.boolean() })
+/** The try-on engines a server can run (TRYON_ENGINE). */
+export const TRYON_ENGINES = ['local', 'runware', 'http'] as const
+export type TryOnEngineName = (typeof TRYON_ENGINES)[number]
+/** The user's settings, whether they were saved, and the engine this server runs (the settings drive Runware only). */
+export const SettingsResponseSchema = SettingsSchema.extend({ saved: z.boolean(), engine: z.enum(TRYON_ENGINES) })
+export type SettingsResponse = z.infer<typeof SettingsResponseSchema>
 
 export const HistoryRowSchema = z.object({
   id: z.string(),

@@ -3,12 +3,18 @@ import { useToasterWanted } from '../lib/toast'
 
 const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
+/**
+ * Above the tab bar and the action bars at the bottom (about 80 px), so a toast covers neither
+ * Back and the title at the top nor the controls just below the top bar.
+ */
+const ABOVE_BOTTOM_BARS = { bottom: 96 }
+
 export function Toaster() {
   const wanted = useToasterWanted()
   if (!wanted) return null
   return (
     <Suspense fallback={null}>
-      <SonnerToaster position="top-center" richColors closeButton />
+      <SonnerToaster position="bottom-center" offset={ABOVE_BOTTOM_BARS} mobileOffset={ABOVE_BOTTOM_BARS} richColors closeButton />
     </Suspense>
   )
 }

@@ -1,4 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import type { Session } from '~/shared/auth'
 import { SESSION_ELEMENT_ID } from '~/shared/session-element'
 import { api } from './api'
@@ -25,9 +26,10 @@ export function useSession() {
   return { status: q.isPending ? ('loading' as const) : q.data ? ('signed-in' as const) : ('signed-out' as const), user: q.data?.user ?? null }
 }
 
+/** A stable function (safe as an effect dependency) that reloads the session. */
 export function useRefreshSession() {
   const qc = useQueryClient()
-  return () => qc.invalidateQueries({ queryKey: sessionKey })
+  return useCallback(() => qc.invalidateQueries({ queryKey: sessionKey }), [qc])
 }
 
 /** Signs out and drops every cached query of the previous user. */

@@ -20,7 +20,7 @@ describe('registration and verification', () => {
     const link = await t.mailedLink(email, '/api/auth/verify-email')
     const verified = await t.app.request(new URL(link).pathname + new URL(link).search)
     expect(verified.status).toBe(302)
-    expect(verified.headers.get('location')).toBe('/auth/callback')
+    expect(verified.headers.get('location')).toBe('/auth/callback?link=verify')
     const cookie = t.cookieFrom(verified.headers)
     const session = await t.request('/api/session', { cookie })
     expect(session.status).toBe(200)

@@ -23,7 +23,8 @@ import type { Platform } from '../../platform'
 import { hit, record, refuseOver } from '../../platform/rate-limit'
 import { enabledSocialProviders } from './auth'
 
-const CALLBACK_PATH = '/auth/callback'
+/** `link=verify` tells the callback screen it was reached from a mailed link (a reused one lands signed out). */
+const CALLBACK_PATH = '/auth/callback?link=verify'
 const StatusSchema = z.object({ status: z.string() })
 
 /** Sign-in attempts one address may make in 10 minutes, whatever the account. */

@@ -2,12 +2,14 @@ import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm'
 import { FM } from '~/shared/posts/messages'
 import type { Author, Comment, Post } from '~/shared/posts/schemas'
 import { displayNameOf } from '~/shared/profiles/schemas'
+import type { UserCard } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { comments, follows, postImages, postLikes, posts, postSaves, profiles } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { notify, notifyMentions } from '../notifications/service'
 import { ensureProfile } from '../profiles/service'
+import { userCards } from '../social/people'
 import { isOwnUpload, srcSetOf, variantKeysOf } from './images'
 
 type Deps = Pick<Platform, 'db' | 'events' | 'storage'>
@@ -63,9 +65,10 @@ const postColumns = (viewerId: string) => ({
   images: sql<string[] | null>`(select json_agg(pi.image_url order by pi.image_order) from post_images pi where pi.post_id = ${posts.id})`,
   isLiked: sql<boolean>`exists(select 1 from post_likes ml where ml.post_id = ${posts.id} and ml.user_id = ${viewerId})`,
   isSaved: sql<boolean>`exists(select 1 from post_saves ms where ms.post_id = ${posts.id} and ms.user_id = ${viewerId})`,
+  // Someone other than the viewer (whose own like reads 'you' on the client), a followed user first.
   likedById: sql<string | null>`(
-    select l.user_id from post_likes l where ${posts.likesCount} > 0 and l.post_id = ${posts.id}
-    order by (l.user_id = ${viewerId} or l.user_id in (select lf.following_id from follows lf where lf.follower_id = ${viewerId})) desc, l.created_at desc
+    select l.user_id from post_likes l where ${posts.likesCount} > 0 and l.post_id = ${posts.id} and l.user_id <> ${viewerId}
+    order by (l.user_id in (select lf.following_id from follows lf where lf.follower_id = ${viewerId})) desc, l.created_at desc
     limit 1)`,
 })
 type PostRow = Awaited<ReturnType<typeof pagePosts>>[number]
@@ -83,16 +86,12 @@ function pagePosts(db: Db, viewerId: string, where: SQL | undefined, cursor: Cur
     .limit(limit)
 }
 
+const likerName = (card: UserCard | undefined) => (card ? (card.username ?? card.name) : null)
+
 /** Rows to posts; the likers' names come in one lookup for the whole page. */
 async function toPosts(db: Db, rows: PostRow[]): Promise<Post[]> {
-  const likerIds = [...new Set(rows.map((r) => r.likedById).filter((id): id is string => Boolean(id)))]
-  const likers = likerIds.length
-    ? await db
-        .select({ userId: profiles.userId, username: profiles.username, displayName: profiles.displayName, firstName: profiles.firstName })
-        .from(profiles)
-        .where(inArray(profiles.userId, likerIds))
-    : []
-  const nameOf = new Map(likers.map((l) => [l.userId, l.username ?? displayNameOf({ display_name: l.displayName, first_name: l.firstName, username: null })]))
+  // Every user has a card (a liker without a profile row still has a name), so a like is always named.
+  const likers = await userCards(db, rows.flatMap((r) => (r.likedById ? [r.likedById] : [])))
   return rows.map((r) => ({
     id: r.id,
     author: toAuthor(r),
@@ -104,7 +103,7 @@ async function toPosts(db: Db, rows: PostRow[]): Promise<Post[]> {
     savesCount: r.savesCount,
     isLiked: r.isLiked,
     isSaved: r.isSaved,
-    likedBy: (r.likedById && nameOf.get(r.likedById)) ?? null,
+    likedBy: likerName(r.likedById ? likers.get(r.likedById) : undefined),
     createdAt: r.createdAt.toISOString(),
   }))
 }

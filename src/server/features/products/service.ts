@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../http/errors'
 import { MM } from '~/shared/marketplace/messages'
 import { getBodyMeasurements } from '../profiles/measurements'
 import { recommendSize } from './size-advice'
+import { wordPatterns } from '../search/service'
 
 type ProductRow = typeof products.$inferSelect
 
@@ -62,16 +63,17 @@ function decodeCursor(raw: string): Cursor {
   }
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
+
+const SEARCHED_COLUMNS = [products.name, products.brand, products.subcategory, products.material, products.description]
 
 /** Listings, search and similar products leave out archived products (which stay readable by id). */
 export const listed = eq(products.archived, false)
 
 function filters(q: ProductListQuery): SQL[] {
   const where: SQL[] = [listed]
-  if (q.q) {
-    const pattern = `%${escapeLike(q.q)}%`
-    where.push(or(ilike(products.name, pattern), ilike(products.brand, pattern), ilike(products.subcategory, pattern))!)
+  // Every word of the query is somewhere in the product's text: 'linen dress' finds a dress made of linen.
+  for (const pattern of wordPatterns(q.q ?? '')) {
+    where.push(or(...SEARCHED_COLUMNS.map((col) => ilike(col, pattern)))!)
   }
   if (q.category !== 'all') where.push(eq(products.category, q.category))
   if (q.brands.length) where.push(inArray(products.brand, q.brands))

@@ -290,7 +290,7 @@ describe('settings', () => {
   it('gives defaults, saves per user, validates, and the next generation carries them', async () => {
     const erin = await t.signUp()
     const defaults = await t.request('/api/tryon/settings', { cookie: erin.cookie })
-    expect(defaults.json).toMatchObject({ model: 'bfl:4@1', width: 1024, height: 1024, number_results: 1, output_format: 'JPG', saved: false })
+    expect(defaults.json).toMatchObject({ model: 'bfl:4@1', width: 1024, height: 1024, number_results: 1, output_format: 'JPG', saved: false, engine: 'local' })
     const settings = { model: 'runware:106@1', width: 832, height: 1248, number_results: 2, output_format: 'PNG', prompt_template: 'Wear it.', custom_json: { steps: 30 } }
     expect((await t.request('/api/tryon/settings', { method: 'PUT', body: settings, cookie: erin.cookie })).json).toMatchObject({ ...settings, saved: true })
     expect((await t.request('/api/tryon/settings', { cookie: bob.cookie })).json.saved).toBe(false)

@@ -5,10 +5,12 @@ import { useRefreshSession, useSession } from '../../lib/session'
 import { AuthLayout } from './AuthLayout'
 
 const backendMessages: Record<string, string> = {
-  invalid_token: 'This verification link is invalid or has expired. Ask for a new one on the login screen.',
-  token_expired: 'This verification link has expired. Ask for a new one on the login screen.',
+  invalid_token: M.verificationLinkInvalid,
+  token_expired: M.verificationLinkExpired,
   user_not_found: M.couldNotCompleteVerification,
 }
+
+const linkClass = 'inline-flex min-h-11 items-center justify-center rounded-full px-5 text-sm font-semibold'
 
 /** Where the verification link lands: the server has verified and signed the user in (cookie). */
 export default function AuthCallbackPage() {
@@ -16,10 +18,10 @@ export default function AuthCallbackPage() {
   const navigate = useNavigate()
   const refresh = useRefreshSession()
   const session = useSession()
-  const linkError = (() => {
-    const code = params.get('error')
-    return code ? (backendMessages[code.toLowerCase()] ?? M.couldNotCompleteVerification) : null
-  })()
+  const errorCode = params.get('error')?.toLowerCase() ?? null
+  const linkError = errorCode ? (backendMessages[errorCode] ?? M.couldNotCompleteVerification) : null
+  // Only a link that reached the server (the `link` marker) and still left us signed out was used before.
+  const fromMailedLink = params.get('link') === 'verify'
   const [refresh_, setRefresh] = useState<'pending' | 'done' | 'failed'>('pending')
 
   useEffect(() => {
@@ -34,8 +36,10 @@ export default function AuthCallbackPage() {
     if (signedIn) navigate('/feed', { replace: true })
   }, [navigate, signedIn])
 
+  const signedOutAfterRefresh = refresh_ === 'done' && session.status === 'signed-out'
   const error =
-    linkError ?? (refresh_ === 'failed' ? M.couldNotCompleteSignIn : refresh_ === 'done' && session.status === 'signed-out' ? M.noVerificationData : null)
+    linkError ??
+    (refresh_ === 'failed' ? M.couldNotCompleteSignIn : signedOutAfterRefresh ? (fromMailedLink ? M.verificationLinkUsed : M.noVerificationData) : null)
 
   if (!error) {
     return (
@@ -46,11 +50,17 @@ export default function AuthCallbackPage() {
       </AuthLayout>
     )
   }
+  const offerNewLink = errorCode === 'invalid_token' || errorCode === 'token_expired'
   return (
     <AuthLayout title={M.verificationError} subtitle={error}>
-      <Link to="/login" className="inline-flex min-h-11 items-center justify-center rounded-full bg-rose px-5 text-sm font-semibold text-white">
+      <Link to="/login" className={`${linkClass} bg-rose text-white`}>
         {M.goToLogin}
       </Link>
+      {offerNewLink && (
+        <Link to="/verify-email" className={`${linkClass} border border-hairline`}>
+          {M.sendNewLink}
+        </Link>
+      )}
     </AuthLayout>
   )
 }

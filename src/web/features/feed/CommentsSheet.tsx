@@ -13,9 +13,18 @@ import { UserAvatar } from '../../components/UserAvatar'
 import { useAddComment, useComments, useDeleteComment } from './api'
 import { MentionText } from './Caption'
 
-/** A post's comments: read (oldest first, paged) and write. */
+/** A post's comments in a sheet (the feed). */
 export function CommentsSheet({ postId, open, onClose }: { postId: string; open: boolean; onClose: () => void }) {
-  const q = useComments(postId, open)
+  return (
+    <BottomSheet open={open} onClose={onClose} title="Comments">
+      <CommentThread postId={postId} enabled={open} />
+    </BottomSheet>
+  )
+}
+
+/** A post's comments: read (oldest first, paged) and write. */
+export function CommentThread({ postId, enabled = true }: { postId: string; enabled?: boolean }) {
+  const q = useComments(postId, enabled)
   const add = useAddComment(postId)
   const remove = useDeleteComment(postId)
   const [body, setBody] = useState('')
@@ -36,79 +45,77 @@ export function CommentsSheet({ postId, open, onClose }: { postId: string; open:
   }
 
   return (
-    <BottomSheet open={open} onClose={onClose} title="Comments">
-      <div className="flex min-h-[40dvh] flex-col">
-        <div className="flex-1">
-          {q.isPending ? (
-            <ul className="flex flex-col gap-4" aria-label="Loading comments">
-              {[0, 1, 2].map((i) => (
-                <li key={i} className="flex gap-3">
-                  <Skeleton className="size-8 rounded-full" />
-                  <Skeleton className="h-10 flex-1" />
-                </li>
-              ))}
-            </ul>
-          ) : q.isError ? (
-            <ErrorState message={errorMessage(q.error, 'Could not load comments.')} onRetry={() => q.refetch()} />
-          ) : items.length === 0 ? (
-            <EmptyState icon={MessageCircle} title={FM.noComments} />
-          ) : (
-            <ul className="flex flex-col gap-4" aria-label="Comments">
-              {items.map((c) => (
-                <li key={c.id} className="flex items-start gap-3">
-                  <UserAvatar user={c.author} size="sm" />
-                  <p className="flex-1 text-sm break-words">
-                    {c.author.username ? (
-                      <Link to={`/u/${c.author.username}`} className="mr-1.5 font-semibold">
-                        {c.author.username}
-                      </Link>
-                    ) : (
-                      <span className="mr-1.5 font-semibold">{c.author.name}</span>
-                    )}
-                    <MentionText text={c.body} />
-                    <time dateTime={c.createdAt} className="mt-0.5 block text-xs text-muted">
-                      {timeAgo(c.createdAt)}
-                    </time>
-                  </p>
-                  {c.canDelete && (
-                    <IconButton label="Delete comment" onClick={() => remove.mutate(c.id)}>
-                      <Trash2 size={18} strokeWidth={1.75} />
-                    </IconButton>
+    <div className="flex min-h-[40dvh] flex-col">
+      <div className="flex-1">
+        {q.isPending ? (
+          <ul className="flex flex-col gap-4" aria-label="Loading comments">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="flex gap-3">
+                <Skeleton className="size-8 rounded-full" />
+                <Skeleton className="h-10 flex-1" />
+              </li>
+            ))}
+          </ul>
+        ) : q.isError ? (
+          <ErrorState message={errorMessage(q.error, 'Could not load comments.')} onRetry={() => q.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState icon={MessageCircle} title={FM.noComments} />
+        ) : (
+          <ul className="flex flex-col gap-4" aria-label="Comments">
+            {items.map((c) => (
+              <li key={c.id} className="flex items-start gap-3">
+                <UserAvatar user={c.author} size="sm" />
+                <p className="flex-1 text-sm break-words">
+                  {c.author.username ? (
+                    <Link to={`/u/${c.author.username}`} className="mr-1.5 font-semibold">
+                      {c.author.username}
+                    </Link>
+                  ) : (
+                    <span className="mr-1.5 font-semibold">{c.author.name}</span>
                   )}
-                </li>
-              ))}
-            </ul>
-          )}
-          {q.hasNextPage && (
-            <Button variant="ghost" size="sm" className="mt-3" pending={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
-              Load more comments
-            </Button>
+                  <MentionText text={c.body} />
+                  <time dateTime={c.createdAt} className="mt-0.5 block text-xs text-muted">
+                    {timeAgo(c.createdAt)}
+                  </time>
+                </p>
+                {c.canDelete && (
+                  <IconButton label="Delete comment" onClick={() => remove.mutate(c.id)}>
+                    <Trash2 size={18} strokeWidth={1.75} />
+                  </IconButton>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {q.hasNextPage && (
+          <Button variant="ghost" size="sm" className="mt-3" pending={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+            Load more comments
+          </Button>
+        )}
+      </div>
+      <form onSubmit={submit} className="sticky bottom-0 mt-4 flex items-start gap-2 border-t border-hairline bg-surface pt-3">
+        <div className="flex-1">
+          <label htmlFor={`comment-${postId}`} className="sr-only">
+            Write a comment
+          </label>
+          <input
+            id={`comment-${postId}`}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            placeholder={FM.addComment}
+            maxLength={1000}
+            className="h-11 w-full rounded-full border border-hairline bg-surface px-4 text-base outline-none focus:border-ink"
+          />
+          {error && (
+            <p role="alert" className="mt-1 text-xs text-danger">
+              {error}
+            </p>
           )}
         </div>
-        <form onSubmit={submit} className="sticky bottom-0 mt-4 flex items-start gap-2 border-t border-hairline bg-surface pt-3">
-          <div className="flex-1">
-            <label htmlFor={`comment-${postId}`} className="sr-only">
-              Write a comment
-            </label>
-            <input
-              id={`comment-${postId}`}
-              value={body}
-              onChange={(e) => setBody(e.target.value)}
-              placeholder={FM.addComment}
-              maxLength={1000}
-              className="h-11 w-full rounded-full border border-hairline bg-surface px-4 text-base outline-none focus:border-ink"
-            />
-            {error && (
-              <p role="alert" className="mt-1 text-xs text-danger">
-                {error}
-              </p>
-            )}
-          </div>
-          <Button type="submit" size="md" pending={add.isPending} disabled={!body.trim()}>
-            Post
-          </Button>
-        </form>
-      </div>
-    </BottomSheet>
+        <Button type="submit" size="md" pending={add.isPending} disabled={!body.trim()}>
+          Post
+        </Button>
+      </form>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { BadgeCheck, Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { Link, useNavigate } from '../../lib/router'
-import { formatLikeCount, timeAgo } from '~/shared/posts/format'
+import { timeAgo } from '~/shared/posts/format'
 import { FM } from '~/shared/posts/messages'
 import type { OutfitItem, Post } from '~/shared/posts/schemas'
 import { IconButton } from '../../components/Button'
@@ -13,17 +13,20 @@ import { useDeletePost, useLikeToggle, useSaveToggle } from './api'
 import { MentionText } from './Caption'
 import { ImageCarousel } from './ImageCarousel'
 import { ImageOptions } from './ImageOptions'
+import { postPath } from '../social/links'
 
 const CommentsSheet = lazy(() => import('./CommentsSheet').then((m) => ({ default: m.CommentsSheet })))
 
+/** 'Liked by you and 2 others' when the viewer likes it, else a named liker, else the count. */
 function likedByLine(post: Post) {
   if (post.likesCount === 0) return null
-  if (!post.likedBy) return `${formatLikeCount(post.likesCount)} ${post.likesCount === 1 ? 'like' : 'likes'}`
-  return FM.likedBy(post.likedBy, formatLikeCount(post.likesCount - 1))
+  if (post.isLiked) return FM.likedBy(FM.you, post.likesCount - 1)
+  if (!post.likedBy) return FM.likes(post.likesCount)
+  return FM.likedBy(post.likedBy, post.likesCount - 1)
 }
 
 async function share(post: Post) {
-  const url = `${location.origin}/u/${post.author.username ?? ''}`
+  const url = `${location.origin}${postPath(post.id)}`
   if (navigator.share) {
     await navigator.share({ title: `${post.author.name} on Drape`, text: post.caption, url }).catch(() => undefined)
     return
@@ -32,8 +35,11 @@ async function share(post: Post) {
   toast.success(FM.linkCopied)
 }
 
-/** One post of the feed as spec part 1 §2 lays it out. */
-export function PostCard({ post, eager }: { post: Post; eager?: boolean }) {
+/**
+ * One post of the feed as spec part 1 §2 lays it out. `onComments` replaces the comments sheet
+ * where the comments are already on the screen (/p/:postId).
+ */
+export function PostCard({ post, eager, onComments }: { post: Post; eager?: boolean; onComments?: () => void }) {
   const navigate = useNavigate()
   const like = useLikeToggle()
   const save = useSaveToggle()
@@ -42,6 +48,7 @@ export function PostCard({ post, eager }: { post: Post; eager?: boolean }) {
   const [index, setIndex] = useState(0)
   const [options, setOptions] = useState(false)
   const [comments, setComments] = useState(false)
+  const openComments = onComments ?? (() => setComments(true))
   const profileLink = post.author.username ? `/u/${post.author.username}` : undefined
   const liked = likedByLine(post)
 
@@ -114,7 +121,7 @@ export function PostCard({ post, eager }: { post: Post; eager?: boolean }) {
         <IconButton label={post.isLiked ? 'Unlike' : 'Like'} aria-pressed={post.isLiked} onClick={() => like.mutate({ post, on: !post.isLiked })}>
           <Heart size={24} strokeWidth={1.75} className={cn(post.isLiked && 'fill-rose text-rose')} />
         </IconButton>
-        <IconButton label="Comment" onClick={() => setComments(true)}>
+        <IconButton label="Comment" onClick={openComments}>
           <MessageCircle size={24} strokeWidth={1.75} />
         </IconButton>
         <IconButton label="Share" onClick={() => void share(post)}>
@@ -139,7 +146,7 @@ export function PostCard({ post, eager }: { post: Post; eager?: boolean }) {
           </p>
         )}
         {post.commentsCount > 0 && (
-          <button type="button" className="min-h-8 self-start text-muted" onClick={() => setComments(true)}>
+          <button type="button" className="min-h-8 self-start text-muted" onClick={openComments}>
             View all {post.commentsCount} {post.commentsCount === 1 ? 'comment' : 'comments'}
           </button>
         )}

@@ -9,6 +9,7 @@ export const postKeys = {
   all: ['posts'] as const,
   feed: ['posts', 'feed'] as const,
   grid: (username: string, tab: 'grid' | 'tagged') => ['posts', 'user', username, tab] as const,
+  one: (postId: string) => ['posts', 'one', postId] as const,
   comments: (postId: string) => ['comments', postId] as const,
   photos: ['photos', 'mine'] as const,
 }
@@ -26,16 +27,23 @@ export function usePostPages(key: readonly unknown[], path: string, enabled = tr
   })
 }
 
-/** Applies `patch` to the post wherever it is cached. */
+type CachedPosts = InfiniteData<PostPage> | Post
+
+/** Applies `patch` to the post wherever it is cached (pages of posts and single posts). */
 function patchPost(qc: QueryClient, id: string, patch: (p: Post) => Post) {
-  qc.setQueriesData<InfiniteData<PostPage>>({ queryKey: postKeys.all }, (data) =>
-    data?.pages ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.map((p) => (p.id === id ? patch(p) : p)) })) } : data,
-  )
+  qc.setQueriesData<CachedPosts>({ queryKey: postKeys.all }, (data) => {
+    if (!data) return data
+    if ('pages' in data) return { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.map((p) => (p.id === id ? patch(p) : p)) })) }
+    return data.id === id ? patch(data) : data
+  })
 }
 
 function snapshot(qc: QueryClient) {
-  return qc.getQueriesData<InfiniteData<PostPage>>({ queryKey: postKeys.all })
+  return qc.getQueriesData<CachedPosts>({ queryKey: postKeys.all })
 }
+
+/** One post, as /p/:postId shows it. */
+export const usePost = (postId: string) => useQuery({ queryKey: postKeys.one(postId), queryFn: () => api<Post>(`/posts/${postId}`) })
 
 /**
  * An optimistic toggle on a post (like, save): patches every cached copy at once, sends the
@@ -117,9 +125,10 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: (id: string) => api(`/posts/${id}`, { method: 'DELETE' }),
     onSuccess: (_res, id) => {
-      qc.setQueriesData<InfiniteData<PostPage>>({ queryKey: postKeys.all }, (data) =>
-        data?.pages ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.filter((p) => p.id !== id) })) } : data,
+      qc.setQueriesData<CachedPosts>({ queryKey: postKeys.all }, (data) =>
+        data && 'pages' in data ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.filter((p) => p.id !== id) })) } : data,
       )
+      void qc.invalidateQueries({ queryKey: postKeys.one(id) })
       void qc.invalidateQueries({ queryKey: ['profile'] })
       void qc.invalidateQueries({ queryKey: postKeys.photos })
       toast.success(FM.postDeleted)

@@ -1,10 +1,12 @@
 import { UserX } from 'lucide-react'
-import { Navigate, useParams } from '../../lib/router'
+import { Navigate, useNavigate, useParams } from '../../lib/router'
+import { SM } from '~/shared/social/messages'
 import { PM } from '~/shared/profiles/messages'
 import { Button } from '../../components/Button'
 import { EmptyState, ErrorState } from '../../components/Feedback'
 import { Screen, TopBar } from '../../components/Layout'
 import { ApiRequestError, errorMessage } from '../../lib/api'
+import { conversationPath } from '../social/links'
 import { useFollowToggle, usePublicProfile } from './api'
 import { ProfileHeader, ProfilePosts } from './ProfileView'
 
@@ -13,6 +15,7 @@ export default function UserProfilePage() {
   const username = useParams().username!.toLowerCase()
   const q = usePublicProfile(username)
   const follow = useFollowToggle(username)
+  const navigate = useNavigate()
   const p = q.data
   if (p?.is_me) return <Navigate to="/profile" replace />
   return (
@@ -41,9 +44,14 @@ export default function UserProfilePage() {
               followingCount: p!.following_count,
             }}
             actions={
-              <Button block variant={p!.is_following ? 'secondary' : 'primary'} aria-pressed={p!.is_following} onClick={() => follow.mutate(!p!.is_following)}>
-                {p!.is_following ? PM.unfollow : PM.follow}
-              </Button>
+              <>
+                <Button block variant={p!.is_following ? 'secondary' : 'primary'} aria-pressed={p!.is_following} onClick={() => follow.mutate(!p!.is_following)}>
+                  {p!.is_following ? PM.unfollow : PM.follow}
+                </Button>
+                <Button block variant="secondary" onClick={() => navigate(conversationPath(username))}>
+                  {SM.message}
+                </Button>
+              </>
             }
           />
           <ProfilePosts username={username} />

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { fetchActivity, fetchFollowingActivity, markActivityRead, postComment, setFollowing, socialKeys } from './api'
 import { useUserEvents } from './events'
-import { conversationPath, profilePath } from './links'
+import { conversationPath, postPath, profilePath } from './links'
 import { timeAgo } from './time'
 import { UserAvatar } from '../../components/UserAvatar'
 
@@ -154,9 +154,9 @@ function ActivityRow({ item }: { item: ActivityItem }) {
           </Button>
         ) : null}
         {item.post && item.type !== 'mention' && (
-          <span className="size-11 shrink-0 overflow-hidden rounded-md bg-sunken">
-            {item.post.imageUrl && <img src={item.post.imageUrl} alt="Your post" className="size-full object-cover" loading="lazy" />}
-          </span>
+          <Link to={postPath(item.post.id)} aria-label="Open your post" className="size-11 shrink-0 overflow-hidden rounded-md bg-sunken">
+            {item.post.imageUrl && <img src={item.post.imageUrl} alt="" className="size-full object-cover" loading="lazy" />}
+          </Link>
         )}
       </div>
       {replying && item.post && <ReplyForm postId={item.post.id} to={actor} onDone={() => setReplying(false)} />}
@@ -256,7 +256,9 @@ function FollowingTab() {
           <ul className="mt-2 ml-14 grid grid-cols-6 gap-1">
             {item.photos.map((p) => (
               <li key={p.id} className="aspect-square overflow-hidden rounded-sm bg-sunken">
-                {p.imageUrl && <img src={p.imageUrl} alt="A liked post" className="size-full object-cover" loading="lazy" />}
+                <Link to={postPath(p.id)} aria-label="Open the liked post" className="block size-full">
+                  {p.imageUrl && <img src={p.imageUrl} alt="" className="size-full object-cover" loading="lazy" />}
+                </Link>
               </li>
             ))}
           </ul>

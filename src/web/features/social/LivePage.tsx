@@ -7,6 +7,7 @@ import { LIVE_COMMENT_MAX_LENGTH, LIVE_EMOJI, LIVE_EMOJI_FLOAT_MS, LiveCommentSc
 import { IconButton } from '../../components/Button'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
+import { EMOJI_FONT_STACK, useEmojiFont } from '../../lib/emoji-font'
 import { fetchLive, sendLiveComment, sendLiveReaction, socialKeys } from './api'
 import { useEventStream } from './events'
 import { UserAvatar } from '../../components/UserAvatar'
@@ -22,6 +23,7 @@ type Floating = { id: string; emoji: string; left: number }
  * reactions reach everyone on the page live.
  */
 export default function LivePage() {
+  useEmojiFont()
   const navigate = useNavigate()
   const state = useQuery({ queryKey: socialKeys.live, queryFn: fetchLive, staleTime: 0 })
   const [viewers, setViewers] = useState<number | null>(null)
@@ -102,7 +104,7 @@ export default function LivePage() {
 
         <div aria-hidden className="pointer-events-none absolute inset-x-0 bottom-28 z-10 h-72">
           {floating.map((f) => (
-            <span key={f.id} data-testid="floating-emoji" className="absolute bottom-0 animate-float-up text-3xl" style={{ right: `${f.left}%` }}>
+            <span key={f.id} data-testid="floating-emoji" className="absolute bottom-0 animate-float-up text-3xl" style={{ right: `${f.left}%`, fontFamily: EMOJI_FONT_STACK }}>
               {f.emoji}
             </span>
           ))}
@@ -121,7 +123,14 @@ export default function LivePage() {
 
         <div className="relative z-10 flex gap-1 px-3">
           {LIVE_EMOJI.map((e) => (
-            <button key={e} type="button" aria-label={`React ${e}`} onClick={() => react(e)} className="flex size-11 items-center justify-center rounded-full text-2xl active:scale-90">
+            <button
+              key={e}
+              type="button"
+              aria-label={`React ${e}`}
+              onClick={() => react(e)}
+              className="flex size-11 items-center justify-center rounded-full text-2xl active:scale-90"
+              style={{ fontFamily: EMOJI_FONT_STACK }}
+            >
               {e}
             </button>
           ))}

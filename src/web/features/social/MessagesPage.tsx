@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Camera, MessageCircle, PenSquare, Search } from 'lucide-react'
 import { useState } from 'react'
+import { IconButton } from '../../components/Button'
 import { Link, useLocation } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { handleOf, matchesConversation, type ConversationSummary } from '~/shared/social/schemas'
@@ -10,6 +11,7 @@ import { cn } from '../../lib/cn'
 import { useSession } from '../../lib/session'
 import { fetchConversations, socialKeys } from './api'
 import { conversationPath } from './links'
+import { NewMessageSheet } from './NewMessageSheet'
 import { useUserEvents } from './events'
 import { timeAgo } from './time'
 import { UserAvatar } from '../../components/UserAvatar'
@@ -20,6 +22,7 @@ const LIVE_TYPES = ['message', 'messages_read'] as const
 export default function MessagesPage() {
   const qc = useQueryClient()
   const [filter, setFilter] = useState('')
+  const [composing, setComposing] = useState(false)
   const compose = (useLocation().state as { compose?: string } | null)?.compose
   const list = useQuery({ queryKey: socialKeys.conversations, queryFn: fetchConversations, staleTime: 0 })
   useUserEvents(LIVE_TYPES, () => void qc.invalidateQueries({ queryKey: socialKeys.conversations }))
@@ -27,7 +30,16 @@ export default function MessagesPage() {
 
   return (
     <Screen>
-      <TopBar title={SM.messagesTitle} back="/feed" />
+      <TopBar
+        title={SM.messagesTitle}
+        back="/feed"
+        actions={
+          <IconButton label={SM.newMessage} onClick={() => setComposing(true)}>
+            <PenSquare size={24} strokeWidth={1.75} />
+          </IconButton>
+        }
+      />
+      <NewMessageSheet open={composing} onClose={() => setComposing(false)} />
       <div className="px-4 py-3">
         <label className="flex h-10 items-center gap-2 rounded-card bg-sunken px-3 text-muted focus-within:ring-2 focus-within:ring-rose">
           <Search size={18} strokeWidth={1.75} aria-hidden />

@@ -9,8 +9,8 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
 import { Screen } from '../../components/Layout'
 import { useSession } from '../../lib/session'
 import { fetchRecentSearches, forgetSearches, rememberSearch, searchAll, socialKeys } from './api'
-import { productPath, profilePath } from './links'
-import { useDebounced } from './use-debounced'
+import { postPath, productPath, profilePath } from './links'
+import { useDebounced } from '../../lib/use-debounced'
 import { UserAvatar } from '../../components/UserAvatar'
 
 const DEBOUNCE_MS = 250
@@ -183,7 +183,7 @@ function Results({ data, onOpen }: { data: SearchResults; onOpen: () => void }) 
           <ul className="grid grid-cols-3 gap-1 px-1">
             {data.posts.map((p) => (
               <li key={p.id}>
-                <Link to={p.user.username ? profilePath(p.user.username) : '#'} onClick={onOpen} aria-label={`Post by ${p.user.username ?? p.user.name}: ${p.caption.slice(0, 80)}`} className="block aspect-square overflow-hidden bg-sunken">
+                <Link to={postPath(p.id)} onClick={onOpen} aria-label={`Post by ${p.user.username ?? p.user.name}: ${p.caption.slice(0, 80)}`} className="block aspect-square overflow-hidden bg-sunken">
                   {p.imageUrl ? <img src={p.imageUrl} alt="" className="size-full object-cover" loading="lazy" /> : <span className="line-clamp-4 p-2 text-xs">{p.caption}</span>}
                 </Link>
               </li>

@@ -2,3 +2,4 @@
 export const profilePath = (username: string) => `/u/${encodeURIComponent(username)}`
 export const productPath = (productId: string) => `/product/${productId}`
 export const conversationPath = (handle: string) => `/messages/${encodeURIComponent(handle)}`
+export const postPath = (postId: string) => `/p/${postId}`

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, RotateCcw } from 'lucide-react'
 import { T } from '~/shared/tryon/messages'
 import { runwareTask } from '~/shared/tryon/runware-task'
-import { DEFAULT_SETTINGS, isSupportedModel, MODEL_CHOICES, MODEL_FALLBACK_WARNING, OUTPUT_FORMATS, type Settings, SettingsSchema } from '~/shared/tryon/schemas'
+import { DEFAULT_SETTINGS, isSupportedModel, MODEL_CHOICES, MODEL_FALLBACK_WARNING, OUTPUT_FORMATS, type Settings, SettingsSchema, type TryOnEngineName } from '~/shared/tryon/schemas'
 import { Button } from '../../components/Button'
 import { ErrorState, FormMessage, Skeleton } from '../../components/Feedback'
 import { Select, TextArea, TextField } from '../../components/Field'
@@ -127,8 +127,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
       <TextArea label="Prompt template" rows={6} value={v.prompt_template} onChange={(e) => form.set('prompt_template', e.target.value)} error={form.errors.prompt_template} />
 
       <div className="flex flex-col gap-2">
-        <div className="flex items-center justify-between">
-          <label htmlFor="json-payload" className="text-sm font-semibold whitespace-nowrap">
+        <div className="flex flex-wrap items-center justify-between gap-x-2">
+          <label htmlFor="json-payload" className="text-sm font-semibold">
             JSON payload {jsonCustom ? '(custom)' : '(generated)'}
           </label>
           <Button variant="ghost" size="sm" className="min-h-11 whitespace-nowrap" icon={<RotateCcw size={16} strokeWidth={1.75} aria-hidden />} onClick={resetJson} disabled={!jsonCustom}>
@@ -164,6 +164,20 @@ function SettingsForm({ initial }: { initial: Settings }) {
   )
 }
 
+const ENGINE_TEXT: Record<TryOnEngineName, string> = { local: T.engineLocal, runware: T.engineRunware, http: T.engineHttp }
+
+/** Which engine makes the try-ons here, so the Runware settings are not taken for what runs. */
+function EngineNotice({ engine }: { engine: TryOnEngineName }) {
+  return (
+    <section aria-labelledby="engine-heading" className="mx-4 flex flex-col gap-1 rounded-card bg-sunken p-3 text-sm">
+      <h2 id="engine-heading" className="font-semibold">
+        {T.engineHeading}: <span data-testid="engine-name">{engine === 'local' ? 'Local' : engine === 'runware' ? 'Runware' : 'HTTP service'}</span>
+      </h2>
+      <p className="text-muted">{ENGINE_TEXT[engine]}</p>
+    </section>
+  )
+}
+
 export default function SetupPage() {
   const settings = useQuery({ queryKey: tryonKeys.settings, queryFn: fetchSettings })
   useEffect(() => {
@@ -173,9 +187,10 @@ export default function SetupPage() {
     <Screen>
       <TopBar title={T.setupTitle} back="/style-studio" />
       <div className="flex flex-col gap-8 py-4">
+        {settings.data && <EngineNotice engine={settings.data.engine} />}
         <section aria-labelledby="settings-heading" className="flex flex-col gap-3">
           <h2 id="settings-heading" className="px-4 text-base font-semibold">
-            Generation settings
+            {settings.data?.engine === 'runware' ? 'Generation settings' : T.runwareSettingsHeading}
           </h2>
           {settings.isPending ? (
             <div className="flex flex-col gap-3 px-4">
@@ -186,7 +201,7 @@ export default function SetupPage() {
           ) : settings.isError ? (
             <ErrorState message={T.failedToLoadSettings} onRetry={() => void settings.refetch()} />
           ) : (
-            <SettingsForm initial={(({ saved: _saved, ...s }) => s)(settings.data)} />
+            <SettingsForm initial={(({ saved: _saved, engine: _engine, ...s }) => s)(settings.data)} />
           )}
         </section>
         <section aria-labelledby="history-heading" className="flex flex-col gap-3 pb-8">

@@ -1,4 +1,4 @@
-import type { Collection, Generation, HistoryRow, Photo, PhotoType, ProductSummary, Settings, StartTryOnInput, TryOnResult } from '~/shared/tryon/schemas'
+import type { Collection, Generation, HistoryRow, Photo, PhotoType, ProductSummary, Settings, SettingsResponse, StartTryOnInput, TryOnResult } from '~/shared/tryon/schemas'
 import { api } from '../../lib/api'
 
 export const tryonKeys = {
@@ -38,5 +38,5 @@ export const fetchCollections = () => api<Collection[]>('/tryon/collections')
 export const createCollection = (name: string) => api<Collection>('/tryon/collections', { body: { name } })
 export const addToCollection = (collectionId: string, resultId: string) => api<Collection>(`/tryon/collections/${collectionId}/items`, { body: { resultId } })
 
-export const fetchSettings = () => api<Settings & { saved: boolean }>('/tryon/settings')
-export const saveSettings = (body: Settings) => api<Settings & { saved: boolean }>('/tryon/settings', { method: 'PUT', body })
+export const fetchSettings = () => api<SettingsResponse>('/tryon/settings')
+export const saveSettings = (body: Settings) => api<SettingsResponse>('/tryon/settings', { method: 'PUT', body })

@@ -1,8 +1,12 @@
 import { Search, X } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { IconButton } from '../../../components/Button'
+import { useDebounced } from '../../../lib/use-debounced'
 
-/** A search field that submits on Enter; the clear button empties it at once. */
+/** How long typing pauses before the results follow (the same as /search). */
+const SEARCH_DEBOUNCE_MS = 250
+
+/** A search field that searches as you type (and at once on Enter); the clear button empties it at once. */
 export function SearchBox({ value, onSearch, placeholder = 'Search dresses, brands...' }: { value: string; onSearch: (q: string) => void; placeholder?: string }) {
   const [text, setText] = useState(value)
   const [seen, setSeen] = useState(value)
@@ -10,6 +14,14 @@ export function SearchBox({ value, onSearch, placeholder = 'Search dresses, bran
     setSeen(value)
     setText(value)
   }
+  const settled = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS)
+  const latest = useRef({ value, onSearch })
+  useEffect(() => {
+    latest.current = { value, onSearch }
+  })
+  useEffect(() => {
+    if (settled !== latest.current.value) latest.current.onSearch(settled)
+  }, [settled])
   const submit = (e: FormEvent) => {
     e.preventDefault()
     onSearch(text.trim())

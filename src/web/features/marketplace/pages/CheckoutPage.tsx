@@ -11,10 +11,11 @@ import { EmptyState, ErrorState, FormMessage, Skeleton } from '../../../componen
 import { Screen, TopBar } from '../../../components/Layout'
 import { ApiRequestError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { fetchAddresses, fetchCart, keys, placeOrder } from '../api'
+import { useMyProfile } from '../../profile/api'
 import { AddressFields, EMPTY_ADDRESS } from '../components/AddressFields'
+import { LineItems, type LineItem } from '../components/LineItems'
 
 type Step = 'shipping' | 'payment' | 'completed'
 const STEPS: { id: Step; label: string }[] = [
@@ -71,16 +72,27 @@ function Totals({ subtotal, shipping }: { subtotal: number; shipping: number }) 
 
 const fieldsOf = (a: Address): ShippingAddressInput => a.fields
 
+function BagSummary({ items }: { items: LineItem[] }) {
+  return (
+    <section aria-labelledby="bag-heading" className="flex flex-col gap-3">
+      <h2 id="bag-heading" className="text-base font-semibold">
+        {MT.inYourOrder(items.reduce((n, i) => n + i.quantity, 0))}
+      </h2>
+      <LineItems items={items} label={MT.itemsToBuy} />
+    </section>
+  )
+}
+
 /** /checkout: shipping, then payment, then completed; the order is made on the server. */
 export default function CheckoutPage() {
   const navigate = useNavigate()
   const qc = useQueryClient()
-  const { user } = useSession()
   const cart = useQuery({ queryKey: keys.cart, queryFn: fetchCart })
   const addresses = useQuery({ queryKey: keys.addresses, queryFn: fetchAddresses })
   const [step, setStep] = useState<Step>('shipping')
   const [chosenAddress, setChosenAddress] = useState<string | null>(null)
-  const [shipping, setShipping] = useState<ShippingAddressInput>({ ...EMPTY_ADDRESS, firstName: user?.name.split(' ')[0] ?? '' })
+  const profile = useMyProfile()
+  const [shipping, setShipping] = useState<ShippingAddressInput>(EMPTY_ADDRESS)
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('free')
   const [couponCode, setCouponCode] = useState('')
@@ -90,14 +102,16 @@ export default function CheckoutPage() {
   const [agreeToTerms, setAgreeToTerms] = useState(false)
   const [placed, setPlaced] = useState<OrderDetail | null>(null)
 
-  // The default address fills the form once, when the address book arrives.
+  // The default address fills the form once, when the address book arrives; else the profile's names.
   const [prefilled, setPrefilled] = useState(false)
-  if (!prefilled && addresses.data) {
+  if (!prefilled && addresses.data && !profile.isPending) {
     setPrefilled(true)
     const def = addresses.data.items.find((a) => a.isDefault)
     if (def) {
       setChosenAddress(def.id)
       setShipping(fieldsOf(def))
+    } else {
+      setShipping((s) => ({ ...s, firstName: profile.data?.first_name ?? '', lastName: profile.data?.last_name ?? '' }))
     }
   }
 
@@ -161,6 +175,7 @@ export default function CheckoutPage() {
   }
 
   const subtotal = cart.data?.subtotal ?? 0
+  const buying = cart.data?.items.filter((i) => i.selected) ?? []
   const shippingCost = shippingPrice(shippingMethod)
 
   return (
@@ -230,6 +245,7 @@ export default function CheckoutPage() {
               {MM.validate}
             </Button>
           </div>
+          <BagSummary items={buying} />
           <Totals subtotal={subtotal} shipping={shippingCost} />
           <Button type="submit" block>
             Continue to payment
@@ -256,6 +272,7 @@ export default function CheckoutPage() {
               {[shipping.firstName, shipping.lastName].filter(Boolean).join(' ')}, {shipping.streetName}, {shipping.zipCode} {shipping.city}, {shipping.country}
             </p>
           </div>
+          <BagSummary items={buying} />
           <Totals subtotal={subtotal} shipping={shippingCost} />
           <Checkbox label="I agree to the terms and conditions" checked={agreeToTerms} onChange={(e) => setAgreeToTerms(e.target.checked)} />
           {order.isError && <FormMessage tone="error">{errorMessage(order.error, 'Could not place your order.')}</FormMessage>}

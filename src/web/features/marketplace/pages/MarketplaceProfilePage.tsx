@@ -2,7 +2,11 @@ import { Bell, ChevronRight, Heart, MapPin, Package, Star, Ticket, Wallet, type 
 import { Link } from '../../../lib/router'
 import { MM } from '~/shared/marketplace/messages'
 import { Screen, TopBar } from '../../../components/Layout'
+import { displayNameOf } from '~/shared/profiles/schemas'
+import { Skeleton } from '../../../components/Feedback'
+import { UserAvatar } from '../../../components/UserAvatar'
 import { useSession } from '../../../lib/session'
+import { useMyProfile } from '../../profile/api'
 import { toast } from '../../../lib/toast'
 import { SignOutButton } from '../../auth/SignOutButton'
 
@@ -20,15 +24,26 @@ const row = 'flex min-h-14 w-full items-center gap-3 px-4 text-left text-sm font
 /** /marketplace/profile: the shopping menu; Log out really ends the session. */
 export default function MarketplaceProfilePage() {
   const { user } = useSession()
-  const name = user?.name || user?.email.split('@')[0] || ''
+  const profile = useMyProfile()
+  // The spec's displayed-name rule on the current profile (a changed username shows at once).
+  const name = profile.data ? displayNameOf(profile.data) : (user?.name ?? '')
   return (
     <Screen tabBar>
       <TopBar title="Profile" back="/marketplace" />
       <div className="flex flex-col items-center gap-2 px-4 py-6">
-        <span aria-hidden className="flex size-20 items-center justify-center rounded-full bg-rose/10 font-serif text-[32px] text-rose">
-          {name.charAt(0).toUpperCase()}
-        </span>
-        <p className="text-base font-semibold">{name}</p>
+        {profile.isPending ? (
+          <>
+            <Skeleton className="size-16 rounded-full" />
+            <Skeleton className="h-4 w-32" />
+          </>
+        ) : (
+          <>
+            <UserAvatar user={{ name, avatarUrl: profile.data?.avatar_url ?? null }} size="xl" />
+            <p className="text-base font-semibold" data-testid="shopper-name">
+              {name}
+            </p>
+          </>
+        )}
         <p className="text-sm text-muted">{user?.email}</p>
       </div>
       <nav aria-label="Shopping" className="border-t border-hairline">

@@ -12,6 +12,7 @@ import { Dialog } from '../../../components/Overlay'
 import { ApiRequestError, errorMessage } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
 import { cancelOrder, fetchOrder, keys } from '../api'
+import { LineItems } from '../components/LineItems'
 
 function Banner({ order }: { order: OrderDetail }) {
   const [tracking, setTracking] = useState(false)
@@ -117,19 +118,7 @@ export default function OrderPage() {
           <h2 id="items-heading" className="text-base font-semibold">
             Items
           </h2>
-          <ul className="flex flex-col gap-2">
-            {o.items.map((i, n) => (
-              <li key={n} className="tabular flex items-start justify-between gap-3">
-                <span className="min-w-0 flex-1">
-                  <span className="line-clamp-2">{i.name}</span>
-                  <span className="text-xs text-muted">
-                    Size {i.size} · {i.color} · x{i.quantity}
-                  </span>
-                </span>
-                <span>{formatEuro(i.price)}</span>
-              </li>
-            ))}
-          </ul>
+          <LineItems items={o.items} label="Items" />
         </section>
         <dl className="tabular flex flex-col gap-1.5 border-t border-hairline pt-4">
           <Row label={MM.subTotal} value={formatEuro(o.subtotal)} />

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronDown, PackageX, ShoppingBag, Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useNavigate, useParams } from '../../../lib/router'
+import { Link, useNavigate, useParams, useSearchParams } from '../../../lib/router'
 import type { SizeName } from '~/shared/marketplace/constants'
 import { MM, MT } from '~/shared/marketplace/messages'
 import type { ProductDetail } from '~/shared/marketplace/schemas'
@@ -96,13 +96,30 @@ function Description({ text }: { text: string }) {
   )
 }
 
+/** The chosen colour and size, kept in the address (?color=&size=) so a sign-in round trip keeps them. */
+function useChoice(p: ProductDetail) {
+  const [params, setParams] = useSearchParams()
+  const wanted = params.get('color')
+  const color = p.colors.find((c) => c.name === wanted)?.name ?? p.colors[0]?.name ?? ''
+  const size = (p.sizes.find((s) => s.name === params.get('size'))?.name ?? null) as SizeName | null
+  const choose = (key: 'color' | 'size', value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        next.set(key, value)
+        return next
+      },
+      { replace: true },
+    )
+  return { color, size, setColor: (c: string) => choose('color', c), setSize: (s: SizeName) => choose('size', s) }
+}
+
 function ProductView({ p }: { p: ProductDetail }) {
   const navigate = useNavigate()
   const qc = useQueryClient()
   const { status } = useSession()
   const toggleLike = useLikeToggle()
-  const [color, setColor] = useState(p.colors[0]?.name ?? '')
-  const [size, setSize] = useState<SizeName | null>(null)
+  const { color, size, setColor, setSize } = useChoice(p)
   const [sizeError, setSizeError] = useState(false)
   const similar = useQuery({ queryKey: keys.similar(p.id), queryFn: () => fetchSimilar(p.id) })
 
@@ -116,16 +133,14 @@ function ProductView({ p }: { p: ProductDetail }) {
     onError: (err) => toast.error(errorMessage(err, MT.couldNotAddToCart)),
   })
   const onAdd = () => {
-    if (status !== 'signed-in') {
-      navigate(`/login?redirect=${encodeURIComponent(`/product/${p.id}`)}`)
-      return
-    }
     if (!size) {
       setSizeError(true)
       toast.error(MT.pickSize)
       document.getElementById('size-picker')?.scrollIntoView({ behavior: 'smooth', block: 'center' })
       return
     }
+    // The choice is in the address, so it is still there when sign-in brings the shopper back.
+    if (status !== 'signed-in') return navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`)
     add.mutate()
   }
   const tryOn = () =>
