@@ -17,6 +17,7 @@ async function concrete(page: Page, pattern: string) {
   const samples: Record<string, () => Promise<string | undefined>> = {
     ':productId': () => first('/api/products?limit=1', 'items'),
     ':orderId': () => first('/api/orders', 'items'),
+    ':postId': () => first('/api/feed', 'items'),
     ':id': async () => (pattern.startsWith('/video/') ? '1' : first('/api/addresses', 'items')),
     ':username': async () => 'milo',
     ':handle': async () => 'milo',

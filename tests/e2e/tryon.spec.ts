@@ -93,7 +93,7 @@ test('setup, try on, watch it live, save, post to the feed, delete, history and 
 
   await page.getByRole('button', { name: 'Enlarge result' }).click()
   await expect(page.getByRole('img', { name: /enlarged/ })).toBeVisible()
-  await page.getByRole('button', { name: 'Close' }).click()
+  await page.getByRole('button', { name: 'Close', exact: true }).click()
 
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText(T.resultSaved)).toBeVisible()
