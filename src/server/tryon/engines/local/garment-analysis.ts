@@ -273,13 +273,19 @@ const hangs = (armpit: Point, end: Point | null) => end !== null && end.y - armp
 
 /**
  * Landmarks and type of a garment from its mask. What looked like sleeves but ends above the
- * armpits is a camisole's straps: the garment is then read as sleeveless.
+ * armpits is a camisole's straps: the garment is then read as sleeveless; a long garment whose
+ * sleeves reach its hem is a top.
  */
 export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory): GarmentModel {
   const model = readGarment(img, mask, category, false)
   const L = model.landmarks
   const upwards = (end: Point | null, armpit: Point) => end !== null && end.y < armpit.y - dist(L.shoulderL, L.armpitL) * 0.3
-  return upwards(L.sleeveEndL, L.armpitL) || upwards(L.sleeveEndR, L.armpitR) ? readGarment(img, mask, category, true) : model
+  if (upwards(L.sleeveEndL, L.armpitL) || upwards(L.sleeveEndR, L.armpitR)) return readGarment(img, mask, category, true)
+  // Long sleeves hanging down to the hem: a long top (a dress's hem falls well below the wrists).
+  const length = L.hemL.y - L.shoulderL.y
+  const toHem = (end: Point | null) => end !== null && end.y > L.hemL.y - length * 0.12
+  if (!category && model.type === 'dress' && toHem(L.sleeveEndL) && toHem(L.sleeveEndR)) return readGarment(img, mask, 'top', false)
+  return model
 }
 
 function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefined, sleeveless: boolean): GarmentModel {

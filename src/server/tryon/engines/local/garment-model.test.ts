@@ -101,6 +101,13 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(L.armpitL.y - L.shoulderL.y).toBeGreaterThan((model.bbox.y1 - model.bbox.y0) * 0.2)
   }, 60_000)
 
+  it('reads a long top whose sleeves hang down to its hem as a top, not a dress', async () => {
+    for (const name of ['00470_00.jpg', 'idm_09176_00.jpg']) {
+      const { rgb } = await decode(fixture('garments', name).data)
+      expect(garmentModel(rgb, garmentMask(rgb, null)).type).toBe('top')
+    }
+  }, 60_000)
+
   it('finds the sleeves of a boxy cropped jersey whose armpits sit low on its short body', async () => {
     const { rgb } = await decode(fixture('garments', 'condition_upper_23255574_53383833_1000.jpg').data)
     const model = garmentModel(rgb, garmentMask(rgb, null))
