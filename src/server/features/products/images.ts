@@ -1,5 +1,6 @@
 import sharp from 'sharp'
-import { PRODUCT_IMAGE_WIDTHS, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
+import { colorImageSet, PRODUCT_IMAGE_WIDTHS, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
+import type { ProductColor } from '../../db/schema'
 import type { Storage } from '../../platform/storage'
 import type { DressStyle } from './catalogue'
 import { dressSvg } from './illustration'
@@ -26,3 +27,11 @@ export async function renderProductImages(storage: Storage, id: string, style: D
 }
 
 export const hasProductImages = async (storage: Storage, id: string) => Boolean(await storage.get(productImageKey(id, LARGEST)))
+
+/** Renders the image set of every colour of a product that does not have one yet. */
+export async function renderColorImages(storage: Storage, id: string, style: DressStyle, colors: readonly ProductColor[]) {
+  for (const color of colors) {
+    const set = colorImageSet(id, colors, color.name)
+    if (!(await hasProductImages(storage, set))) await renderProductImages(storage, set, style, color.hex)
+  }
+}
