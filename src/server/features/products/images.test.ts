@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { colorImageSet, PRODUCT_IMAGE_WIDTHS, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
 import type { Storage } from '../../platform/storage'
 import { buildCatalogue } from './catalogue'
-import { renderColorImages, renderProductImages } from './images'
+import { colorImageSets, renderMissing, renderProductImages } from './images'
 
 describe('generated product images', () => {
   it('stores a 3:4 WebP per width and a garment PNG whose background is transparent', async () => {
@@ -30,7 +30,8 @@ describe('generated product images', () => {
     const files = new Map<string, Buffer>()
     const storage = { put: async (key: string, body: Buffer) => void files.set(key, body), get: async (key: string) => (files.has(key) ? { body: files.get(key)! } : null) } as unknown as Storage
     const product = buildCatalogue().find((c) => c.colors.length > 1 && c.style.pattern === 'solid')!
-    await renderColorImages(storage, product.id, product.style, product.colors)
+    const render = () => Promise.all(colorImageSets(product.id, product.style, product.colors).map((s) => renderMissing(storage, s)))
+    await render()
     const rendered = files.size
     expect(rendered).toBe(product.colors.length * (PRODUCT_IMAGE_WIDTHS.length + 1))
     for (const color of product.colors) {
@@ -41,7 +42,7 @@ describe('generated product images', () => {
       // The middle of the dress is near the colour's hex (shading moves it a little).
       for (const n of [0, 1, 2]) expect(Math.abs(data[at + n]! - hex(n)), color.name).toBeLessThan(60)
     }
-    await renderColorImages(storage, product.id, product.style, product.colors)
+    await render()
     expect(files.size).toBe(rendered)
   })
 })

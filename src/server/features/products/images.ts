@@ -28,10 +28,12 @@ export async function renderProductImages(storage: Storage, id: string, style: D
 
 export const hasProductImages = async (storage: Storage, id: string) => Boolean(await storage.get(productImageKey(id, LARGEST)))
 
-/** Renders the image set of every colour of a product that does not have one yet. */
-export async function renderColorImages(storage: Storage, id: string, style: DressStyle, colors: readonly ProductColor[]) {
-  for (const color of colors) {
-    const set = colorImageSet(id, colors, color.name)
-    if (!(await hasProductImages(storage, set))) await renderProductImages(storage, set, style, color.hex)
-  }
+export type ImageSet = { set: string; style: DressStyle; hex: string }
+
+/** The image set of each colour of a generated product, first colour first. */
+export const colorImageSets = (id: string, style: DressStyle, colors: readonly ProductColor[]): ImageSet[] => colors.map((c) => ({ set: colorImageSet(id, colors, c.name), style, hex: c.hex }))
+
+/** Renders an image set unless it is complete already. */
+export async function renderMissing(storage: Storage, s: ImageSet) {
+  if (!(await hasProductImages(storage, s.set))) await renderProductImages(storage, s.set, s.style, s.hex)
 }

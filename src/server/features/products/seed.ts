@@ -4,9 +4,9 @@ import { products, type ProductColor } from '../../db/schema'
 import type { Platform } from '../../platform'
 import { logger } from '../../platform/logger'
 import { buildCatalogue, STYLE_WORDS, type CatalogueProduct, type DressStyle } from './catalogue'
-import { renderColorImages } from './images'
+import { colorImageSets, renderMissing, type ImageSet } from './images'
 
-/** Images rendered before start-up continues (the first listing page); the rest follow in the background. */
+/** Products whose first colour is rendered before start-up continues (the first listing page); the rest follow in the background. */
 const RENDER_UP_FRONT = 24
 const RENDER_CONCURRENCY = 2
 
@@ -49,13 +49,10 @@ export function catalogueRow(c: CatalogueProduct, imageUrl: string, colorImages:
 
 type Drawable = { id: string; illustration: DressStyle; colors: ProductColor[] }
 
-async function renderAll(p: Platform, items: Drawable[]) {
+async function renderAll(p: Platform, items: ImageSet[]) {
   let next = 0
   const worker = async () => {
-    while (next < items.length) {
-      const c = items[next++]!
-      await renderColorImages(p.storage, c.id, c.illustration, c.colors)
-    }
+    while (next < items.length) await renderMissing(p.storage, items[next++]!)
   }
   await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker))
 }
@@ -73,9 +70,10 @@ export async function seedCatalogue(p: Platform) {
     .from(products)
     .where(isNotNull(products.illustration))
     .orderBy(desc(products.createdAt))
-  const drawable = rows.filter((r): r is Drawable => r.illustration !== null)
-  await renderAll(p, drawable.slice(0, RENDER_UP_FRONT))
-  void renderAll(p, drawable.slice(RENDER_UP_FRONT)).catch((err) => logger.error('product images failed', { err }))
+  const sets = rows.filter((r): r is Drawable => r.illustration !== null).map((r) => colorImageSets(r.id, r.illustration, r.colors))
+  await renderAll(p, sets.slice(0, RENDER_UP_FRONT).flatMap((s) => s.slice(0, 1)))
+  const later = [...sets.slice(0, RENDER_UP_FRONT).flatMap((s) => s.slice(1)), ...sets.slice(RENDER_UP_FRONT).flat()]
+  void renderAll(p, later).catch((err) => logger.error('product images failed', { err }))
 }
 
 /** The catalogue's rows without images (also used by tests); returns the whole catalogue. */
