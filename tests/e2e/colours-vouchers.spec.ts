@@ -7,7 +7,7 @@ import { colorImageSet } from '../../src/shared/marketplace/images'
 import { MM, MT } from '../../src/shared/marketplace/messages'
 import type { ProductCard, ProductDetail } from '../../src/shared/marketplace/schemas'
 import { T } from '../../src/shared/tryon/messages'
-import { registerAndVerify } from './support'
+import { fillAddress, registerAndVerify } from './support'
 
 // Issue 14, items 3 and 4: the chosen colour is shown everywhere, and the advertised voucher works.
 const SHOTS = process.env.SHOTS_DIR
@@ -57,12 +57,7 @@ test("the chosen colour's picture on the product page, the cart, the order and t
 
   // Checkout: an unknown code is refused; DRAPE20 (in any case) takes 20% off the subtotal.
   await page.getByRole('button', { name: new RegExp(MM.proceedToCheckout) }).click()
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('Country').fill('France')
-  await page.getByLabel('Street name').fill('1 Rue de Rivoli')
-  await page.getByLabel('City').fill('Paris')
-  await page.getByLabel('Zip code').fill('75001')
-  await page.getByLabel('Phone number').fill('+33 6 11 22 33 44')
+  await fillAddress(page, { lastName: 'Lovelace', country: 'France', streetName: '1 Rue de Rivoli', city: 'Paris', zipCode: '75001', phoneNumber: '+33 6 11 22 33 44' })
   const coupon = page.getByLabel('Coupon code')
   await coupon.fill('NOT-A-CODE')
   await page.getByRole('button', { name: MM.validate }).click()

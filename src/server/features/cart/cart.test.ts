@@ -3,6 +3,7 @@ import { MAX_QUANTITY } from '~/shared/marketplace/constants'
 import { MT } from '~/shared/marketplace/messages'
 import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/shared/marketplace/images'
 import type { Cart, OrderDetail } from '~/shared/marketplace/schemas'
+import { orderInput } from '../../test/checkout'
 import { createTestApp, type TestApp } from '../../test/harness'
 import type { CatalogueProduct } from '../products/catalogue'
 import { insertCatalogue } from '../products/seed'
@@ -28,8 +29,7 @@ describe('cart', () => {
     const imageOf = (items: { color: string; image: string }[], color: string) => items.find((i) => i.color === color)!.image
     expect(imageOf(cart.items, first!.name)).toBe(t.platform.storage.url(productImageKey(p.id, PRODUCT_IMAGE_DEFAULT_WIDTH)))
     expect(imageOf(cart.items, second!.name)).toBe(t.platform.storage.url(productImageKey(colorImageSet(p.id, p.colors, second!.name), PRODUCT_IMAGE_DEFAULT_WIDTH)))
-    const order = { shipping: { lastName: 'Lovelace', country: 'France', streetName: '1 Rue de Rivoli', city: 'Paris', zipCode: '75001', phoneNumber: '+33 6 11 22 33 44' }, shippingMethod: 'free', paymentMethod: 'cash', agreeToTerms: true }
-    const placed = (await t.request('/api/orders', { body: order, cookie: u.cookie })).json as OrderDetail
+    const placed = (await t.request('/api/orders', { body: orderInput(), cookie: u.cookie })).json as OrderDetail
     expect(imageOf(placed.items, second!.name)).toBe(imageOf(cart.items, second!.name))
     expect(imageOf(placed.items, first!.name)).not.toBe(imageOf(placed.items, second!.name))
   })

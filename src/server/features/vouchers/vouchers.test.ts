@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromCents, toCents } from '~/shared/marketplace/constants'
 import { MT } from '~/shared/marketplace/messages'
-import type { OrderDetail, PlaceOrderInput, Voucher, VoucherQuote } from '~/shared/marketplace/schemas'
+import type { OrderDetail, Voucher, VoucherQuote } from '~/shared/marketplace/schemas'
 import { orders, voucherRedemptions, vouchers } from '../../db/schema'
+import { orderInput } from '../../test/checkout'
 import { createTestApp, type TestApp } from '../../test/harness'
 import type { CatalogueProduct } from '../products/catalogue'
 import { insertCatalogue } from '../products/seed'
@@ -17,8 +18,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const shipping = { firstName: 'Ada', lastName: 'Lovelace', country: 'France', streetName: '1 Rue de Rivoli', city: 'Paris', state: '', zipCode: '75001', phoneNumber: '+33 6 11 22 33 44' }
-const order = (couponCode: string): PlaceOrderInput => ({ shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true, couponCode })
+const order = (couponCode: string) => orderInput({ couponCode })
 const add = (cookie: string, p: CatalogueProduct) => t.request('/api/cart/items', { body: { productId: p.id, size: p.sizes.find((s) => s.available)!.name, color: p.colors[0]!.name, quantity: 1 }, cookie })
 const validate = (cookie: string, code: string) => t.request('/api/vouchers/validate', { body: { code, shippingMethod: 'standard' }, cookie })
 const listOf = async (cookie: string) => ((await t.request('/api/vouchers', { cookie })).json as { items: Voucher[] }).items

@@ -120,7 +120,8 @@ export default function CheckoutPage() {
       setChosenAddress(def.id)
       setShipping(fieldsOf(def))
     } else {
-      setShipping((s) => ({ ...s, firstName: profile.data?.first_name ?? '', lastName: profile.data?.last_name ?? '' }))
+      // Names typed before the profile arrived are kept.
+      setShipping((s) => ({ ...s, firstName: s.firstName || (profile.data?.first_name ?? ''), lastName: s.lastName || (profile.data?.last_name ?? '') }))
     }
   }
 
