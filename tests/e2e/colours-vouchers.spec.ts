@@ -7,7 +7,7 @@ import { colorImageSet } from '../../src/shared/marketplace/images'
 import { MM, MT } from '../../src/shared/marketplace/messages'
 import type { ProductCard, ProductDetail } from '../../src/shared/marketplace/schemas'
 import { T } from '../../src/shared/tryon/messages'
-import { fillAddress, registerAndVerify } from './support'
+import { DEMO, fillAddress, registerAndVerify, signIn } from './support'
 
 // Issue 14, items 3 and 4: the chosen colour is shown everywhere, and the advertised voucher works.
 const SHOTS = process.env.SHOTS_DIR
@@ -109,4 +109,11 @@ test("the chosen colour's picture on the product page, the cart, the order and t
   await page.getByRole('button', { name: T.startTryOn }).click()
   const generation = (await (await started).json()) as { productId: string; garmentUrl: string }
   expect(generation).toMatchObject({ productId: product.id, garmentUrl: `/api/files/products/${set}/garment.png` })
+})
+
+test("a demo account's vouchers: its personal ones and the public code, each with its status", async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password)
+  await page.goto('/profile/vouchers')
+  for (const name of ['30% off orders over €100, Available', '20% off your next dress, Available', '50% off one order, Expired']) await expect(page.getByRole('listitem', { name })).toBeVisible()
+  await shot(page, 'vouchers-demo')
 })

@@ -19,8 +19,8 @@ function VoucherCard({ v }: { v: Voucher }) {
     v.personal ? 'Just for you' : 'Once per customer',
   ]
   return (
-    <li aria-label={`${v.title}, ${STATUS_LABEL[v.status]}`} className={cn('flex overflow-hidden rounded-card border border-hairline', !usable && 'opacity-60')}>
-      <div className={cn('tabular flex w-24 shrink-0 flex-col items-center justify-center gap-0.5 p-3 text-white', usable ? 'bg-rose' : 'bg-muted')}>
+    <li aria-label={`${v.title}, ${STATUS_LABEL[v.status]}`} className="flex overflow-hidden rounded-card border border-hairline">
+      <div className={cn('tabular flex w-24 shrink-0 flex-col items-center justify-center gap-0.5 p-3', usable ? 'bg-rose text-white' : 'bg-sunken text-muted')}>
         <span className="text-2xl leading-none font-semibold">{v.percentOff}%</span>
         <span className="text-xs">off</span>
       </div>
@@ -29,7 +29,7 @@ function VoucherCard({ v }: { v: Voucher }) {
           <p className="font-semibold">{v.title}</p>
           <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold', usable ? 'bg-success/10 text-success' : 'bg-sunken text-muted')}>{STATUS_LABEL[v.status]}</span>
         </div>
-        <p className="font-mono text-base font-semibold tracking-wide select-all">{v.code}</p>
+        <p className={cn('font-mono text-base font-semibold tracking-wide select-all', !usable && 'text-muted line-through')}>{v.code}</p>
         <p className="text-xs text-muted">{conditions.join(' · ')}</p>
       </div>
     </li>
