@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Address, AddToCartInput, Cart, OrderDetail, OrderSummary, PlaceOrderInput, ProductCard, ProductDetail, ProductPage, ShippingAddressInput, SizeAdvice, SubcategoriesSchema } from '~/shared/marketplace/schemas'
+import type { Address, AddToCartInput, Cart, OrderDetail, OrderSummary, PlaceOrderInput, ProductCard, ProductDetail, ProductPage, ShippingAddressInput, SizeAdvice, SubcategoriesSchema, ValidateVoucherInput, Voucher, VoucherQuote } from '~/shared/marketplace/schemas'
 import type { OrderStatus } from '~/shared/marketplace/constants'
 import { api } from '../../lib/api'
 import { toQuery, type Filters } from './filters'
@@ -17,6 +17,7 @@ export const keys = {
   orders: (status: OrderStatus) => ['orders', status] as const,
   order: (id: string) => ['order', id] as const,
   addresses: ['addresses'] as const,
+  vouchers: ['vouchers'] as const,
   address: (id: string) => ['addresses', id] as const,
 }
 
@@ -45,3 +46,6 @@ export const createAddress = (body: ShippingAddressInput) => api<Address>('/addr
 export const updateAddress = (id: string, body: ShippingAddressInput) => api<Address>(`/addresses/${id}`, { method: 'PUT', body })
 export const deleteAddress = (id: string) => api<void>(`/addresses/${id}`, { method: 'DELETE' })
 export const setDefaultAddress = (id: string) => api<{ items: Address[] }>(`/addresses/${id}/default`, { method: 'POST' })
+
+export const fetchVouchers = () => api<{ items: Voucher[] }>('/vouchers')
+export const validateVoucher = (body: ValidateVoucherInput) => api<VoucherQuote>('/vouchers/validate', { body })
