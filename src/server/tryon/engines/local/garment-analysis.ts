@@ -272,15 +272,17 @@ function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): Point | null {
 const hangs = (armpit: Point, end: Point | null) => end !== null && end.y - armpit.y > Math.abs(end.x - armpit.x)
 
 /**
- * Landmarks and type of a garment from its mask. What looked like sleeves but ends above the
- * armpits is a camisole's straps: the garment is then read as sleeveless; a long garment whose
+ * Landmarks and type of a garment from its mask. What looked like sleeves but ends at the top of
+ * the garment is a camisole's straps: the garment is then read as sleeveless; a long garment whose
  * sleeves reach its hem is a top.
  */
 export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory): GarmentModel {
   const model = readGarment(img, mask, category, false)
   const L = model.landmarks
-  const upwards = (end: Point | null, armpit: Point) => end !== null && end.y < armpit.y - dist(L.shoulderL, L.armpitL) * 0.3
-  if (upwards(L.sleeveEndL, L.armpitL) || upwards(L.sleeveEndR, L.armpitR)) return readGarment(img, mask, category, true)
+  // (a sleeve ends beside the body, well below the collar; a strap at the top of the garment)
+  const { y0, y1 } = model.bbox
+  const strap = (end: Point | null) => end !== null && end.y < y0 + (y1 - y0) * 0.1
+  if (strap(L.sleeveEndL) || strap(L.sleeveEndR)) return readGarment(img, mask, category, true)
   // Long sleeves hanging down to the hem: a long top (a dress's hem falls well below the wrists).
   const length = L.hemL.y - L.shoulderL.y
   const toHem = (end: Point | null) => end !== null && end.y > L.hemL.y - length * 0.12
@@ -402,6 +404,8 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
           sleeveEnd(mask, centre, { shoulder: shoulderL, armpit: armpitL, waist: waistL, hem: hemL, hanging, out: -1 }),
           sleeveEnd(mask, centre, { shoulder: shoulderR, armpit: armpitR, waist: waistR, hem: hemR, hanging, out: 1 }),
         ]
+  // (an armpit without a sleeve beyond it was a jump in the outline at the neckline)
+  if (sleeved && !sleeveless && !ends[0] && !ends[1]) return readGarment(img, mask, category, true)
   const mirror = (p: Point | null) => (p ? pt(2 * centre - p.x, p.y) : null)
   const [sleeveEndL, sleeveEndR] = [ends[0] ?? mirror(ends[1]!), ends[1] ?? mirror(ends[0]!)]
   return {

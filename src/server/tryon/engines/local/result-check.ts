@@ -106,23 +106,29 @@ function tooWide({ body, fabric }: CheckInput) {
 }
 
 /**
- * A top or dress that leaves the middle of the chest bare (below any neckline, above any crop
- * top's hem) was not laid on the body: a band of fabric across it, or beside it.
+ * A top or dress that leaves the chest bare on both sides of the breastbone (a V-neckline may
+ * leave the middle bare; a crop top's hem is lower) was not laid on the body: a band of fabric
+ * above or below the chest, or beside it.
  */
 function chestBare({ body, fabric }: CheckInput) {
-  const { neck, hips } = bodyAxes(body)
-  const centre = lerp(neck, hips, 0.42)
-  const r = body.shoulderWidth * 0.15
+  const { neck, hips, across } = bodyAxes(body)
+  const sw = body.shoulderWidth
+  const chest = lerp(neck, hips, 0.42)
+  const r = sw * 0.12
   const { width: w, height: h } = fabric
-  let inside = 0
-  let under = 0
-  for (let y = Math.max(0, Math.floor(centre.y - r)); y <= Math.min(h - 1, centre.y + r); y++)
-    for (let x = Math.max(0, Math.floor(centre.x - r)); x <= Math.min(w - 1, centre.x + r); x++) {
-      if (dist({ x, y }, centre) > r) continue
-      inside++
-      if (on(fabric, y * w + x)) under++
-    }
-  return inside > 0 && under < inside * 0.5
+  const bare = (centre: Point) => {
+    let inside = 0
+    let under = 0
+    for (let y = Math.max(0, Math.floor(centre.y - r)); y <= Math.min(h - 1, centre.y + r); y++)
+      for (let x = Math.max(0, Math.floor(centre.x - r)); x <= Math.min(w - 1, centre.x + r); x++) {
+        if (dist({ x, y }, centre) > r) continue
+        inside++
+        if (on(fabric, y * w + x)) under++
+      }
+    return inside > 0 && under < inside * 0.5
+  }
+  const side = (sign: number) => ({ x: chest.x + across.x * sign * sw * 0.22, y: chest.y + across.y * sign * sw * 0.22 })
+  return bare(side(-1)) && bare(side(1))
 }
 
 /** Every defect of a try-on picture (none for a good one). */
