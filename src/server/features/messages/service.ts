@@ -4,7 +4,7 @@ import { conversations, messages, stories } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { ensureProfile } from '../profiles/service'
-import { resolveHandle, userCards } from '../social/people'
+import { resolveHandle, userCards } from '../profiles/people'
 
 type Deps = Pick<Platform, 'db' | 'events'>
 

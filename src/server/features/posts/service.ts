@@ -1,33 +1,31 @@
 import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import { FM } from '~/shared/posts/messages'
 import type { Author, Comment, Post } from '~/shared/posts/schemas'
-import { displayNameOf } from '~/shared/profiles/schemas'
 import type { UserCard } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { comments, follows, postImages, postLikes, posts, postSaves, profiles } from '../../db/schema'
-import { badRequest, forbidden, notFound } from '../../http/errors'
+import { decodeCursor, encodeCursor } from '../../http/cursor'
+import { forbidden, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { notify, notifyMentions } from '../notifications/service'
 import { ensureProfile } from '../profiles/service'
-import { userCards } from '../social/people'
+import { type CardRow, toCard, userCards } from '../profiles/people'
 import { isOwnUpload, srcSetOf, variantKeysOf } from './images'
 
 type Deps = Pick<Platform, 'db' | 'events' | 'storage'>
 
 /** Keyset cursor: phase (0 = own and followed, 1 = everyone else), created_at as text (µs), id; null = from the top. */
 type Cursor = { phase: 0 | 1; at: string | null; id: string | null }
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.phase, c.at, c.id])).toString('base64url')
-function decodeCursor(raw: string | undefined): Cursor | null {
+const CursorSchema = z.union([
+  z.tuple([z.union([z.literal(0), z.literal(1)]), z.null(), z.null()]),
+  z.tuple([z.union([z.literal(0), z.literal(1)]), z.string().refine((at) => !Number.isNaN(Date.parse(at))), z.string().regex(/^[0-9a-f-]{36}$/)]),
+])
+const toCursor = (c: Cursor) => encodeCursor([c.phase, c.at, c.id])
+function fromCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null
-  try {
-    const [phase, at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as [unknown, unknown, unknown]
-    const top = at === null && id === null
-    const keyed = typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)
-    if ((phase === 0 || phase === 1) && (top || keyed)) return { phase, at: at as string | null, id: id as string | null }
-  } catch {
-    /* falls through */
-  }
-  throw badRequest('That page cursor is not valid.')
+  const [phase, at, id] = decodeCursor(raw, CursorSchema)
+  return { phase, at, id }
 }
 
 const authorColumns = {
@@ -38,15 +36,13 @@ const authorColumns = {
   avatarUrl: profiles.avatarUrl,
   isVerified: profiles.isVerified,
 }
-type AuthorRow = { userId: string; username: string | null; displayName: string | null; firstName: string | null; avatarUrl: string | null; isVerified: boolean | null }
+type AuthorRow = Omit<CardRow, 'id' | 'isVerified'> & { userId: string; isVerified: boolean | null }
 
-export const toAuthor = (r: AuthorRow): Author => ({
-  userId: r.userId,
-  username: r.username,
-  name: displayNameOf({ display_name: r.displayName, first_name: r.firstName, username: r.username }),
-  avatarUrl: r.avatarUrl,
-  isVerified: Boolean(r.isVerified),
-})
+/** A post's or comment's author: the user card, keyed `userId`. */
+const toAuthor = ({ userId, isVerified, ...r }: AuthorRow): Author => {
+  const { id, ...card } = toCard({ ...r, id: userId, isVerified: Boolean(isVerified) })
+  return { userId: id, ...card }
+}
 
 /**
  * A post with everything its card needs, for one viewer, in a single query: images in order,
@@ -115,7 +111,7 @@ const circleOf = (viewerId: string): SQL =>
 /** Cuts a `limit + 1` query result to a page and the cursor after it. */
 const cut = (rows: PostRow[], limit: number, phase: 0 | 1) => ({
   rows: rows.slice(0, limit),
-  next: rows.length > limit ? encodeCursor({ phase, at: rows[limit - 1]!.at, id: rows[limit - 1]!.id }) : null,
+  next: rows.length > limit ? toCursor({ phase, at: rows[limit - 1]!.at, id: rows[limit - 1]!.id }) : null,
 })
 
 /**
@@ -123,7 +119,7 @@ const cut = (rows: PostRow[], limit: number, phase: 0 | 1) => ({
  * else's, each newest first. Two keyset phases, so every page is an index range scan.
  */
 export async function feed(db: Db, viewerId: string, rawCursor: string | undefined, limit: number) {
-  const cursor = decodeCursor(rawCursor)
+  const cursor = fromCursor(rawCursor)
   let rows: PostRow[] = []
   let phaseOneCursor = cursor
   if (!cursor || cursor.phase === 0) {
@@ -133,7 +129,7 @@ export async function feed(db: Db, viewerId: string, rawCursor: string | undefin
     phaseOneCursor = null
   }
   const remaining = limit - rows.length
-  if (remaining === 0) return { items: await toPosts(db, rows), nextCursor: encodeCursor({ phase: 1, at: null, id: null }) }
+  if (remaining === 0) return { items: await toPosts(db, rows), nextCursor: toCursor({ phase: 1, at: null, id: null }) }
   const rest = cut(await pagePosts(db, viewerId, not(circleOf(viewerId)), phaseOneCursor, remaining + 1), remaining, 1)
   return { items: await toPosts(db, [...rows, ...rest.rows]), nextCursor: rest.next }
 }
@@ -156,7 +152,7 @@ export async function savedPosts(db: Db, viewerId: string, rawCursor: string | u
 }
 
 async function simplePage(db: Db, viewerId: string, where: SQL, rawCursor: string | undefined, limit: number) {
-  const page = cut(await pagePosts(db, viewerId, where, decodeCursor(rawCursor), limit + 1), limit, 0)
+  const page = cut(await pagePosts(db, viewerId, where, fromCursor(rawCursor), limit + 1), limit, 0)
   return { items: await toPosts(db, page.rows), nextCursor: page.next }
 }
 
@@ -244,7 +240,7 @@ const commentColumns = { id: comments.id, postId: comments.postId, body: comment
 /** A post's comments, oldest first. The author of a comment and of the post may delete it. */
 export async function listComments(db: Db, viewerId: string, postId: string, rawCursor: string | undefined, limit: number) {
   const owner = await postOwner(db, postId)
-  const cursor = decodeCursor(rawCursor)
+  const cursor = fromCursor(rawCursor)
   const rows = await db
     .select(commentColumns)
     .from(comments)
@@ -254,7 +250,7 @@ export async function listComments(db: Db, viewerId: string, postId: string, raw
     .limit(limit + 1)
   const items = rows.slice(0, limit).map((r) => toComment(r, viewerId, owner))
   const last = rows[limit - 1]
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor({ phase: 0, at: last.at, id: last.id }) : null }
+  return { items, nextCursor: rows.length > limit && last ? toCursor({ phase: 0, at: last.at, id: last.id }) : null }
 }
 
 const toComment = (r: { id: string; postId: string; body: string; createdAt: Date } & AuthorRow, viewerId: string, postOwnerId: string): Comment => ({

@@ -198,9 +198,3 @@ export async function setFollowing(p: Pick<Platform, 'db' | 'events'>, me: strin
   if (changed && follow) await notify(p, { recipientId: target.userId, actorId: me, type: 'follow' })
   return { following: follow, followersCount }
 }
-
-/** The ids a user follows. */
-export async function followedIds(db: Db, userId: string) {
-  const rows = await db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, userId))
-  return rows.map((r) => r.id)
-}

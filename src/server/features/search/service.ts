@@ -3,7 +3,7 @@ import type { SearchResults } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { postImages, posts, products, profiles, recentSearches } from '../../db/schema'
 import { listed } from '../products/service'
-import { userCards } from '../social/people'
+import { userCards } from '../profiles/people'
 
 const PEOPLE_LIMIT = 10
 const PRODUCTS_LIMIT = 12

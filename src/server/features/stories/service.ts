@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { processUpload } from '../../platform/images'
 import { ensureProfile } from '../profiles/service'
-import { resolveHandle, userCards } from '../social/people'
+import { resolveHandle, userCards } from '../profiles/people'
 
 type Deps = Pick<Platform, 'db' | 'storage'>
 
