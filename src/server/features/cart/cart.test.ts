@@ -3,8 +3,8 @@ import { MAX_QUANTITY } from '~/shared/marketplace/constants'
 import { MT } from '~/shared/marketplace/messages'
 import type { Cart } from '~/shared/marketplace/schemas'
 import { createTestApp, type TestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products/catalogue'
-import { insertCatalogue } from '../products/seed'
+import type { CatalogueProduct } from '../products'
+import { insertCatalogue } from '../products'
 
 let t: TestApp
 let catalogue: CatalogueProduct[]

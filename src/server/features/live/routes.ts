@@ -9,7 +9,7 @@ import type { Platform } from '../../platform'
 import { pipeEvents } from '../../platform/events'
 import { logger } from '../../platform/logger'
 import { hit } from '../../platform/rate-limit'
-import { userCards } from '../profiles/people'
+import { userCards } from '../profiles'
 import { LIVE_ROOM, broadcastComment, broadcastReaction, changePresence, liveState, refreshPresence } from './service'
 
 const HEARTBEAT_MS = 25_000

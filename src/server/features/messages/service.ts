@@ -3,8 +3,8 @@ import type { Conversation, ConversationSummary, Message } from '~/shared/social
 import { conversations, messages, stories } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
-import { ensureProfile } from '../profiles/service'
-import { resolveHandle, userCards } from '../profiles/people'
+import { ensureProfile } from '../profiles'
+import { resolveHandle, userCards } from '../profiles'
 
 type Deps = Pick<Platform, 'db' | 'events'>
 

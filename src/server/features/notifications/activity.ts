@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { Activity, ActivityGroupId, ActivityItem, FollowingActivity } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { follows, notifications, postImages, postLikes, posts } from '../../db/schema'
-import { userCards } from '../profiles/people'
+import { userCards } from '../profiles'
 
 const WINDOW_DAYS = 30
 const MAX_ROWS = 300

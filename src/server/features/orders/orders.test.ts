@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MM, MT } from '~/shared/marketplace/messages'
 import type { Cart, OrderDetail, PlaceOrderInput } from '~/shared/marketplace/schemas'
 import { createTestApp, type TestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products/catalogue'
-import { insertCatalogue } from '../products/seed'
+import type { CatalogueProduct } from '../products'
+import { insertCatalogue } from '../products'
 
 let t: TestApp
 let catalogue: CatalogueProduct[]

@@ -7,8 +7,8 @@ import type { OrderDetail, OrderSummary, PlaceOrderSchema } from '~/shared/marke
 import type { Db } from '../../db/client'
 import { orderItems, orders } from '../../db/schema'
 import { badRequest, conflict, notFound } from '../../http/errors'
-import { createAddress, formatAddress, fullName } from '../addresses/service'
-import { cartLines, removeCartLines, subtotalCents } from '../cart/service'
+import { createAddress, formatAddress, fullName } from '../addresses'
+import { cartLines, removeCartLines, subtotalCents } from '../cart'
 
 type OrderRow = typeof orders.$inferSelect
 

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { processUpload } from '../../platform/images'
 import { logger } from '../../platform/logger'
-import { engineOf } from '../tryon/engine-registry'
+import { engineOf } from '../tryon'
 
 /** The longest side a stored try-on photo keeps: enough for every engine, small enough to move. */
 const PHOTO_MAX_WIDTH = 1536

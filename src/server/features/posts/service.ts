@@ -8,9 +8,9 @@ import { comments, follows, postImages, postLikes, posts, postSaves, profiles } 
 import { decodeCursor, encodeCursor } from '../../http/cursor'
 import { forbidden, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
-import { notify, notifyMentions } from '../notifications/service'
-import { ensureProfile } from '../profiles/service'
-import { type CardRow, toCard, userCards } from '../profiles/people'
+import { notify, notifyMentions } from '../notifications'
+import { ensureProfile } from '../profiles'
+import { type CardRow, toCard, userCards } from '../profiles'
 import { isOwnUpload, srcSetOf, variantKeysOf } from './images'
 
 type Deps = Pick<Platform, 'db' | 'events' | 'storage'>

@@ -6,9 +6,9 @@ import { productLikes, products } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../http/cursor'
 import { notFound } from '../../http/errors'
 import { MM } from '~/shared/marketplace/messages'
-import { getBodyMeasurements } from '../profiles/measurements'
+import { getBodyMeasurements } from '../profiles'
 import { recommendSize } from './size-advice'
-import { wordPatterns } from '../search/service'
+import { wordPatterns } from '../search'
 
 type ProductRow = typeof products.$inferSelect
 

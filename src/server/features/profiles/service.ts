@@ -6,7 +6,7 @@ import type { Db } from '../../db/client'
 import { follows, profiles, users } from '../../db/schema'
 import { AppError, badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { claimAvatar, deleteAvatarFiles } from './avatar'
 
 type ProfileRow = typeof profiles.$inferSelect

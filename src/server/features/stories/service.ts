@@ -4,8 +4,8 @@ import { follows, stories, storyViews } from '../../db/schema'
 import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { processUpload } from '../../platform/images'
-import { ensureProfile } from '../profiles/service'
-import { resolveHandle, userCards } from '../profiles/people'
+import { ensureProfile } from '../profiles'
+import { resolveHandle, userCards } from '../profiles'
 
 type Deps = Pick<Platform, 'db' | 'storage'>
 

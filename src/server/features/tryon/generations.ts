@@ -7,9 +7,9 @@ import { aiGenerations, products } from '../../db/schema'
 import { AppError, badRequest, notFound, rateLimited } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { hit } from '../../platform/rate-limit'
-import { fileAccess } from '../platform/file-access'
-import { getBodyMeasurements } from '../profiles/measurements'
-import { getSettings } from '../settings/service'
+import { fileAccess } from '../platform'
+import { getBodyMeasurements } from '../profiles'
+import { getSettings } from '../settings'
 
 export const GENERATE_JOB = 'tryon.generate'
 export type GenerateJob = { generationId: string; attempt: number }

@@ -5,8 +5,8 @@ import { aiGenerations, products, tryonResults } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { FILES_PREFIX } from '../../platform/storage'
-import { storePostImage } from '../posts/images'
-import { createPost } from '../posts/service'
+import { storePostImage } from '../posts'
+import { createPost } from '../posts'
 import { keyOf } from './generations'
 
 /** One of the user's own succeeded generations and the chosen output (the first by default), or a 400 with `missing`. */
