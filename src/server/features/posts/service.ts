@@ -4,12 +4,13 @@ import { FM } from '~/shared/posts/messages'
 import type { Author, Comment, Post } from '~/shared/posts/schemas'
 import type { UserCard } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
+import { countedToggle, movedBy } from '../../db/counted-toggle'
 import { comments, follows, postImages, postLikes, posts, postSaves, profiles } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../http/cursor'
 import { forbidden, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { notify, notifyMentions } from '../notifications'
-import { ensureProfile } from '../profiles'
+import { ensureProfile, movePostsCount } from '../profiles'
 import { type CardRow, toCard, userCards } from '../profiles'
 import { isOwnUpload, srcSetOf, variantKeysOf } from './images'
 
@@ -178,7 +179,7 @@ export async function createPost(deps: Deps, userId: string, input: { caption: s
   const id = await deps.db.transaction(async (tx) => {
     const [post] = await tx.insert(posts).values({ userId, caption: input.caption, location: input.location ?? null }).returning({ id: posts.id })
     await tx.insert(postImages).values(input.imageUrls.map((imageUrl, imageOrder) => ({ postId: post!.id, imageUrl, imageOrder })))
-    await tx.update(profiles).set({ postsCount: sql`${profiles.postsCount} + 1` }).where(eq(profiles.userId, userId))
+    await movePostsCount(tx, userId, 1)
     return post!.id
   })
   await notifyMentions(deps, input.caption, { actorId: userId, postId: id })
@@ -191,7 +192,7 @@ export async function deletePost(deps: Deps, userId: string, postId: string) {
   const images = await deps.db.select({ url: postImages.imageUrl }).from(postImages).where(eq(postImages.postId, postId))
   await deps.db.transaction(async (tx) => {
     const gone = await tx.delete(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId))).returning({ id: posts.id })
-    if (gone.length) await tx.update(profiles).set({ postsCount: sql`greatest(0, ${profiles.postsCount} - 1)` }).where(eq(profiles.userId, userId))
+    if (gone.length) await movePostsCount(tx, userId, -1)
   })
   const urls = images.map((i) => i.url)
   if (!urls.length) return
@@ -202,17 +203,14 @@ export async function deletePost(deps: Deps, userId: string, postId: string) {
 /** Likes or unlikes; likes_count moves in the same transaction; a new like notifies the author. */
 export async function setLiked(deps: Deps, userId: string, postId: string, like: boolean) {
   const owner = await postOwner(deps.db, postId)
-  const { changed, likesCount } = await deps.db.transaction(async (tx) => {
-    const rows = like
-      ? await tx.insert(postLikes).values({ userId, postId }).onConflictDoNothing().returning({ id: postLikes.postId })
-      : await tx.delete(postLikes).where(and(eq(postLikes.userId, userId), eq(postLikes.postId, postId))).returning({ id: postLikes.postId })
-    const delta = rows.length ? (like ? 1 : -1) : 0
-    const [p] = await tx
-      .update(posts)
-      .set({ likesCount: sql`greatest(0, ${posts.likesCount} + ${delta})` })
-      .where(eq(posts.id, postId))
-      .returning({ likesCount: posts.likesCount })
-    return { changed: delta !== 0, likesCount: p!.likesCount }
+  const { changed, count: likesCount } = await countedToggle(deps.db, like, {
+    insert: (tx) => tx.insert(postLikes).values({ userId, postId }).onConflictDoNothing().returning({ id: postLikes.postId }),
+    remove: (tx) => tx.delete(postLikes).where(and(eq(postLikes.userId, userId), eq(postLikes.postId, postId))).returning({ id: postLikes.postId }),
+    count: async (tx, delta) => {
+      const [p] = await tx.update(posts).set({ likesCount: movedBy(posts.likesCount, delta) }).where(eq(posts.id, postId)).returning({ likesCount: posts.likesCount })
+      if (!p) throw notFound(FM.postNotFound)
+      return p.likesCount
+    },
   })
   if (changed && like) await notify(deps, { recipientId: owner, actorId: userId, type: 'like', postId })
   return { liked: like, likesCount }
@@ -221,18 +219,16 @@ export async function setLiked(deps: Deps, userId: string, postId: string, like:
 /** Saves to or removes from the user's collection; saves_count moves in the same transaction. */
 export async function setSaved(db: Db, userId: string, postId: string, save: boolean) {
   await postOwner(db, postId)
-  return db.transaction(async (tx) => {
-    const rows = save
-      ? await tx.insert(postSaves).values({ userId, postId }).onConflictDoNothing().returning({ id: postSaves.postId })
-      : await tx.delete(postSaves).where(and(eq(postSaves.userId, userId), eq(postSaves.postId, postId))).returning({ id: postSaves.postId })
-    const delta = rows.length ? (save ? 1 : -1) : 0
-    const [p] = await tx
-      .update(posts)
-      .set({ savesCount: sql`greatest(0, ${posts.savesCount} + ${delta})` })
-      .where(eq(posts.id, postId))
-      .returning({ savesCount: posts.savesCount })
-    return { saved: save, savesCount: p!.savesCount }
+  const { count: savesCount } = await countedToggle(db, save, {
+    insert: (tx) => tx.insert(postSaves).values({ userId, postId }).onConflictDoNothing().returning({ id: postSaves.postId }),
+    remove: (tx) => tx.delete(postSaves).where(and(eq(postSaves.userId, userId), eq(postSaves.postId, postId))).returning({ id: postSaves.postId }),
+    count: async (tx, delta) => {
+      const [p] = await tx.update(posts).set({ savesCount: movedBy(posts.savesCount, delta) }).where(eq(posts.id, postId)).returning({ savesCount: posts.savesCount })
+      if (!p) throw notFound(FM.postNotFound)
+      return p.savesCount
+    },
   })
+  return { saved: save, savesCount }
 }
 
 const commentColumns = { id: comments.id, postId: comments.postId, body: comments.body, createdAt: comments.createdAt, at: sql<string>`${comments.createdAt}::text`, ...authorColumns, userId: comments.userId }

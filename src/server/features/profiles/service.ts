@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { PM } from '~/shared/profiles/messages'
 import { displayNameOf, type Profile, type ProfileFields, type PublicProfile } from '~/shared/profiles/schemas'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
+import { countedToggle, movedBy } from '../../db/counted-toggle'
 import { follows, profiles, users } from '../../db/schema'
 import { AppError, badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
@@ -177,24 +178,25 @@ export async function setFollowing(p: Pick<Platform, 'db' | 'events'>, me: strin
   const target = await profileByUsername(p.db, username)
   if (target.userId === me) throw badRequest(PM.cannotFollowSelf)
   await ensureProfile(p.db, me)
-  const { changed, followersCount } = await p.db.transaction(async (tx) => {
-    const rows = follow
-      ? await tx.insert(follows).values({ followerId: me, followingId: target.userId }).onConflictDoNothing().returning({ id: follows.followingId })
-      : await tx
-          .delete(follows)
-          .where(and(eq(follows.followerId, me), eq(follows.followingId, target.userId)))
-          .returning({ id: follows.followingId })
-    const delta = rows.length ? (follow ? 1 : -1) : 0
-    if (delta) {
-      await tx.update(profiles).set({ followingCount: sql`greatest(0, ${profiles.followingCount} + ${delta})` }).where(eq(profiles.userId, me))
-    }
-    const [t] = await tx
-      .update(profiles)
-      .set({ followersCount: sql`greatest(0, ${profiles.followersCount} + ${delta})` })
-      .where(eq(profiles.userId, target.userId))
-      .returning({ followersCount: profiles.followersCount })
-    return { changed: delta !== 0, followersCount: t!.followersCount }
+  const { changed, count: followersCount } = await countedToggle(p.db, follow, {
+    insert: (tx) => tx.insert(follows).values({ followerId: me, followingId: target.userId }).onConflictDoNothing().returning({ id: follows.followingId }),
+    remove: (tx) =>
+      tx
+        .delete(follows)
+        .where(and(eq(follows.followerId, me), eq(follows.followingId, target.userId)))
+        .returning({ id: follows.followingId }),
+    count: async (tx, delta) => {
+      if (delta) await tx.update(profiles).set({ followingCount: movedBy(profiles.followingCount, delta) }).where(eq(profiles.userId, me))
+      const [t] = await tx.update(profiles).set({ followersCount: movedBy(profiles.followersCount, delta) }).where(eq(profiles.userId, target.userId)).returning({ followersCount: profiles.followersCount })
+      if (!t) throw notFound(PM.profileNotFound)
+      return t.followersCount
+    },
   })
   if (changed && follow) await notify(p, { recipientId: target.userId, actorId: me, type: 'follow' })
   return { following: follow, followersCount }
+}
+
+/** Moves the user's posts_count with a post published or deleted in the caller's transaction. */
+export async function movePostsCount(tx: Tx, userId: string, delta: 1 | -1) {
+  await tx.update(profiles).set({ postsCount: movedBy(profiles.postsCount, delta) }).where(eq(profiles.userId, userId))
 }

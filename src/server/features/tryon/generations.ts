@@ -3,11 +3,12 @@ import { type FileRef, type Generation, type GenerationEvent, HISTORY_LIMIT, typ
 import { T } from '~/shared/tryon/messages'
 import { productGarmentKey } from '~/shared/marketplace/images'
 import type { SessionUser } from '~/shared/auth'
-import { aiGenerations, products } from '../../db/schema'
+import { aiGenerations } from '../../db/schema'
 import { AppError, badRequest, notFound, rateLimited } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { hit } from '../../platform/rate-limit'
 import { fileAccess } from '../platform'
+import { productForPurchase } from '../products'
 import { getBodyMeasurements } from '../profiles'
 import { getSettings } from '../settings'
 
@@ -83,10 +84,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
   if (input.subject.path.split('/')[0] !== user.id) throw badRequest(subjectMissing)
   const subject = await readableImage(p, user, input.subject, subjectMissing)
   const garment = await garmentRef(p, await readableImage(p, user, input.garment, T.failedToFetchProductImage), input.productId)
-  if (input.productId) {
-    const [product] = await p.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).limit(1)
-    if (!product) throw notFound('Product not found')
-  }
+  if (input.productId) await productForPurchase(p.db, input.productId)
   const [active] = await p.db
     .select({ n: sql<number>`count(*)::int` })
     .from(aiGenerations)
