@@ -18,11 +18,7 @@ const socialProviders = (config: Config) => {
     twitter: [config.TWITTER_CLIENT_ID, config.TWITTER_CLIENT_SECRET],
     microsoft: [config.MICROSOFT_CLIENT_ID, config.MICROSOFT_CLIENT_SECRET],
   } as const
-  return Object.fromEntries(
-    Object.entries(pairs)
-      .filter(([, [id, secret]]) => id && secret)
-      .map(([name, [clientId, clientSecret]]) => [name, { clientId: clientId!, clientSecret: clientSecret! }]),
-  )
+  return Object.fromEntries(Object.entries(pairs).flatMap(([name, [clientId, clientSecret]]) => (clientId && clientSecret ? [[name, { clientId, clientSecret }]] : [])))
 }
 
 /** better-auth over our drizzle tables: e-mail + password with verification, reset, social sign-in. */

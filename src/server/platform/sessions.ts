@@ -46,7 +46,8 @@ export function createSessionResolver(auth: Auth, sql: RawSql) {
       return null
     }
     const entry = { user: toSessionUser(session.user), expiresAt: new Date(session.session.expiresAt), token: session.session.token, until: Date.now() + CACHE_TTL_MS }
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!)
+    const [oldest] = cache.size >= CACHE_MAX ? cache.keys() : []
+    if (oldest !== undefined) cache.delete(oldest)
     cache.set(signed, entry)
     return entry
   }

@@ -6,6 +6,7 @@ import { MT } from '~/shared/marketplace/messages'
 import type { OrderDetail, OrderSummary, PlaceOrderSchema } from '~/shared/marketplace/schemas'
 import type { Db } from '../../db/client'
 import { orderItems, orders } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { createAddress, formatAddress, fullName } from '../addresses'
 import { cartLines, removeCartLines, subtotalCents } from '../cart'
@@ -40,7 +41,7 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
     if (lines.some((l) => l.archived)) throw badRequest(MT.productUnavailable)
     const subtotal = subtotalCents(lines)
     const shipping = toCents(shippingPrice(input.shippingMethod))
-    const [order] = await tx
+    const order = oneRow(await tx
       .insert(orders)
       .values({
         userId,
@@ -58,9 +59,9 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
         deliveryAddress: formatAddress(input.shipping),
         deliveryPhone: input.shipping.phoneNumber,
       })
-      .returning({ id: orders.id })
+      .returning({ id: orders.id }))
     await tx.insert(orderItems).values(
-      lines.map((l) => ({ orderId: order!.id, productId: l.productId, name: l.name, imageUrl: l.image, size: l.size, color: l.color, quantity: l.quantity, unitPriceCents: toCents(l.price) })),
+      lines.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, imageUrl: l.image, size: l.size, color: l.color, quantity: l.quantity, unitPriceCents: toCents(l.price) })),
     )
     await removeCartLines(
       tx,
@@ -68,7 +69,7 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
       lines.map((l) => l.id),
     )
     if (input.saveAddress) await createAddress(tx, userId, input.shipping)
-    return order!.id
+    return order.id
   })
   return getOrder(db, userId, id)
 }

@@ -6,6 +6,7 @@ import type { UserCard } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { countedToggle, movedBy } from '../../db/counted-toggle'
 import { comments, follows, postImages, postLikes, posts, postSaves, profiles } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { decodeCursor, encodeCursor } from '../../http/cursor'
 import { forbidden, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
@@ -177,10 +178,10 @@ async function postOwner(db: Db, postId: string) {
 export async function createPost(deps: Deps, userId: string, input: { caption: string; imageUrls: string[]; location?: string | null }) {
   await ensureProfile(deps.db, userId)
   const id = await deps.db.transaction(async (tx) => {
-    const [post] = await tx.insert(posts).values({ userId, caption: input.caption, location: input.location ?? null }).returning({ id: posts.id })
-    await tx.insert(postImages).values(input.imageUrls.map((imageUrl, imageOrder) => ({ postId: post!.id, imageUrl, imageOrder })))
+    const post = oneRow(await tx.insert(posts).values({ userId, caption: input.caption, location: input.location ?? null }).returning({ id: posts.id }))
+    await tx.insert(postImages).values(input.imageUrls.map((imageUrl, imageOrder) => ({ postId: post.id, imageUrl, imageOrder })))
     await movePostsCount(tx, userId, 1)
-    return post!.id
+    return post.id
   })
   await notifyMentions(deps, input.caption, { actorId: userId, postId: id })
   return getPost(deps.db, userId, id)
@@ -263,9 +264,9 @@ export async function addComment(deps: Deps, userId: string, postId: string, bod
   const owner = await postOwner(deps.db, postId)
   await ensureProfile(deps.db, userId)
   const id = await deps.db.transaction(async (tx) => {
-    const [c] = await tx.insert(comments).values({ postId, userId, body }).returning({ id: comments.id })
+    const c = oneRow(await tx.insert(comments).values({ postId, userId, body }).returning({ id: comments.id }))
     await tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} + 1` }).where(eq(posts.id, postId))
-    return c!.id
+    return c.id
   })
   await notify(deps, { recipientId: owner, actorId: userId, type: 'comment', postId, commentId: id, content: body.slice(0, 280) })
   await notifyMentions(deps, body, { actorId: userId, postId, commentId: id })

@@ -5,6 +5,7 @@ import { displayNameOf, type Profile, type ProfileFields, type PublicProfile } f
 import type { Db, Tx } from '../../db/client'
 import { countedToggle, movedBy } from '../../db/counted-toggle'
 import { follows, profiles, users } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { AppError, badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { notify } from '../notifications'
@@ -121,12 +122,12 @@ export async function saveProfile({ db, storage }: Pick<Platform, 'db' | 'storag
       const [before] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId)).for('update')
       const changed = before!.avatarUrl !== avatarUrl
       if (changed && avatarUrl && !(await claimAvatar(tx, userId, avatarUrl))) throw badRequest(PM.avatarNotYours, { avatar_url: PM.avatarNotYours })
-      const [row] = await tx
+      const row = oneRow(await tx
         .update(profiles)
         .set({ ...toColumns(fields), updatedAt: new Date() })
         .where(eq(profiles.userId, userId))
-        .returning()
-      return { row: row!, replaced: changed ? before!.avatarUrl : null }
+        .returning())
+      return { row: row, replaced: changed ? before!.avatarUrl : null }
     })
     if (replaced) await deleteAvatarFiles(storage, userId, replaced)
     return toProfile(row)

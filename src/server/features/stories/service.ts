@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm'
 import { STORY_LIFETIME_HOURS, handleOf, type Story, type StoryRing, type StoryRow, type UserCard, type UserStories } from '~/shared/social/schemas'
 import { follows, stories, storyViews } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { processUpload } from '../../platform/images'
@@ -31,12 +32,12 @@ export async function createStory({ db, storage }: Deps, userId: string, image: 
   const id = crypto.randomUUID()
   const key = storyKey(userId, id)
   await storage.put(key, variant.data, variant.contentType)
-  const [row] = await db
+  const row = oneRow(await db
     .insert(stories)
     .values({ id, userId, imageUrl: storage.url(key), isLive: opts.isLive ?? false, expiresAt: sql`now() + make_interval(hours => ${STORY_LIFETIME_HOURS})` })
-    .returning()
+    .returning())
   await removeExpiredStories({ db, storage }, userId)
-  return row!
+  return row
 }
 
 /** Tells the poster's followers' open pages (and the poster's own) that the story row changed. */

@@ -4,6 +4,7 @@ import { T } from '~/shared/tryon/messages'
 import { productGarmentKey } from '~/shared/marketplace/images'
 import type { SessionUser } from '~/shared/auth'
 import { aiGenerations } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { AppError, badRequest, notFound, rateLimited } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { hit } from '../../platform/rate-limit'
@@ -95,7 +96,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
   const { settings, saved } = await getSettings(p.db, user.id)
   const measurements = await measurementsOf(p, user.id)
   const prompt = buildPrompt(settings.prompt_template, input.promptExtras || T.defaultPromptExtras, input.size, measurements)
-  const [row] = await p.db
+  const row = oneRow(await p.db
     .insert(aiGenerations)
     .values({
       userId: user.id,
@@ -120,14 +121,14 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
         customJson: settings.custom_json,
       },
     })
-    .returning()
+    .returning())
   try {
-    await p.queue.send(GENERATE_JOB, { generationId: row!.id, attempt: 0 } satisfies GenerateJob)
+    await p.queue.send(GENERATE_JOB, { generationId: row.id, attempt: 0 } satisfies GenerateJob)
   } catch (err) {
-    await p.db.update(aiGenerations).set({ status: 'failed', error: 'Could not queue the try-on. Please try again.', finishedAt: new Date() }).where(eq(aiGenerations.id, row!.id))
+    await p.db.update(aiGenerations).set({ status: 'failed', error: 'Could not queue the try-on. Please try again.', finishedAt: new Date() }).where(eq(aiGenerations.id, row.id))
     throw new AppError(503, 'unavailable', `Could not queue the try-on. Please try again. (${(err as Error).message})`)
   }
-  return toGeneration(p, row!)
+  return toGeneration(p, row)
 }
 
 /** One of the user's own generations. */
