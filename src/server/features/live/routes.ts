@@ -9,7 +9,7 @@ import type { Platform } from '../../platform'
 import { pipeEvents } from '../../platform/events'
 import { logger } from '../../platform/logger'
 import { hit } from '../../platform/rate-limit'
-import { userCards } from '../profiles'
+import { userCard } from '../profiles'
 import { LIVE_ROOM, broadcastComment, broadcastReaction, changePresence, liveState, refreshPresence } from './service'
 
 const HEARTBEAT_MS = 25_000
@@ -48,7 +48,7 @@ export function liveRoutes(p: Platform) {
       const me = requireUser(c)
       await limit(`live-comment:${me.id}`, 30)
       const { body } = c.req.valid('json')
-      await broadcastComment(p, (await userCards(p.db, [me.id])).get(me.id)!, body)
+      await broadcastComment(p, await userCard(p.db, me.id), body)
       return c.json({ body }, 201)
     })
     .post('/live/reactions', describe({ summary: 'Send an emoji reaction to everyone watching', tags: ['live'], auth: true, response: OkSchema }), json(LiveReactionSchema), async (c) => {

@@ -7,6 +7,6 @@ export const profilesFeature: Feature = { name: 'profiles', routes: profileRoute
 /** What other features may use. */
 export { getBodyMeasurements } from './measurements'
 export type { BodyMeasurementsCm } from './measurements'
-export { resolveHandle, toCard, userCards } from './people'
+export { resolveHandle, toCard, userCard, userCards } from './people'
 export type { CardRow } from './people'
 export { ensureProfile, movePostsCount, publicProfile } from './service'

@@ -27,6 +27,13 @@ export async function userCards(db: Db, ids: string[]): Promise<Map<string, User
   return new Map(rows.map((r) => [r.id, toCard(r)]))
 }
 
+/** One user's card; a 404 when the id is unknown. */
+export async function userCard(db: Db, id: string): Promise<UserCard> {
+  const card = (await userCards(db, [id])).get(id)
+  if (!card) throw notFound('This person does not exist.')
+  return card
+}
+
 /** The user a path segment names: a username (case-insensitive) or a user id; 404 otherwise. */
 export async function resolveHandle(db: Db, handle: string, message = 'This person does not exist.'): Promise<UserCard> {
   const [row] = await db

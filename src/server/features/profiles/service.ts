@@ -82,7 +82,8 @@ function toColumns(f: Partial<ProfileFields>): Partial<typeof profiles.$inferIns
 
 /** A username to start with, from the e-mail's local part: 'Anna.Lee+x@…' -> 'anna.lee'. */
 export function usernameSeed(email: string) {
-  const base = email.split('@')[0]!.toLowerCase().replace(/\+.*$/, '').replace(/[^a-z0-9._]/g, '').slice(0, 15)
+  const [local = ''] = email.split('@')
+  const base = local.toLowerCase().replace(/\+.*$/, '').replace(/[^a-z0-9._]/g, '').slice(0, 15)
   return base.length >= 3 ? base : `${base}user`.slice(0, 15)
 }
 

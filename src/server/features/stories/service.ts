@@ -100,12 +100,17 @@ export async function storyRow({ db }: Deps, viewerId: string): Promise<StoryRow
   const owners = await storyOwners(db, viewerId)
   const cards = await userCards(db, [viewerId, ...owners.map((o) => o.userId)])
   const mine = owners.find((o) => o.userId === viewerId)
+  const me = cards.get(viewerId)
+  if (!me) throw notFound('This person does not exist.')
   return {
-    me: { user: cards.get(viewerId)!, ring: mine ? ringOf(mine) : null },
+    me: { user: me, ring: mine ? ringOf(mine) : null },
     entries: owners
-      .filter((o) => o.userId !== viewerId && cards.has(o.userId))
-      .slice(0, ROW_LIMIT)
-      .map((o) => ({ user: cards.get(o.userId)!, ring: ringOf(o) })),
+      .filter((o) => o.userId !== viewerId)
+      .flatMap((o) => {
+        const user = cards.get(o.userId)
+        return user ? [{ user, ring: ringOf(o) }] : []
+      })
+      .slice(0, ROW_LIMIT),
   }
 }
 
