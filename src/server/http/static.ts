@@ -1,7 +1,8 @@
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono, MiddlewareHandler } from 'hono'
 import { renderIndexHtml } from './index-html'
-import { type AppEnv, currentSession, sessionMiddleware, type SessionResolver } from './session'
+import type { SessionResolver } from '../platform/sessions'
+import { type AppEnv, currentSession, sessionMiddleware } from './session'
 import type { WebBuild } from './web-build'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'

@@ -20,7 +20,7 @@ export function staticClosure(manifest: Manifest, keys: string[]) {
   return [...seen]
 }
 
-export const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) => manifest[k]!.isEntry)
+export const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) => manifest[k]?.isEntry)
 
 /** A production build of the web app in `webRoot` (index.html, manifest, route table), or null. */
 export function readWebBuild(webRoot: string) {
@@ -33,14 +33,14 @@ export function readWebBuild(webRoot: string) {
   return {
     indexHtml: read('index.html'),
     /** The entry stylesheet's woff2 fonts (the wordmark's serif): preloaded so text does not reflow when they arrive. */
-    fonts: (entry ? (manifest[entry]!.assets ?? []) : []).filter((f) => f.endsWith('.woff2')).map((f) => `/${f}`),
+    fonts: (entry ? (manifest[entry]?.assets ?? []) : []).filter((f) => f.endsWith('.woff2')).map((f) => `/${f}`),
     /** The JS files the screen of `pathname` needs beyond what index.html already loads. */
     routeChunks(pathname: string): string[] {
       const match = bestRoute(routes, pathname)
       if (!match) return []
       return staticClosure(manifest, [match.route.screen])
         .filter((k) => !inEntry.has(k))
-        .map((k) => `/${manifest[k]!.file}`)
+        .flatMap((k) => { const chunk = manifest[k]; return chunk ? [`/${chunk.file}`] : [] })
     },
   }
 }

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
 import sharp from 'sharp'
 import { vouchers } from '../db/schema'
-import { insertCatalogue } from '../features/products/seed'
-import { ensureProfile } from '../features/profiles/service'
-import { setEngine } from '../features/tryon/engine-registry'
+import { insertCatalogue } from '../features/products'
+import { ensureProfile } from '../features/profiles'
+import { setEngine } from '../features/tryon'
 import type { TestApp } from '../test/harness'
 import { createTestEngine } from '../test/tryon-engine'
 

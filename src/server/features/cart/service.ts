@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client'
 import { cartItems, products } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
-import { productForPurchase } from '../products/service'
+import { productForPurchase } from '../products'
 
 const lineColumns = {
   id: cartItems.id,

@@ -20,7 +20,7 @@ import {
 import type { Platform } from '../../platform'
 
 /** The part of an e-mail-like display name before the at sign (spec part 2 §6). */
-export const plainName = (name: string | null) => (name && name.includes('@') ? name.split('@')[0]! : name)
+export const plainName = (name: string | null) => (name && name.includes('@') ? name.slice(0, name.indexOf('@')) : name)
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 

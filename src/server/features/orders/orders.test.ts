@@ -3,8 +3,8 @@ import { MM, MT } from '~/shared/marketplace/messages'
 import type { Cart, OrderDetail } from '~/shared/marketplace/schemas'
 import { orderInput, TEST_SHIPPING } from '../../test/checkout'
 import { createTestApp, type TestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products/catalogue'
-import { insertCatalogue } from '../products/seed'
+import type { CatalogueProduct } from '../products'
+import { insertCatalogue } from '../products'
 
 let t: TestApp
 let catalogue: CatalogueProduct[]

@@ -4,7 +4,7 @@ import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
 import { json, params, query } from '../../http/validate'
 import type { Platform } from '../../platform'
-import { limitVoucherTries } from '../vouchers/service'
+import { limitVoucherTries } from '../vouchers'
 import { cancelOrder, getOrder, listOrders, placeOrder } from './service'
 
 export function orderRoutes(p: Platform) {

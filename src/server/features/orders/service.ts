@@ -6,10 +6,11 @@ import { MT } from '~/shared/marketplace/messages'
 import type { OrderDetail, OrderSummary, PlaceOrderSchema } from '~/shared/marketplace/schemas'
 import type { Db } from '../../db/client'
 import { orderItems, orders } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { badRequest, conflict, notFound } from '../../http/errors'
-import { createAddress, formatAddress, fullName } from '../addresses/service'
-import { cartLines, removeCartLines, subtotalCents } from '../cart/service'
-import { applicableVoucher, redeemVoucher, releaseVoucher } from '../vouchers/service'
+import { createAddress, formatAddress, fullName } from '../addresses'
+import { cartLines, removeCartLines, subtotalCents } from '../cart'
+import { applicableVoucher, redeemVoucher, releaseVoucher } from '../vouchers'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -44,7 +45,8 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
     const shipping = toCents(shippingPrice(input.shippingMethod))
     const voucher = input.couponCode ? await applicableVoucher(tx, userId, input.couponCode, subtotal) : null
     const discount = voucher?.discountCents ?? 0
-    const [order] = await tx
+    const order = oneRow(
+      await tx
       .insert(orders)
       .values({
         userId,
@@ -64,10 +66,11 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
         deliveryAddress: formatAddress(input.shipping),
         deliveryPhone: input.shipping.phoneNumber,
       })
-      .returning({ id: orders.id })
-    if (voucher) await redeemVoucher(tx, voucher.voucher.id, userId, order!.id)
+        .returning({ id: orders.id }),
+    )
+    if (voucher) await redeemVoucher(tx, voucher.voucher.id, userId, order.id)
     await tx.insert(orderItems).values(
-      lines.map((l) => ({ orderId: order!.id, productId: l.productId, name: l.name, imageUrl: l.image, size: l.size, color: l.color, quantity: l.quantity, unitPriceCents: toCents(l.price) })),
+      lines.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, imageUrl: l.image, size: l.size, color: l.color, quantity: l.quantity, unitPriceCents: toCents(l.price) })),
     )
     await removeCartLines(
       tx,
@@ -75,7 +78,7 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
       lines.map((l) => l.id),
     )
     if (input.saveAddress) await createAddress(tx, userId, input.shipping)
-    return order!.id
+    return order.id
   })
   return getOrder(db, userId, id)
 }

@@ -20,7 +20,7 @@ import { form, json, params, query } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
 import { hit } from '../../platform/rate-limit'
-import { publicProfile } from '../profiles/service'
+import { publicProfile } from '../profiles'
 import { publishPostImages, storeDraftImage } from './images'
 import * as posts from './service'
 

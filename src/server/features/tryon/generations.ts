@@ -5,13 +5,15 @@ import { productGarmentKey } from '~/shared/marketplace/images'
 import { MT } from '~/shared/marketplace/messages'
 import { fileRefFromUrl } from '~/shared/tryon/file-ref'
 import type { SessionUser } from '~/shared/auth'
-import { aiGenerations, products } from '../../db/schema'
+import { aiGenerations } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { AppError, badRequest, notFound, rateLimited } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { hit } from '../../platform/rate-limit'
-import { fileAccess } from '../platform/file-access'
-import { getBodyMeasurements } from '../profiles/measurements'
-import { getSettings } from '../settings/service'
+import { fileAccess } from '../platform'
+import { productForPurchase } from '../products'
+import { getBodyMeasurements } from '../profiles'
+import { getSettings } from '../settings'
 
 export const GENERATE_JOB = 'tryon.generate'
 export type GenerateJob = { generationId: string; attempt: number }
@@ -60,8 +62,7 @@ function cutOutBeside(ref: FileRef): FileRef | null {
  */
 async function garmentRef(p: Platform, ref: FileRef, productId: string | undefined, color: string | undefined): Promise<FileRef> {
   if (!productId) return ref
-  const [product] = await p.db.select({ imageUrl: products.imageUrl, colors: products.colors, colorImages: products.colorImages }).from(products).where(eq(products.id, productId)).limit(1)
-  if (!product) throw notFound('Product not found')
+  const product = await productForPurchase(p.db, productId)
   if (color && !product.colors.some((c) => c.name === color)) throw badRequest(MT.colorUnavailable, { color: MT.colorUnavailable })
   const image = fileRefFromUrl((color && product.colorImages[color]) || product.imageUrl) ?? ref
   const cutOut = cutOutBeside(image)
@@ -108,7 +109,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
   const { settings, saved } = await getSettings(p.db, user.id)
   const measurements = await measurementsOf(p, user.id)
   const prompt = buildPrompt(settings.prompt_template, input.promptExtras || T.defaultPromptExtras, input.size, measurements)
-  const [row] = await p.db
+  const row = oneRow(await p.db
     .insert(aiGenerations)
     .values({
       userId: user.id,
@@ -134,14 +135,14 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
         customJson: settings.custom_json,
       },
     })
-    .returning()
+    .returning())
   try {
-    await p.queue.send(GENERATE_JOB, { generationId: row!.id, attempt: 0 } satisfies GenerateJob)
+    await p.queue.send(GENERATE_JOB, { generationId: row.id, attempt: 0 } satisfies GenerateJob)
   } catch (err) {
-    await p.db.update(aiGenerations).set({ status: 'failed', error: 'Could not queue the try-on. Please try again.', finishedAt: new Date() }).where(eq(aiGenerations.id, row!.id))
+    await p.db.update(aiGenerations).set({ status: 'failed', error: 'Could not queue the try-on. Please try again.', finishedAt: new Date() }).where(eq(aiGenerations.id, row.id))
     throw new AppError(503, 'unavailable', `Could not queue the try-on. Please try again. (${(err as Error).message})`)
   }
-  return toGeneration(p, row!)
+  return toGeneration(p, row)
 }
 
 /** One of the user's own generations. */

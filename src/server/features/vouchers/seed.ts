@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { toCents } from '~/shared/marketplace/constants'
 import { vouchers } from '../../db/schema'
 import type { Platform } from '../../platform'
-import { demoUserIds } from '../auth/seed'
+import { demoUserIds } from '../auth'
 
 const DAY_MS = 24 * 3600_000
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'

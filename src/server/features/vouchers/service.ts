@@ -8,7 +8,7 @@ import { voucherRedemptions, vouchers } from '../../db/schema'
 import { badRequest, conflict } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { hit } from '../../platform/rate-limit'
-import { cartLines, subtotalCents } from '../cart/service'
+import { cartLines, subtotalCents } from '../cart'
 
 type VoucherRow = typeof vouchers.$inferSelect
 

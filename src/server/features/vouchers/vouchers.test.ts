@@ -6,8 +6,8 @@ import type { OrderDetail, Voucher, VoucherQuote } from '~/shared/marketplace/sc
 import { orders, voucherRedemptions, vouchers } from '../../db/schema'
 import { orderInput } from '../../test/checkout'
 import { createTestApp, type TestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products/catalogue'
-import { insertCatalogue } from '../products/seed'
+import type { CatalogueProduct } from '../products'
+import { insertCatalogue } from '../products'
 import { redeemVoucher, VOUCHER_TRIES } from './service'
 
 let t: TestApp

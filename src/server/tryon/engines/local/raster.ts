@@ -222,25 +222,6 @@ export const median = (values: number[]) => {
   return s[Math.floor(s.length / 2)]!
 }
 
-/** Bilinear sample of channel c of an RGB image; false outside. */
-export function sampleRgb(img: Rgb, x: number, y: number, out: Float32Array): boolean {
-  if (x < 0 || y < 0 || x > img.width - 1 || y > img.height - 1) return false
-  const x0 = Math.floor(x)
-  const y0 = Math.floor(y)
-  const x1 = Math.min(img.width - 1, x0 + 1)
-  const y1 = Math.min(img.height - 1, y0 + 1)
-  const fx = x - x0
-  const fy = y - y0
-  for (let c = 0; c < 3; c++) {
-    const a = img.data[(y0 * img.width + x0) * 3 + c]!
-    const b = img.data[(y0 * img.width + x1) * 3 + c]!
-    const d = img.data[(y1 * img.width + x0) * 3 + c]!
-    const e = img.data[(y1 * img.width + x1) * 3 + c]!
-    out[c] = (a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy
-  }
-  return true
-}
-
 export function samplePlane(p: Plane, x: number, y: number): number {
   if (x < 0 || y < 0 || x > p.width - 1 || y > p.height - 1) return 0
   const x0 = Math.floor(x)
