@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { FM } from '../../src/shared/posts/messages'
@@ -36,4 +37,34 @@ test('photo library: uploads stay after one is posted, and only deleting removes
   // The posted photo stays in the library; the other one is gone for good.
   await expect(photos).toHaveCount(1)
   await expect(page.getByText(FM.libraryCount(1, MAX_LIBRARY_PHOTOS))).toBeVisible()
+})
+
+test('export: the downloaded file holds the profile, measurements, addresses, orders, cart and likes, and no one else', async ({ page }) => {
+  const { email } = await registerAndVerify(page)
+  const username = ((await (await page.request.get('/api/profile')).json()) as { username: string }).username
+  expect((await page.request.put('/api/profile', { data: { username, first_name: 'Noor', last_name: 'Haddad', phone_e164: '+31612345678', height: 168 } })).status()).toBe(200)
+  const product = ((await (await page.request.get('/api/products?sizes=M&limit=1')).json()) as { items: { id: string }[] }).items[0]!
+  const detail = (await (await page.request.get(`/api/products/${product.id}`)).json()) as { colors: { name: string }[] }
+  const line = { productId: product.id, size: 'M', color: detail.colors[0]!.name, quantity: 1 }
+  const shipping = { firstName: 'Noor', lastName: 'Haddad', country: 'Netherlands', streetName: 'Keizersgracht 1', city: 'Amsterdam', state: '', zipCode: '1015 CJ', phoneNumber: '+31612345678' }
+  expect((await page.request.put(`/api/products/${product.id}/like`)).status()).toBe(200)
+  expect((await page.request.post('/api/addresses', { data: shipping })).status()).toBe(201)
+  expect((await page.request.post('/api/cart/items', { data: line })).status()).toBe(201)
+  expect((await page.request.post('/api/orders', { data: { shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true } })).status()).toBe(201)
+  expect((await page.request.post('/api/cart/items', { data: line })).status()).toBe(201)
+
+  await page.goto('/export')
+  await shot(page, 'export')
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export my data' }).click()
+  const text = fs.readFileSync((await (await download).path())!, 'utf8')
+  const data = JSON.parse(text) as Record<string, unknown>
+  expect(data.version).toBe('3.0.0')
+  expect(data.account).toMatchObject({ email })
+  expect(data.profile).toMatchObject({ firstName: 'Noor', lastName: 'Haddad', phone: '+31612345678', bodyMeasurements: { heightCm: 168 } })
+  expect(data.addresses).toEqual([expect.objectContaining({ streetName: 'Keizersgracht 1' })])
+  expect(data.orders).toEqual([expect.objectContaining({ lines: [expect.objectContaining({ productId: product.id, quantity: 1 })] })])
+  expect(data.cart).toEqual([expect.objectContaining({ productId: product.id })])
+  expect(data.productLikes).toEqual([expect.objectContaining({ productId: product.id })])
+  expect(text).not.toMatch(/\/api\/files\/|imageUrl|image_url|ava@drape\.app/)
 })
