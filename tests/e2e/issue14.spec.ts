@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { FM } from '../../src/shared/posts/messages'
 import { MAX_LIBRARY_PHOTOS } from '../../src/shared/posts/schemas'
+import { DEMO_CAPTION, DEMO_STORY_SIZE } from '../../src/server/features/stories/demo-image'
 import { registerAndVerify } from './support'
 
 const png = (color: string) => sharp({ create: { width: 800, height: 1000, channels: 3, background: color } }).png().toBuffer()
@@ -54,6 +55,7 @@ test('export: the downloaded file holds the profile, measurements, addresses, or
   expect((await page.request.post('/api/cart/items', { data: line })).status()).toBe(201)
 
   await page.goto('/export')
+  await expect(page.getByRole('button', { name: 'Export my data' })).toBeVisible()
   await shot(page, 'export')
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export my data' }).click()
@@ -67,4 +69,25 @@ test('export: the downloaded file holds the profile, measurements, addresses, or
   expect(data.cart).toEqual([expect.objectContaining({ productId: product.id })])
   expect(data.productLikes).toEqual([expect.objectContaining({ productId: product.id })])
   expect(text).not.toMatch(/\/api\/files\/|imageUrl|image_url|ava@drape\.app/)
+})
+
+test('/live: the caption drawn into the live picture stays clear of the emoji row and the comment field at 390x844', async ({ page }) => {
+  await registerAndVerify(page)
+  await page.goto('/live')
+  const picture = page.locator('main img').first()
+  await expect(picture).toBeVisible()
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight)).toBeGreaterThan(0)
+  const box = (await picture.boundingBox())!
+  const natural = await picture.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }))
+  // object-cover: scaled to cover the box, centred.
+  const scale = Math.max(box.width / natural.width, box.height / natural.height)
+  const top = box.y + (box.height - natural.height * scale) / 2
+  const toScreen = (y: number) => top + (y / DEMO_STORY_SIZE.height) * natural.height * scale
+  const captionTop = toScreen(DEMO_CAPTION.baseline - DEMO_CAPTION.fontSize)
+  const captionBottom = toScreen(DEMO_CAPTION.baseline + DEMO_CAPTION.fontSize * 0.25) // descenders
+  const emojiTop = (await page.getByRole('button', { name: /^React / }).first().boundingBox())!.y
+  const banner = (await page.getByRole('region', { name: 'Request to join' }).boundingBox())!
+  await shot(page, 'live')
+  expect(captionBottom).toBeLessThan(emojiTop)
+  expect(captionTop).toBeGreaterThan(banner.y + banner.height)
 })

@@ -44,7 +44,7 @@ export const FM = {
   noPhotos: 'No photos yet. Take one or pick one from your device.',
   noVideos: 'No videos yet',
   libraryFull: (limit: number) => `Your photo library is full (${limit} photos). Delete a photo to add another.`,
-  libraryCount: (count: number, limit: number) => `${count}/${limit} photos`,
+  libraryCount: (count: number, limit: number) => `${count} of ${limit} photos in your library`,
   addingPhoto: 'Adding photo…',
   libraryPhotoNotFound: 'This photo is not in your library.',
   deleteLibraryPhoto: 'Delete this photo from your library?',

@@ -87,11 +87,10 @@ export default function PhotoLibraryPage() {
         </div>
       )}
       <Tabs label="Photo library" tabs={FM.libraryTabs.map((t) => ({ id: t, label: t }))} value={tab} onChange={setTab} />
-      <div className="flex items-center justify-between gap-2 px-2 py-1">
+      <div className="flex items-center justify-between px-2 py-1">
         <Button variant="ghost" size="sm" className="whitespace-nowrap" icon={<ImagePlus size={18} strokeWidth={1.75} aria-hidden />} onClick={() => fileRef.current?.click()}>
           Add from device
         </Button>
-        {q.data && <span className="text-xs whitespace-nowrap text-muted">{FM.libraryCount(q.data.count, q.data.limit)}</span>}
         <Button
           variant={multiple ? 'primary' : 'secondary'}
           size="sm"
@@ -105,6 +104,7 @@ export default function PhotoLibraryPage() {
           {FM.selectMultiple}
         </Button>
       </div>
+      {q.data && tab !== 'Video' && <p className="px-4 pb-2 text-xs text-muted">{FM.libraryCount(q.data.count, q.data.limit)}</p>}
       {tab === 'Video' ? (
         <EmptyState icon={Video} title={FM.noVideos} />
       ) : q.isPending && !waiting.length ? (
