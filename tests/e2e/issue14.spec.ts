@@ -44,9 +44,7 @@ test('export: the downloaded file holds the profile, measurements, addresses, or
   const { email } = await registerAndVerify(page)
   const username = ((await (await page.request.get('/api/profile')).json()) as { username: string }).username
   expect((await page.request.put('/api/profile', { data: { username, first_name: 'Noor', last_name: 'Haddad', phone_e164: '+31612345678', height: 168 } })).status()).toBe(200)
-  const product = ((await (await page.request.get('/api/products?sizes=M&limit=1')).json()) as { items: { id: string }[] }).items[0]!
-  const detail = (await (await page.request.get(`/api/products/${product.id}`)).json()) as { colors: { name: string }[] }
-  const line = { productId: product.id, size: 'M', color: detail.colors[0]!.name, quantity: 1 }
+  const { product, line } = await cartLine(page)
   const shipping = { firstName: 'Noor', lastName: 'Haddad', country: 'Netherlands', streetName: 'Keizersgracht 1', city: 'Amsterdam', state: '', zipCode: '1015 CJ', phoneNumber: '+31612345678' }
   expect((await page.request.put(`/api/products/${product.id}/like`)).status()).toBe(200)
   expect((await page.request.post('/api/addresses', { data: shipping })).status()).toBe(201)
@@ -90,4 +88,112 @@ test('/live: the caption drawn into the live picture stays clear of the emoji ro
   await shot(page, 'live')
   expect(captionBottom).toBeLessThan(emojiTop)
   expect(captionTop).toBeGreaterThan(banner.y + banner.height)
+})
+
+/** A cart line (size M, first colour) of the first demo product sold in M. */
+async function cartLine(page: Page) {
+  const product = ((await (await page.request.get('/api/products?sizes=M&limit=1')).json()) as { items: { id: string }[] }).items[0]!
+  const detail = (await (await page.request.get(`/api/products/${product.id}`)).json()) as { colors: { name: string }[] }
+  return { product, line: { productId: product.id, size: 'M', color: detail.colors[0]!.name, quantity: 1 } }
+}
+
+/** Types into /search (already open) and waits for results to show. */
+async function searchFor(page: Page, query: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(query)
+  await page.waitForLoadState('networkidle')
+}
+
+/** Client-side navigation (no reload), so that what the app has cached is what the screen shows. */
+async function goInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({ usr: null }, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`))
+}
+
+test('after a username, name and avatar change every screen shows the current name and avatar', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  await registerAndVerify(page)
+  const me = (await (await page.request.get('/api/profile')).json()) as { username: string }
+  const before = me.username
+  const friendContext = await browser.newContext()
+  const friend = await friendContext.newPage()
+  await registerAndVerify(friend)
+  const friendName = ((await (await friend.request.get('/api/profile')).json()) as { username: string }).username
+
+  // Things that carry my name: a post with my comment, a story, a conversation, a follow.
+  const form = { file: { name: 'p.png', mimeType: 'image/png', buffer: await png('#c96') } }
+  const photo = (await (await page.request.post('/api/library/photos', { multipart: form })).json()) as { url: string }
+  const caption = `walk${Date.now()}`
+  const post = (await (await page.request.post('/api/posts', { data: { caption, images: [photo.url] } })).json()) as { id: string }
+  expect((await page.request.post(`/api/posts/${post.id}/comments`, { data: { body: 'my own comment' } })).status()).toBe(201)
+  expect((await page.request.post('/api/stories', { multipart: form })).status()).toBe(201)
+  expect((await page.request.post(`/api/messages/with/${friendName}`, { data: { body: 'hello friend' } })).status()).toBe(201)
+  expect((await page.request.put(`/api/profiles/${friendName}/follow`)).status()).toBe(200)
+  expect((await page.request.post('/api/cart/items', { data: (await cartLine(page)).line })).status()).toBe(201)
+
+  // Visit the screens first, so that the app has them cached under the old name.
+  const screens = ['/feed', `/p/${post.id}`, '/marketplace/profile', '/search', '/messages', `/messages/${friendName}`, '/activity', '/checkout', '/profile']
+  await page.goto('/feed')
+  for (const path of screens) {
+    await goInApp(page, path)
+    if (path === '/search') await searchFor(page, caption)
+    await page.waitForLoadState('networkidle')
+  }
+
+  // Change username, first and last name and avatar through the edit screen.
+  const after = `walker${Date.now().toString(36)}`
+  await goInApp(page, '/profile/edit')
+  await page.getByLabel('Username').fill(after)
+  await page.getByLabel('First name').fill('Wanda')
+  await page.getByLabel('Last name').fill('Walker')
+  await page.getByLabel('Display name').fill('')
+  await page.getByLabel('Avatar image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png('#e0457b') })
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+  const current = (await (await page.request.get('/api/profile')).json()) as { display_name: string | null; first_name: string; username: string; avatar_url: string }
+  const shown = current.display_name || current.first_name
+  expect(current.username).toBe(after)
+
+  const myAvatar = page.locator(`img[src="${current.avatar_url}"]`)
+  const expectCurrent = async (path: string, name: string | null) => {
+    await goInApp(page, path)
+    await page.waitForLoadState('networkidle')
+    if (name) await expect(page.getByText(name, { exact: false }).first(), `${path} shows ${name}`).toBeVisible()
+    await expect(page.locator('main, body').first(), `${path} has no old username`).not.toContainText(before)
+  }
+  await expectCurrent('/feed', after)
+  await expect(myAvatar.first()).toBeVisible()
+  await expectCurrent(`/p/${post.id}`, after)
+  await expect(myAvatar.first()).toBeVisible()
+  await expect(page.getByRole('article').getByRole('link', { name: shown })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Comments' }).getByRole('listitem').filter({ hasText: 'my own comment' })).toContainText(after)
+  await expectCurrent('/marketplace/profile', shown)
+  await expect(myAvatar.first()).toBeVisible()
+  await goInApp(page, '/search')
+  await searchFor(page, caption)
+  await expect(page.getByRole('link', { name: `Post by ${after}: ${caption}` })).toBeVisible()
+  await searchFor(page, after)
+  await expect(page.getByText(shown)).toBeVisible()
+  await expect(myAvatar.first()).toBeVisible()
+  await expectCurrent('/messages', friendName)
+  await expectCurrent(`/messages/${friendName}`, 'hello friend')
+  await expectCurrent('/activity', null)
+  await goInApp(page, '/checkout')
+  await expect(page.getByLabel('First name')).toHaveValue('Wanda')
+  await expect(page.getByLabel('Last name')).toHaveValue('Walker')
+  await shot(page, 'checkout')
+
+  // Everyone else sees the new name and avatar too.
+  const theirAvatar = friend.locator(`img[src="${current.avatar_url}"]`)
+  for (const path of ['/feed', '/messages', `/messages/${after}`, '/activity', '/search', `/p/${post.id}`, `/story/${after}`]) {
+    await friend.goto(path)
+    if (path === '/search') await searchFor(friend, after)
+    await expect(friend.getByText(after).first(), `${path} shows ${after} to others`).toBeVisible()
+    await expect(theirAvatar.first(), `${path} shows the new avatar to others`).toBeAttached()
+    await expect(friend.locator('body')).not.toContainText(before)
+  }
+  await friendContext.close()
 })
