@@ -38,6 +38,11 @@ test('photo library: uploads stay after one is posted, and only deleting removes
   // The posted photo stays in the library; the other one is gone for good.
   await expect(photos).toHaveCount(1)
   await expect(page.getByText(FM.libraryCount(1, MAX_LIBRARY_PHOTOS))).toBeVisible()
+
+  // A library photo is a try-on base photo at its full stored width.
+  await page.getByRole('button', { name: 'Try on with this photo' }).click()
+  await expect(page).toHaveURL(/\/style-studio-generate$/)
+  await expect(page.locator('img[src*="/api/files/library/"][src$="-w1080.webp"]').first()).toBeVisible()
 })
 
 test('export: the downloaded file holds the profile, measurements, addresses, orders, cart and likes, and no one else', async ({ page }) => {
