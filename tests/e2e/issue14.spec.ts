@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { FM } from '../../src/shared/posts/messages'
 import { MAX_LIBRARY_PHOTOS } from '../../src/shared/posts/schemas'
@@ -74,25 +74,36 @@ test('export: the downloaded file holds the profile, measurements, addresses, or
   expect(text).not.toMatch(/\/api\/files\/|imageUrl|image_url|ava@drape\.app/)
 })
 
-test('/live: the caption drawn into the live picture stays clear of the emoji row and the comment field at 390x844', async ({ page }) => {
-  await registerAndVerify(page)
-  await page.goto('/live')
-  const picture = page.locator('main img').first()
-  await expect(picture).toBeVisible()
+/** Where the caption drawn into a demo story picture lands on screen (object-cover, centred). */
+async function captionOnScreen(picture: Locator) {
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight)).toBeGreaterThan(0)
   const box = (await picture.boundingBox())!
   const natural = await picture.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }))
-  // object-cover: scaled to cover the box, centred.
   const scale = Math.max(box.width / natural.width, box.height / natural.height)
   const top = box.y + (box.height - natural.height * scale) / 2
   const toScreen = (y: number) => top + (y / DEMO_STORY_SIZE.height) * natural.height * scale
-  const captionTop = toScreen(DEMO_CAPTION.baseline - DEMO_CAPTION.fontSize)
-  const captionBottom = toScreen(DEMO_CAPTION.baseline + DEMO_CAPTION.fontSize * 0.25) // descenders
+  return { top: toScreen(DEMO_CAPTION.baseline - DEMO_CAPTION.fontSize), bottom: toScreen(DEMO_CAPTION.baseline + DEMO_CAPTION.fontSize * 0.25) }
+}
+
+test('/live and stories: the caption drawn into the demo picture stays clear of the controls at 390x844', async ({ page }) => {
+  await registerAndVerify(page)
+  await page.goto('/live')
+  const live = page.locator('main img').first()
+  await expect(live).toBeVisible()
+  const caption = await captionOnScreen(live)
   const emojiTop = (await page.getByRole('button', { name: /^React / }).first().boundingBox())!.y
   const banner = (await page.getByRole('region', { name: 'Request to join' }).boundingBox())!
   await shot(page, 'live')
-  expect(captionBottom).toBeLessThan(emojiTop)
-  expect(captionTop).toBeGreaterThan(banner.y + banner.height)
+  expect(caption.bottom).toBeLessThan(emojiTop)
+  expect(caption.top).toBeGreaterThan(banner.y + banner.height)
+
+  await page.goto('/story/milo')
+  const story = page.getByRole('img', { name: /^Story by / })
+  await expect(story).toBeVisible()
+  const inStory = await captionOnScreen(story)
+  const footer = (await page.locator('footer').last().boundingBox())!
+  await shot(page, 'story')
+  expect(inStory.bottom).toBeLessThan(footer.y)
 })
 
 /** A cart line (size M, first colour) of the first demo product sold in M. */
