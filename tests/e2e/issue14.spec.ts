@@ -43,6 +43,7 @@ test('photo library: uploads stay after one is posted, and only deleting removes
   await page.getByRole('button', { name: 'Try on with this photo' }).click()
   await expect(page).toHaveURL(/\/style-studio-generate$/)
   await expect(page.locator('img[src*="/api/files/library/"][src$="-w1080.webp"]').first()).toBeVisible()
+  await shot(page, 'tryon-from-library')
 })
 
 test('export: the downloaded file holds the profile, measurements, addresses, orders, cart and likes, and no one else', async ({ page }) => {
@@ -169,6 +170,7 @@ test('after a username, name and avatar change every screen shows the current na
   await page.getByLabel('Display name').fill('')
   await page.getByLabel('Avatar image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png('#e0457b') })
   await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible()
+  await shot(page, 'profile-edit')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page).toHaveURL(/\/profile$/)
   const current = (await (await page.request.get('/api/profile')).json()) as { display_name: string | null; first_name: string; username: string; avatar_url: string }
