@@ -64,6 +64,7 @@ export async function createOwner(t: TestApp) {
   const cartItem = await call('/api/cart/items', { body: line(2) })
   const image = await call('/api/posts/images', { body: await imageForm() })
   const post = await call('/api/posts', { body: { caption: 'Owner post', images: [image.url] } })
+  const libraryPhoto = await call('/api/library/photos', { body: await imageForm() })
   const comment = await call(`/api/posts/${post.id}/comments`, { body: { body: 'Owner comment' } })
   const story = await call('/api/stories', { body: await imageForm() })
   const message = await call(`/api/messages/with/${friend.username}`, { body: { body: secrets.message } })
@@ -86,6 +87,7 @@ export async function createOwner(t: TestApp) {
     result: result.id as string,
     collection: collection.id as string,
     conversation: message.conversationId as string,
+    libraryPhoto: libraryPhoto.id as string,
   }
   /** Path parameter values by path template: the owner's resource for each operation. */
   const pathValues = (path: string): Record<string, string> => {
@@ -100,6 +102,7 @@ export async function createOwner(t: TestApp) {
         ['/api/stories/', story.id],
         ['/api/messages/conversations/', privateIds.conversation],
         ['/api/photos/', privateIds.photo],
+        ['/api/library/photos/', privateIds.libraryPhoto],
         ['/api/tryon/generations/', privateIds.generation],
         ['/api/tryon/results/', privateIds.result],
         ['/api/tryon/collections/', privateIds.collection],

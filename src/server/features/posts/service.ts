@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { FM } from '~/shared/posts/messages'
-import type { Author, Comment, Post } from '~/shared/posts/schemas'
+import { MAX_LIBRARY_PHOTOS, type Author, type Comment, type PhotoList, type Post } from '~/shared/posts/schemas'
 import type { UserCard } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { countedToggle, movedBy } from '../../db/counted-toggle'
@@ -13,7 +13,8 @@ import type { Platform } from '../../platform'
 import { notify, notifyMentions } from '../notifications'
 import { ensureProfile, movePostsCount } from '../profiles'
 import { type CardRow, toCard, userCards } from '../profiles'
-import { isOwnUpload, srcSetOf, variantKeysOf } from './images'
+import { isOwnUpload, srcSetOf, uploadIdOf, variantKeysOf } from './images'
+import { libraryOf } from './library'
 
 type Deps = Pick<Platform, 'db' | 'events' | 'storage'>
 
@@ -284,17 +285,25 @@ export async function deleteComment(db: Db, userId: string, commentId: string) {
   })
 }
 
-/** The user's own uploaded photos (images of their posts), newest first, for the photo library. */
-export async function ownPhotos(db: Db, userId: string) {
-  const rows = await db
-    .selectDistinctOn([postImages.imageUrl], { url: postImages.imageUrl, postId: postImages.postId, createdAt: posts.createdAt })
-    .from(postImages)
-    .innerJoin(posts, eq(posts.id, postImages.postId))
-    .where(eq(posts.userId, userId))
-    .orderBy(postImages.imageUrl, desc(posts.createdAt))
-  return rows
-    .filter((r) => isOwnUpload(r.url, userId))
+/**
+ * The photo library, newest first: the user's uploaded library photos, then the images of their
+ * posts that did not come from the library (a library photo is published under its own id).
+ */
+export async function ownPhotos(p: Pick<Platform, 'db' | 'storage'>, userId: string): Promise<PhotoList> {
+  const [uploaded, published] = await Promise.all([
+    libraryOf(p, userId),
+    p.db
+      .selectDistinctOn([postImages.imageUrl], { url: postImages.imageUrl, postId: postImages.postId, createdAt: posts.createdAt })
+      .from(postImages)
+      .innerJoin(posts, eq(posts.id, postImages.postId))
+      .where(eq(posts.userId, userId))
+      .orderBy(postImages.imageUrl, desc(posts.createdAt)),
+  ])
+  const inLibrary = new Set(uploaded.map((photo) => photo.id))
+  const fromPosts = published
+    .filter((r) => isOwnUpload(r.url, userId) && !inLibrary.has(uploadIdOf(r.url)))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, 300)
-    .map((r) => ({ url: r.url, srcSet: srcSetOf(r.url), postId: r.postId, createdAt: r.createdAt.toISOString() }))
+    .map((r) => ({ id: null, url: r.url, srcSet: srcSetOf(r.url), postId: r.postId, createdAt: r.createdAt.toISOString() }))
+  return { items: [...uploaded, ...fromPosts], count: uploaded.length, limit: MAX_LIBRARY_PHOTOS }
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import type { Comment, LibraryPhoto, Post, PostPage } from '~/shared/posts/schemas'
+import type { Comment, LibraryPhoto, PhotoList, Post, PostPage } from '~/shared/posts/schemas'
 import { FM } from '~/shared/posts/messages'
 import { api, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
@@ -109,12 +109,25 @@ export function useDeleteComment(postId: string) {
   })
 }
 
-export const useMyPhotos = () => useQuery({ queryKey: postKeys.photos, queryFn: () => api<{ items: LibraryPhoto[] }>('/posts/photos') })
+export const useMyPhotos = () => useQuery({ queryKey: postKeys.photos, queryFn: () => api<PhotoList>('/posts/photos') })
 
-export function uploadPostImage(file: Blob) {
+/** Adds a photo to the signed-in user's photo library, where it stays until deleted. */
+export function uploadLibraryPhoto(file: Blob) {
   const body = new FormData()
   body.set('file', file, file instanceof File ? file.name : 'photo.jpg')
-  return api<{ url: string; srcSet: string | null }>('/posts/images', { body })
+  return api<LibraryPhoto>('/library/photos', { body })
+}
+
+export function useDeleteLibraryPhoto() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api(`/library/photos/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast.success(FM.libraryPhotoDeleted)
+      return qc.invalidateQueries({ queryKey: postKeys.photos })
+    },
+    onError: (err) => toast.error(errorMessage(err, FM.couldNotDeletePhoto)),
+  })
 }
 
 export const createPost = (caption: string, images: string[]) => api<Post>('/posts', { body: { caption, images } })

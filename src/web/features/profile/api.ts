@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { FM } from '~/shared/posts/messages'
 import type { Profile, ProfileFormInput, PublicProfile } from '~/shared/profiles/schemas'
 import { api, errorMessage } from '../../lib/api'
@@ -15,7 +15,17 @@ export const useMyProfile = () => useQuery({ queryKey: profileKeys.me, queryFn: 
 export const usePublicProfile = (username: string) =>
   useQuery({ queryKey: profileKeys.user(username), queryFn: () => api<PublicProfile>(`/profiles/${encodeURIComponent(username)}`) })
 
-export const saveProfile = (values: ProfileFormInput) => api<Profile>('/profile', { method: 'PUT', body: values })
+/**
+ * Saves the profile. A new username, name or avatar shows on user cards all over the app (posts,
+ * comments, messages, activity, search, stories, live), so every cached query is marked stale:
+ * the screens on view refetch now, the others when they are next shown.
+ */
+export async function saveProfile(qc: QueryClient, values: ProfileFormInput) {
+  const saved = await api<Profile>('/profile', { method: 'PUT', body: values })
+  qc.setQueryData(profileKeys.me, saved)
+  void qc.invalidateQueries({ predicate: (q) => !(q.queryKey[0] === profileKeys.me[0] && q.queryKey[1] === profileKeys.me[1]) })
+  return saved
+}
 
 export function uploadAvatar(file: File) {
   const body = new FormData()

@@ -30,8 +30,8 @@ const CURRENT_KEY = 'drape:tryon:current'
 
 /** A selected photo handed over from the photo library, when it is one of our stored images. */
 function handoverBase(selected: string | null | undefined): Choice | null {
-  // The library shows post photos at 360 px; the try-on takes the largest stored width.
-  const url = selected?.replace(/^(\/api\/files\/posts\/.+)-w360\.webp$/, '$1-w1080.webp')
+  // The library shows its photos and post photos at 360 px; the try-on takes the largest stored width.
+  const url = selected?.replace(/^(\/api\/files\/(?:posts|library)\/.+)-w360\.webp$/, '$1-w1080.webp')
   const ref = url ? fileRefFromUrl(url) : null
   return ref && url ? { id: `selected:${url}`, ref, url } : null
 }
@@ -79,14 +79,7 @@ export default function GeneratePage() {
   const pendingBaseUrl = usePreview(pendingBase)
   const pendingGarmentUrl = usePreview(pendingGarment)
 
-  // A blob/data photo from the photo library (a draft not yet stored) becomes a pending base photo.
   useEffect(() => {
-    const url = handover.selectedPhoto
-    if (url && !fileRefFromUrl(url) && /^(blob|data):/.test(url))
-      void fetch(url)
-        .then((r) => r.blob())
-        .then((b) => setPendingBase(new File([b], 'photo.jpg', { type: b.type || 'image/jpeg' })))
-        .catch(() => toast.error(T.failedToUploadPhoto))
     if (handover.outfitItem && !fileRefFromUrl(handover.outfitItem.image)) toast.error(T.failedToFetchProductImage)
   }, [handover])
 
