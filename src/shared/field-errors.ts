@@ -1,0 +1,20 @@
+import type { z } from 'zod'
+
+/** Per-field messages, keyed by the dotted path of the field ('_' for the whole input). */
+export type FieldErrors = Record<string, string>
+
+/**
+ * The one mapping from zod issues to field messages, used by the server's 400 answers and by the
+ * web forms: the first issue of each field wins.
+ */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_'
+    fields[key] ??= issue.message
+  }
+  return fields
+}
+
+/** The message to show when only one fits (a composer, a toast): the first field's. */
+export const firstFieldError = (fields: FieldErrors): string | undefined => Object.values(fields)[0]
