@@ -18,6 +18,8 @@ export function useForm<I extends Values, O = I>(opts: {
   onSubmit: (values: O) => Promise<void> | void
   /** Maps a failure to the form-level message; field errors from the server are shown by field. */
   errorMessage?: (err: unknown) => string
+  /** Also told when the schema rejects the values (a composer that reports by toast). */
+  onInvalid?: (fields: FieldErrors, values: I) => void
 }) {
   const [values, setValues] = useState<I>(opts.initial)
   const [errors, setErrors] = useState<Errors>({})
@@ -50,6 +52,7 @@ export function useForm<I extends Values, O = I>(opts: {
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error.issues)
       if (!showErrors(fields)) setFormError(firstFieldError(fields) ?? null)
+      opts.onInvalid?.(fields, values)
       return
     }
     setErrors({})

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Heart, UserPlus, Users } from 'lucide-react'
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from '../../lib/router'
 import { CommentInputSchema } from '~/shared/posts/schemas'
 import { SM } from '~/shared/social/messages'
@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
 import { Screen, TopBar } from '../../components/Layout'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
+import { useForm } from '../../lib/use-form'
 import { fetchActivity, fetchFollowingActivity, markActivityRead, postComment, setFollowing, socialKeys } from './api'
 import { useUserEvents } from './events'
 import { conversationPath, postPath, profilePath } from './links'
@@ -196,36 +197,34 @@ const setFollowingIn = (d: Activity, userId: string, following: boolean): Activi
 })
 
 function ReplyForm({ postId, to, onDone }: { postId: string; to: UserCard; onDone: () => void }) {
-  const [text, setText] = useState(to.username ? `@${to.username} ` : '')
-  const [error, setError] = useState<string | null>(null)
   const reply = useMutation({
     mutationFn: (body: string) => postComment(postId, body),
     onSuccess: () => {
       toast.success('Reply posted.')
       onDone()
     },
-    onError: (err) => setError(errorMessage(err, 'Your reply was not posted. Try again.')),
   })
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = CommentInputSchema.safeParse({ body: text })
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-    reply.mutate(parsed.data.body)
-  }
+  const form = useForm({
+    schema: CommentInputSchema,
+    initial: { body: to.username ? `@${to.username} ` : '' },
+    errorMessage: (err) => errorMessage(err, 'Your reply was not posted. Try again.'),
+    onSubmit: async ({ body }) => void (await reply.mutateAsync(body)),
+  })
+  const error = form.errors.body ?? form.formError
   return (
-    <form onSubmit={submit} className="mt-2 ml-14 flex flex-col gap-1">
+    <form onSubmit={form.submit} className="mt-2 ml-14 flex flex-col gap-1">
       <div className="flex gap-2">
         <input
-          value={text}
+          value={form.values.body}
           onChange={(e) => {
-            setText(e.target.value)
-            setError(null)
+            form.set('body', e.target.value)
+            form.setFormError(null)
           }}
           aria-label={`Reply to ${to.username ?? to.name}`}
           autoFocus
           className="h-11 min-w-0 flex-1 rounded-full border border-hairline px-4 text-base outline-none focus:border-ink"
         />
-        <Button type="submit" pending={reply.isPending}>
+        <Button type="submit" pending={form.pending}>
           {SM.reply}
         </Button>
       </div>

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, X } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { LIVE_COMMENT_MAX_LENGTH, LIVE_EMOJI, LIVE_EMOJI_FLOAT_MS, LiveCommentSchema, type LiveComment } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
+import { useForm } from '../../lib/use-form'
 import { EMOJI_FONT_STACK, useEmojiFont } from '../../lib/emoji-font'
 import { fetchLive, sendLiveComment, sendLiveReaction, socialKeys } from './api'
 import { useEventStream } from './events'
@@ -29,7 +30,6 @@ export default function LivePage() {
   const [viewers, setViewers] = useState<number | null>(null)
   const [comments, setComments] = useState<LiveComment[]>([])
   const [floating, setFloating] = useState<Floating[]>([])
-  const [text, setText] = useState('')
   const [requested, setRequested] = useState(false)
 
   useEventStream('/api/live/events', LIVE_TYPES, (type, data) => {
@@ -42,15 +42,18 @@ export default function LivePage() {
     }
   })
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = LiveCommentSchema.safeParse({ body: text })
-    if (!parsed.success) return
-    setText('')
+  const form = useForm({
+    schema: LiveCommentSchema,
+    initial: { body: '' },
+    // Not awaited: the field clears at once and the next comment can be typed while this one is sent.
+    onSubmit: ({ body }) => void deliver(body),
+  })
+  const deliver = async (body: string) => {
+    form.reset()
     try {
-      await sendLiveComment(parsed.data.body)
+      await sendLiveComment(body)
     } catch (err) {
-      setText(parsed.data.body)
+      form.set('body', body)
       toast.error(errorMessage(err, 'Your comment was not sent.'))
     }
   }
@@ -135,10 +138,10 @@ export default function LivePage() {
             </button>
           ))}
         </div>
-        <form onSubmit={submit} className="relative z-10 px-3 pt-1 pb-[calc(12px+env(safe-area-inset-bottom))]">
+        <form onSubmit={form.submit} className="relative z-10 px-3 pt-1 pb-[calc(12px+env(safe-area-inset-bottom))]">
           <input
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            value={form.values.body}
+            onChange={(e) => form.set('body', e.target.value)}
             placeholder={SM.addComment}
             aria-label="Comment"
             maxLength={LIVE_COMMENT_MAX_LENGTH}
