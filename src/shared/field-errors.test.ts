@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { fieldErrors, firstFieldError } from './field-errors'
+import { fieldErrors, fieldsUnder, firstFieldError } from './field-errors'
 
 const Schema = z.object({
   name: z.string().min(2, 'Too short.').regex(/^[a-z]+$/, 'Letters only.'),
@@ -23,5 +23,13 @@ describe('fieldErrors', () => {
   it('firstFieldError gives the first message, or undefined', () => {
     expect(firstFieldError({ b: 'B.', a: 'A.' })).toBe('B.')
     expect(firstFieldError({})).toBeUndefined()
+  })
+})
+
+describe('fieldsUnder', () => {
+  it('gives the fields under a prefix without it, or null', () => {
+    expect(fieldsUnder('shipping', { 'shipping.city': 'Enter a city.', couponCode: 'Unknown.', shippingMethod: 'Pick one.' })).toEqual({ city: 'Enter a city.' })
+    expect(fieldsUnder('shipping', { couponCode: 'Unknown.' })).toBeNull()
+    expect(fieldsUnder('shipping', undefined)).toBeNull()
   })
 })

@@ -18,3 +18,9 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
 
 /** The message to show when only one fits (a composer, a toast): the first field's. */
 export const firstFieldError = (fields: FieldErrors): string | undefined => Object.values(fields)[0]
+
+/** The messages of the fields under `prefix` ('shipping' -> 'shipping.city' as 'city'), or null if none. */
+export function fieldsUnder(prefix: string, fields: FieldErrors | undefined): FieldErrors | null {
+  const under = Object.entries(fields ?? {}).filter(([path]) => path.startsWith(`${prefix}.`))
+  return under.length ? Object.fromEntries(under.map(([path, message]) => [path.slice(prefix.length + 1), message])) : null
+}
