@@ -15,7 +15,7 @@ import { useForm } from '../../lib/use-form'
 import { fetchActivity, fetchFollowingActivity, markActivityRead, postComment, setFollowing, socialKeys } from './api'
 import { useUserEvents } from './events'
 import { conversationPath, postPath, profilePath } from './links'
-import { timeAgo } from './time'
+import { timeAgo } from '~/shared/posts/format'
 import { UserAvatar } from '../../components/UserAvatar'
 
 type Tab = 'following' | 'you'

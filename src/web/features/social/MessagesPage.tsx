@@ -13,7 +13,7 @@ import { fetchConversations, socialKeys } from './api'
 import { conversationPath } from './links'
 import { NewMessageSheet } from './NewMessageSheet'
 import { useUserEvents } from './events'
-import { timeAgo } from './time'
+import { timeAgo } from '~/shared/posts/format'
 import { UserAvatar } from '../../components/UserAvatar'
 
 const LIVE_TYPES = ['message', 'messages_read'] as const

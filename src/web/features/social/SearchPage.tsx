@@ -3,6 +3,7 @@ import { Clock, Search, SearchX, X } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
+import { formatEuro } from '~/shared/marketplace/constants'
 import { SEARCH_MAX_LENGTH, type SearchResults } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
@@ -14,7 +15,6 @@ import { useDebounced } from '../../lib/use-debounced'
 import { UserAvatar } from '../../components/UserAvatar'
 
 const DEBOUNCE_MS = 250
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' })
 
 /** /search (spec part 1 §2): the 'Search' input searches people, products and posts as you type. */
 export default function SearchPage() {
@@ -171,7 +171,7 @@ function Results({ data, onOpen }: { data: SearchResults; onOpen: () => void }) 
                   </span>
                   <span className="mt-1 block truncate text-xs text-muted">{p.brand}</span>
                   <span className="block truncate text-sm">{p.name}</span>
-                  <span className="tabular block text-sm font-semibold">{euro.format(p.price)}</span>
+                  <span className="tabular block text-sm font-semibold">{formatEuro(p.price)}</span>
                 </Link>
               </li>
             ))}

@@ -22,7 +22,6 @@ export function uploadPhoto(file: Blob, type: PhotoType, name = 'photo.jpg') {
 export const deletePhoto = (id: string) => api<Photo>(`/photos/${id}`, { method: 'DELETE' })
 
 export const fetchLiked = () => api<ProductSummary[]>('/tryon/liked')
-export const unlikeProduct = (id: string) => api<{ liked: boolean }>(`/products/${id}/like`, { method: 'DELETE' })
 
 export const startTryOn = (body: StartTryOnInput) => api<Generation & { generationId: string }>('/tryon/generations', { body })
 export const fetchGeneration = (id: string) => api<Generation>(`/tryon/generations/${id}`)
