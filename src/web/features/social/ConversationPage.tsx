@@ -54,8 +54,7 @@ export default function ConversationPage() {
   }
   useEffect(markRead, [conversationId]) // eslint-disable-line react-hooks/exhaustive-deps
 
-  useUserEvents(LIVE_TYPES, (_type, data) => {
-    const m = data as Message
+  useUserEvents(LIVE_TYPES, ({ data: m }) => {
     if (!other || (m.senderId !== other.id && m.senderId !== me?.id)) return
     if (conversationId && m.conversationId !== conversationId) return
     qc.setQueryData<Pages>(key, (d) => withMessage(d, m))

@@ -3,6 +3,7 @@ import { Eye, X } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
+import { LiveRoomEventSchema } from '~/shared/events'
 import { LIVE_COMMENT_MAX_LENGTH, LIVE_EMOJI, LIVE_EMOJI_FLOAT_MS, LiveCommentSchema, type LiveComment } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { errorMessage } from '../../lib/api'
@@ -32,11 +33,11 @@ export default function LivePage() {
   const [floating, setFloating] = useState<Floating[]>([])
   const [requested, setRequested] = useState(false)
 
-  useEventStream('/api/live/events', LIVE_TYPES, (type, data) => {
-    if (type === 'viewers') setViewers((data as { viewers: number }).viewers)
-    if (type === 'comment') setComments((cs) => [...cs, data as LiveComment].slice(-COMMENTS_KEPT))
-    if (type === 'reaction') {
-      const r = data as { id: string; emoji: string }
+  useEventStream('/api/live/events', LiveRoomEventSchema, LIVE_TYPES, (event) => {
+    if (event.type === 'viewers') setViewers(event.data.viewers)
+    if (event.type === 'comment') setComments((cs) => [...cs, event.data].slice(-COMMENTS_KEPT))
+    if (event.type === 'reaction') {
+      const r = event.data
       setFloating((fs) => [...fs, { id: r.id, emoji: r.emoji, left: 10 + Math.random() * 40 }])
       setTimeout(() => setFloating((fs) => fs.filter((f) => f.id !== r.id)), LIVE_EMOJI_FLOAT_MS)
     }

@@ -19,8 +19,7 @@ export function useGeneration(id: string | null) {
 
   useUserEvents(
     GENERATION_EVENTS,
-    (_type, data) => {
-      const event = data as GenerationEvent
+    ({ data: event }) => {
       if (event.id === id) setState((s) => (s && isDone(s.status) ? s : event))
     },
     Boolean(id) && !done,
