@@ -4,7 +4,8 @@ import { FM } from '~/shared/posts/messages'
 import { timeAgo } from '~/shared/posts/format'
 import { CommentInputSchema } from '~/shared/posts/schemas'
 import { Button, IconButton } from '../../components/Button'
-import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
+import { EmptyState, ErrorState } from '../../components/Feedback'
+import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { BottomSheet } from '../../components/Overlay'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
@@ -47,10 +48,7 @@ export function CommentThread({ postId, enabled = true }: { postId: string; enab
         {q.isPending ? (
           <ul className="flex flex-col gap-4" aria-label="Loading comments">
             {[0, 1, 2].map((i) => (
-              <li key={i} className="flex gap-3">
-                <Skeleton className="size-8 rounded-full" />
-                <Skeleton className="h-10 flex-1" />
-              </li>
+              <PersonRowSkeleton key={i} as="li" avatar="size-8" lines={['h-10 flex-1']} />
             ))}
           </ul>
         ) : q.isError ? (

@@ -8,6 +8,7 @@ import { ACTIVITY_GROUP_LABELS, handleOf, type Activity, type ActivityItem, type
 import { Button } from '../../components/Button'
 import { Tabs } from '../../components/Choice'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
+import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { Screen, TopBar } from '../../components/Layout'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
@@ -43,11 +44,7 @@ function ListSkeleton() {
   return (
     <ul aria-hidden className="flex flex-col gap-4 px-4 py-4">
       {Array.from({ length: 7 }, (_, i) => (
-        <li key={i} className="flex items-center gap-3">
-          <Skeleton className="size-11 rounded-full" />
-          <Skeleton className="h-3.5 flex-1" />
-          <Skeleton className="size-11 rounded-md" />
-        </li>
+        <PersonRowSkeleton key={i} as="li" avatar="size-11" lines={['h-3.5 flex-1']} end={<Skeleton className="size-11 rounded-md" />} />
       ))}
     </ul>
   )

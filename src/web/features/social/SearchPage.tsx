@@ -7,6 +7,7 @@ import { formatEuro } from '~/shared/marketplace/constants'
 import { SEARCH_MAX_LENGTH, type SearchResults } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
+import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { Screen } from '../../components/Layout'
 import { useSession } from '../../lib/session'
 import { fetchRecentSearches, forgetSearches, rememberSearch, searchAll, socialKeys } from './api'
@@ -117,10 +118,7 @@ function ResultsSkeleton() {
   return (
     <div aria-hidden className="flex flex-col gap-4 p-4">
       {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="flex items-center gap-3">
-          <Skeleton className="size-11 rounded-full" />
-          <Skeleton className="h-3.5 w-40" />
-        </div>
+        <PersonRowSkeleton key={i} avatar="size-11" lines={['h-3.5 w-40']} />
       ))}
       <div className="grid grid-cols-3 gap-1">
         {Array.from({ length: 6 }, (_, i) => (
