@@ -4,7 +4,7 @@ import { useNavigate } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { IconButton } from '../../components/Button'
 import { cn } from '../../lib/cn'
-import { AddToStoryButton } from '../social/AddToStoryButton'
+import { AddToStoryButton } from '../social'
 import { draftStore } from './drafts'
 import { PhotoFileInput } from './PhotoFileInput'
 

@@ -13,7 +13,7 @@ import { useDeletePost, useLikeToggle, useSaveToggle } from './api'
 import { MentionText } from './Caption'
 import { ImageCarousel } from './ImageCarousel'
 import { ImageOptions } from './ImageOptions'
-import { postPath } from '../social/links'
+import { postPath } from '../social'
 
 const CommentsSheet = lazy(() => import('./CommentsSheet').then((m) => ({ default: m.CommentsSheet })))
 

@@ -9,9 +9,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
 import { Dialog } from '../../components/Overlay'
 import { errorMessage } from '../../lib/api'
 import { imageLoading } from '../../lib/image-loading'
-import { postKeys, usePostPages } from '../feed/api'
-import { InfiniteSentinel } from '../feed/InfiniteSentinel'
-import { PostCard } from '../feed/PostCard'
+import { InfiniteSentinel, PostCard, postKeys, usePostPages } from '../feed'
 import { UserAvatar } from '../../components/UserAvatar'
 
 export type ProfileSummary = {

@@ -6,7 +6,7 @@ import { Button } from '../../components/Button'
 import { EmptyState, ErrorState } from '../../components/Feedback'
 import { Screen, TopBar } from '../../components/Layout'
 import { ApiRequestError, errorMessage } from '../../lib/api'
-import { conversationPath } from '../social/links'
+import { conversationPath } from '../social'
 import { useFollowToggle, usePublicProfile } from './api'
 import { ProfileHeader, ProfilePosts, profileSummaryOf } from './ProfileView'
 

@@ -4,8 +4,8 @@ import { T } from '~/shared/tryon/messages'
 import type { Photo, PhotoType, ProductSummary, TryOnResult } from '~/shared/tryon/schemas'
 import { ApiRequestError, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { postKeys } from '../feed/api'
-import { keys as productKeys, setLike } from '../marketplace/api'
+import { postKeys } from '../feed'
+import { productKeys, setLike } from '../marketplace'
 import { deletePhoto, deleteResult, fetchLiked, fetchPhotos, fetchResults, postToFeed, saveResult, tryonKeys, uploadPhoto } from './api'
 
 const PHOTO_TEXT = {

@@ -15,7 +15,7 @@ import { cn } from '../../../lib/cn'
 import { toast } from '../../../lib/toast'
 import { useForm } from '../../../lib/use-form'
 import { fetchAddresses, fetchCart, keys, placeOrder } from '../api'
-import { useMyProfile } from '../../profile/api'
+import { useMyProfile } from '../../profile'
 import { AddressFields, EMPTY_ADDRESS } from '../components/AddressFields'
 import { LineItems, type LineItem } from '../components/LineItems'
 
