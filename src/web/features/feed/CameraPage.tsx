@@ -56,7 +56,7 @@ function captureFrame(video: HTMLVideoElement) {
   const canvas = document.createElement('canvas')
   canvas.width = video.videoWidth
   canvas.height = video.videoHeight
-  canvas.getContext('2d')!.drawImage(video, 0, 0)
+  canvas.getContext('2d')?.drawImage(video, 0, 0)
   return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92))
 }
 

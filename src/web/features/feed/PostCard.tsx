@@ -61,7 +61,7 @@ export function PostCard({ post, eager, onComments }: { post: Post; eager?: bool
     const image = post.images[index] ?? post.images[0]
     const outfitItem: OutfitItem = {
       id: post.id,
-      name: post.caption.split('\n')[0]!.slice(0, 80) || `${post.author.name}'s look`,
+      name: (post.caption.split('\n')[0] ?? '').slice(0, 80) || `${post.author.name}'s look`,
       image: image?.url ?? '',
       category: 'Look',
       brand: post.author.username ?? post.author.name,

@@ -101,16 +101,17 @@ const Name = ({ user }: { user: UserCard }) => (
 
 function sentence(item: ActivityItem): ReactNode {
   const [first, second] = item.users
+  if (!first) return null
   const who =
     item.type === 'like_multiple' && second ? (
       <>
-        <Name user={first!} />
+        <Name user={first} />
         {item.othersCount ? ', ' : ' and '}
         <Name user={second} />
         {item.othersCount ? ` and ${item.othersCount} ${item.othersCount === 1 ? 'other' : 'others'}` : ''}
       </>
     ) : (
-      <Name user={first!} />
+      <Name user={first} />
     )
   const what = {
     like: ' liked your post.',
@@ -129,7 +130,8 @@ function sentence(item: ActivityItem): ReactNode {
 
 function ActivityRow({ item }: { item: ActivityItem }) {
   const [replying, setReplying] = useState(false)
-  const actor = item.users[0]!
+  const actor = item.users[0]
+  if (!actor) return null
   return (
     <li className="px-4 py-2">
       <div className="flex items-center gap-3">

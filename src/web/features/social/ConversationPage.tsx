@@ -21,11 +21,11 @@ const LIVE_TYPES = ['message'] as const
 
 /** Adds a message to the newest page unless it is there already. */
 const withMessage = (data: Pages | undefined, m: Message, dropId?: string): Pages | undefined => {
-  if (!data) return data
-  const [newest, ...rest] = data.pages
-  const kept = newest!.messages.filter((x) => x.id !== dropId)
+  const [newest, ...rest] = data?.pages ?? []
+  if (!data || !newest) return data
+  const kept = newest.messages.filter((x) => x.id !== dropId)
   const messages = kept.some((x) => x.id === m.id) ? kept : [...kept, m]
-  return { ...data, pages: [{ ...newest!, id: newest!.id ?? (m.conversationId || null), messages }, ...rest] }
+  return { ...data, pages: [{ ...newest, id: newest.id ?? (m.conversationId || null), messages }, ...rest] }
 }
 
 /** One conversation: read, send (Enter sends), new messages appear live. */

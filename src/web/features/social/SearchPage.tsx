@@ -74,7 +74,7 @@ export default function SearchPage() {
         {!text.trim() ? (
           <>
             <p className="px-4 pt-6 pb-2 text-center text-sm text-muted">{SM.searchResultsHint}</p>
-            {signedIn && Boolean(recent.data?.length) && (
+            {signedIn && recent.data?.length ? (
               <section aria-label={SM.recentSearches} className="px-4 pt-4">
                 <div className="flex items-center justify-between">
                   <h2 className="text-base font-semibold">{SM.recentSearches}</h2>
@@ -83,7 +83,7 @@ export default function SearchPage() {
                   </button>
                 </div>
                 <ul>
-                  {recent.data!.map((r) => (
+                  {recent.data.map((r) => (
                     <li key={r} className="flex items-center gap-2">
                       <button type="button" onClick={() => setText(r)} className="flex min-h-11 flex-1 items-center gap-3 text-left text-sm">
                         <Clock size={18} strokeWidth={1.75} className="text-muted" aria-hidden />
@@ -96,7 +96,7 @@ export default function SearchPage() {
                   ))}
                 </ul>
               </section>
-            )}
+            ) : null}
           </>
         ) : results.isError ? (
           <ErrorState message="Search is not answering. Try again." onRetry={() => void results.refetch()} />

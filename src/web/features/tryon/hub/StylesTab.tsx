@@ -44,8 +44,8 @@ function AddSheet({ collection, onClose }: { collection: Collection | null; onCl
   const results = useResults()
   const [added, setAdded] = useState<Set<string>>(new Set())
   const add = useMutation({
-    mutationFn: (resultId: string) => addToCollection(collection!.id, resultId),
-    onSuccess: (c, resultId) => {
+    mutationFn: ({ collectionId, resultId }: { collectionId: string; resultId: string }) => addToCollection(collectionId, resultId),
+    onSuccess: (c, { resultId }) => {
       setAdded((s) => new Set(s).add(resultId))
       qc.setQueryData<Collection[]>(tryonKeys.collections, (list) => list?.map((x) => (x.id === c.id ? c : x)))
     },
@@ -63,7 +63,7 @@ function AddSheet({ collection, onClose }: { collection: Collection | null; onCl
         <ul className="grid grid-cols-3 gap-2">
           {results.data.map((r, i) => (
             <li key={r.id} className="relative">
-              <button type="button" aria-label={`Add saved result ${i + 1}`} aria-pressed={added.has(r.id)} onClick={() => add.mutate(r.id)} className="block aspect-[3/4] w-full overflow-hidden rounded-card bg-sunken">
+              <button type="button" aria-label={`Add saved result ${i + 1}`} aria-pressed={added.has(r.id)} onClick={() => collection && add.mutate({ collectionId: collection.id, resultId: r.id })} className="block aspect-[3/4] w-full overflow-hidden rounded-card bg-sunken">
                 <img src={r.resultUrl} alt="" loading="lazy" className="size-full object-cover" />
               </button>
               {added.has(r.id) && (
