@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { FM } from '~/shared/posts/messages'
-import type { Profile, ProfileFormInput, PublicProfile } from '~/shared/profiles/schemas'
+import { ProfileSchema, PublicProfileSchema, type ProfileFormInput, type PublicProfile } from '~/shared/profiles/schemas'
 import { api, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
+import { setFollowing } from '../social'
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -10,12 +11,12 @@ export const profileKeys = {
   user: (username: string) => ['profile', 'user', username] as const,
 }
 
-export const useMyProfile = () => useQuery({ queryKey: profileKeys.me, queryFn: () => api<Profile>('/profile') })
+export const useMyProfile = () => useQuery({ queryKey: profileKeys.me, queryFn: () => api('/profile', { schema: ProfileSchema }) })
 
 export const usePublicProfile = (username: string) =>
-  useQuery({ queryKey: profileKeys.user(username), queryFn: () => api<PublicProfile>(`/profiles/${encodeURIComponent(username)}`) })
+  useQuery({ queryKey: profileKeys.user(username), queryFn: () => api(`/profiles/${encodeURIComponent(username)}`, { schema: PublicProfileSchema }) })
 
-export const saveProfile = (values: ProfileFormInput) => api<Profile>('/profile', { method: 'PUT', body: values })
+export const saveProfile = (values: ProfileFormInput) => api('/profile', { method: 'PUT', body: values, schema: ProfileSchema })
 
 export function uploadAvatar(file: File) {
   const body = new FormData()
@@ -28,7 +29,7 @@ export function useFollowToggle(username: string) {
   const qc = useQueryClient()
   const key = profileKeys.user(username)
   return useMutation({
-    mutationFn: (follow: boolean) => api<{ following: boolean; followersCount: number }>(`/profiles/${encodeURIComponent(username)}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+    mutationFn: (follow: boolean) => setFollowing(username, follow),
     onMutate: async (follow) => {
       await qc.cancelQueries({ queryKey: key })
       const before = qc.getQueryData<PublicProfile>(key)

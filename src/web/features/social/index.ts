@@ -2,5 +2,6 @@
 export { AddToStoryButton } from './AddToStoryButton'
 export { useUserEvents } from './events'
 export { InboxLinks } from './InboxLinks'
+export { setFollowing } from './api'
 export { conversationPath, postPath } from './links'
 export { StoryRow } from './StoryRow'
