@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import sharp from 'sharp'
+import { vouchers } from '../db/schema'
 import { insertCatalogue } from '../features/products/seed'
 import { ensureProfile } from '../features/profiles/service'
 import { setEngine } from '../features/tryon/engine-registry'
@@ -43,6 +44,7 @@ export async function createOwner(t: TestApp) {
     search: `owner secret search ${tag}`,
     profilePhone: '+447700900123',
     email: owner.email,
+    voucher: `OWNER-${tag.toUpperCase()}`,
   }
   const call = async (path: string, opts: Parameters<TestApp['request']>[1] = {}) => {
     const res = await t.request(path, { cookie: owner.cookie, ...opts })
@@ -55,6 +57,8 @@ export async function createOwner(t: TestApp) {
   const product = (await insertCatalogue(t.platform))[0]!
   const line = (quantity: number) => ({ productId: product.id, size: product.sizes.find((s) => s.available)!.name, color: product.colors[0]!.name, quantity })
   const address = await call('/api/addresses', { body: shipping })
+  // Personal vouchers are issued by the shop, not through the API.
+  await t.platform.db.insert(vouchers).values({ code: secrets.voucher, userId: owner.id, title: 'Owner voucher', percentOff: 10 })
   await call('/api/cart/items', { body: line(1) })
   const order = await call('/api/orders', { body: { shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true } })
   const cartItem = await call('/api/cart/items', { body: line(2) })

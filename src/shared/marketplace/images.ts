@@ -7,6 +7,14 @@ export const PRODUCT_IMAGE_DEFAULT_WIDTH = 480
 export const productImageKey = (productId: string, width: number) => `products/${productId}/${width}.webp`
 export const productGarmentKey = (productId: string) => `products/${productId}/garment.png`
 
+/**
+ * The image set (the `<id>` of the keys above) of one colour of a generated product: the first
+ * colour's is the product's own set, every other colour has `<productId>-<colour>`.
+ */
+export function colorImageSet(productId: string, colors: readonly { name: string }[], color: string) {
+  return colors[0]?.name === color ? productId : `${productId}-${color.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+}
+
 const GENERATED = /\/products\/[^/]+\/\d+\.webp$/
 const withWidth = (imageUrl: string, width: number) => imageUrl.replace(/\d+\.webp$/, `${width}.webp`)
 

@@ -38,6 +38,8 @@ export const StartTryOnSchema = z.strictObject({
   subject: FileRefSchema,
   garment: FileRefSchema,
   productId: z.uuid().optional(),
+  /** The product's colour the shopper chose: the try-on wears that colour's garment image. */
+  color: z.string().trim().min(1).max(40).optional(),
   category: GarmentCategorySchema.optional(),
   promptExtras: z.string().trim().max(500).optional(),
   size: z.enum(GARMENT_SIZES).optional(),

@@ -18,7 +18,8 @@ const lineColumns = {
   color: cartItems.color,
   quantity: cartItems.quantity,
   selected: cartItems.selected,
-  image: products.imageUrl,
+  /** The chosen colour's image when the product has one per colour. */
+  image: sql<string>`coalesce(${products.colorImages} ->> ${cartItems.color}, ${products.imageUrl})`,
   archived: products.archived,
 }
 

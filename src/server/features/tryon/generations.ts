@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { type FileRef, type Generation, type GenerationEvent, HISTORY_LIMIT, type HistoryRow, type StartTryOnInput, TRYON_HEIGHT, TRYON_WIDTH } from '~/shared/tryon/schemas'
 import { T } from '~/shared/tryon/messages'
 import { productGarmentKey } from '~/shared/marketplace/images'
+import { MT } from '~/shared/marketplace/messages'
+import { fileRefFromUrl } from '~/shared/tryon/file-ref'
 import type { SessionUser } from '~/shared/auth'
 import { aiGenerations, products } from '../../db/schema'
 import { AppError, badRequest, notFound, rateLimited } from '../../http/errors'
@@ -45,13 +47,26 @@ async function readableImage(p: Platform, user: SessionUser, ref: FileRef, missi
   return ref
 }
 
-/** The product's cut-out garment image when the catalogue has one, else the image the user chose. */
-async function garmentRef(p: Platform, ref: FileRef, productId: string | undefined): Promise<FileRef> {
+/** The cut-out garment (`products/<set>/garment.png`) beside a generated product image, if the ref is one. */
+function cutOutBeside(ref: FileRef): FileRef | null {
+  const set = ref.bucket === 'products' ? /^([^/]+)\/\d+\.webp$/.exec(ref.path)?.[1] : undefined
+  return set ? { bucket: 'products', path: productGarmentKey(set).slice('products/'.length) } : null
+}
+
+/**
+ * The garment the engine gets for a product try-on: the chosen colour's image (the product's own
+ * when no colour is given), as its cut-out garment when the catalogue has one. Without a product,
+ * the image the user chose.
+ */
+async function garmentRef(p: Platform, ref: FileRef, productId: string | undefined, color: string | undefined): Promise<FileRef> {
   if (!productId) return ref
-  const key = productGarmentKey(productId)
-  if (!(await p.storage.get(key))) return ref
-  const [bucket, ...rest] = key.split('/')
-  return { bucket: bucket!, path: rest.join('/') }
+  const [product] = await p.db.select({ imageUrl: products.imageUrl, colors: products.colors, colorImages: products.colorImages }).from(products).where(eq(products.id, productId)).limit(1)
+  if (!product) throw notFound('Product not found')
+  if (color && !product.colors.some((c) => c.name === color)) throw badRequest(MT.colorUnavailable, { color: MT.colorUnavailable })
+  const image = fileRefFromUrl((color && product.colorImages[color]) || product.imageUrl) ?? ref
+  const cutOut = cutOutBeside(image)
+  if (cutOut && (await p.storage.get(keyOf(cutOut.bucket, cutOut.path)))) return cutOut
+  return (await p.storage.get(keyOf(image.bucket, image.path))) ? image : ref
 }
 
 const MEASUREMENT_LABELS = { heightCm: 'height', chestCm: 'chest', waistCm: 'waist', hipCm: 'hip' } as const
@@ -82,11 +97,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
   const subjectMissing = 'That base photo is not available. Please choose another one.'
   if (input.subject.path.split('/')[0] !== user.id) throw badRequest(subjectMissing)
   const subject = await readableImage(p, user, input.subject, subjectMissing)
-  const garment = await garmentRef(p, await readableImage(p, user, input.garment, T.failedToFetchProductImage), input.productId)
-  if (input.productId) {
-    const [product] = await p.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).limit(1)
-    if (!product) throw notFound('Product not found')
-  }
+  const garment = await garmentRef(p, await readableImage(p, user, input.garment, T.failedToFetchProductImage), input.productId, input.color)
   const [active] = await p.db
     .select({ n: sql<number>`count(*)::int` })
     .from(aiGenerations)
@@ -112,6 +123,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
         prompt,
         promptExtras: input.promptExtras ?? null,
         size: input.size ?? null,
+        color: input.color ?? null,
         category: input.category ?? null,
         measurements,
         width: saved ? settings.width : TRYON_WIDTH,

@@ -10,9 +10,12 @@ import {
   ProductPageSchema,
   SizeAdviceSchema,
   SubcategoriesSchema,
+  VoucherListSchema,
+  VoucherQuoteSchema,
   type AddToCartInput,
   type PlaceOrderInput,
   type ShippingAddressInput,
+  type ValidateVoucherInput,
 } from '~/shared/marketplace/schemas'
 import type { OrderStatus } from '~/shared/marketplace/constants'
 import { api } from '../../lib/api'
@@ -31,6 +34,7 @@ export const keys = {
   orders: (status: OrderStatus) => ['orders', status] as const,
   order: (id: string) => ['order', id] as const,
   addresses: ['addresses'] as const,
+  vouchers: ['vouchers'] as const,
   address: (id: string) => ['addresses', id] as const,
 }
 
@@ -59,3 +63,6 @@ export const createAddress = (body: ShippingAddressInput) => api('/addresses', {
 export const updateAddress = (id: string, body: ShippingAddressInput) => api(`/addresses/${id}`, { method: 'PUT', body, schema: AddressSchema })
 export const deleteAddress = (id: string) => api<void>(`/addresses/${id}`, { method: 'DELETE' })
 export const setDefaultAddress = (id: string) => api(`/addresses/${id}/default`, { method: 'POST', schema: AddressListSchema })
+
+export const fetchVouchers = () => api('/vouchers', { schema: VoucherListSchema })
+export const validateVoucher = (body: ValidateVoucherInput) => api('/vouchers/validate', { body, schema: VoucherQuoteSchema })

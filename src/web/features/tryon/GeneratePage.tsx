@@ -21,10 +21,10 @@ import { useDeletePhoto, useLiked, usePhotos, useUnlike, useUploadPhoto } from '
 import { useGeneration } from './use-generation'
 
 /** What the feed, the photo library and the product page hand over in navigation state. */
-type OutfitItem = { id: string; name: string; image: string; category?: string | null; brand?: string | null; price?: number | null }
+type OutfitItem = { id: string; name: string; image: string; category?: string | null; brand?: string | null; price?: number | null; color?: string | null }
 type NavState = { outfitItem?: OutfitItem | null; selectedPhoto?: string | null } | null
 /** A chosen input: an image in our storage. */
-type Choice = { id: string; ref: FileRef; url: string; productId?: string }
+type Choice = { id: string; ref: FileRef; url: string; productId?: string; color?: string }
 
 const CURRENT_KEY = 'drape:tryon:current'
 
@@ -36,10 +36,12 @@ function handoverBase(selected: string | null | undefined): Choice | null {
   return ref && url ? { id: `selected:${url}`, ref, url } : null
 }
 
-/** An outfit item handed over from the feed or a product page; a product image keeps its product. */
+/** An outfit item handed over from the feed or a product page; a product image keeps its product and chosen colour. */
 function handoverGarment(item: OutfitItem | null | undefined): Choice | null {
   const ref = item ? fileRefFromUrl(item.image) : null
-  return ref && item ? { id: `outfit:${item.id}`, ref, url: item.image, productId: ref.bucket === 'products' ? item.id : undefined } : null
+  if (!ref || !item) return null
+  const product = ref.bucket === 'products'
+  return { id: `outfit:${item.id}`, ref, url: item.image, productId: product ? item.id : undefined, color: (product && item.color) || undefined }
 }
 
 const photoChoice = (p: Photo): Choice => ({ id: p.id, ref: { bucket: 'user-photos', path: p.filePath }, url: p.fileUrl })
@@ -116,7 +118,7 @@ export default function GeneratePage() {
     }
     if (!subject || !cloth) return setUploading(false)
     try {
-      const g = await startTryOn({ subject: subject.ref, garment: cloth.ref, productId: cloth.productId, size: (size || undefined) as (typeof GARMENT_SIZES)[number] | undefined, promptExtras: T.defaultPromptExtras })
+      const g = await startTryOn({ subject: subject.ref, garment: cloth.ref, productId: cloth.productId, color: cloth.color, size: (size || undefined) as (typeof GARMENT_SIZES)[number] | undefined, promptExtras: T.defaultPromptExtras })
       toast.success(T.tryOnStarted)
       sessionStorage.setItem(CURRENT_KEY, g.id)
       setGenerationId(g.id)

@@ -46,28 +46,40 @@ export async function pngToMasks(buffer: Buffer, count: number): Promise<Plane[]
   })
 }
 
-/** Separable box blur of radius r (in place on a copy); three passes approximate a Gaussian. */
+/**
+ * Separable box blur of radius r (edges clamped) into a new plane; three passes approximate a
+ * Gaussian. The vertical pass runs row by row over a running sum per column (cache-friendly).
+ */
 export function boxBlur(src: Plane, r: number): Plane {
   const { width: w, height: h } = src
   if (r < 1) return { width: w, height: h, data: src.data.slice() }
   const tmp = new Float32Array(w * h)
   const out = new Float32Array(w * h)
   const norm = 1 / (2 * r + 1)
+  const s = src.data
   for (let y = 0; y < h; y++) {
     const row = y * w
     let acc = 0
-    for (let x = -r; x <= r; x++) acc += src.data[row + Math.min(w - 1, Math.max(0, x))]!
+    for (let x = -r; x <= r; x++) acc += s[row + Math.min(w - 1, Math.max(0, x))]!
     for (let x = 0; x < w; x++) {
       tmp[row + x] = acc * norm
-      acc += src.data[row + Math.min(w - 1, x + r + 1)]! - src.data[row + Math.max(0, x - r)]!
+      const add = x + r + 1 < w ? x + r + 1 : w - 1
+      const sub = x - r > 0 ? x - r : 0
+      acc += s[row + add]! - s[row + sub]!
     }
   }
-  for (let x = 0; x < w; x++) {
-    let acc = 0
-    for (let y = -r; y <= r; y++) acc += tmp[Math.min(h - 1, Math.max(0, y)) * w + x]!
-    for (let y = 0; y < h; y++) {
-      out[y * w + x] = acc * norm
-      acc += tmp[Math.min(h - 1, y + r + 1) * w + x]! - tmp[Math.max(0, y - r) * w + x]!
+  const acc = new Float64Array(w)
+  for (let y = -r; y <= r; y++) {
+    const row = Math.min(h - 1, Math.max(0, y)) * w
+    for (let x = 0; x < w; x++) acc[x]! += tmp[row + x]!
+  }
+  for (let y = 0; y < h; y++) {
+    const row = y * w
+    const add = Math.min(h - 1, y + r + 1) * w
+    const sub = Math.max(0, y - r) * w
+    for (let x = 0; x < w; x++) {
+      out[row + x] = acc[x]! * norm
+      acc[x]! += tmp[add + x]! - tmp[sub + x]!
     }
   }
   return { width: w, height: h, data: out }

@@ -6,7 +6,8 @@ import { type Plane, type Rgb, edgeShare, median, morph } from './raster'
 /**
  * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
  * a skirt's flare allowed), fabric over the face, hair or bare hands, the frame filled with
- * fabric, limbs erased to the backdrop, or a garment implausibly small or large for the body.
+ * fabric, limbs erased to the backdrop, or a garment implausibly small or large for the body (or
+ * not over the chest).
  */
 export type Defect = 'outside' | 'face' | 'hands' | 'frame' | 'limbs' | 'scale'
 
@@ -104,6 +105,26 @@ function tooWide({ body, fabric }: CheckInput) {
   return widest > sw * 2.6
 }
 
+/**
+ * A top or dress that leaves the middle of the chest bare (below any neckline, above any crop
+ * top's hem) was not laid on the body: a band of fabric across it, or beside it.
+ */
+function chestBare({ body, fabric }: CheckInput) {
+  const { neck, hips } = bodyAxes(body)
+  const centre = lerp(neck, hips, 0.42)
+  const r = body.shoulderWidth * 0.15
+  const { width: w, height: h } = fabric
+  let inside = 0
+  let under = 0
+  for (let y = Math.max(0, Math.floor(centre.y - r)); y <= Math.min(h - 1, centre.y + r); y++)
+    for (let x = Math.max(0, Math.floor(centre.x - r)); x <= Math.min(w - 1, centre.x + r); x++) {
+      if (dist({ x, y }, centre) > r) continue
+      inside++
+      if (on(fabric, y * w + x)) under++
+    }
+  return inside > 0 && under < inside * 0.5
+}
+
 /** Every defect of a try-on picture (none for a good one). */
 export function resultDefects(input: CheckInput): Defect[] {
   const fabricArea = input.fabric.data.reduce((s, v) => s + (v >= 0.5 ? 1 : 0), 0)
@@ -115,6 +136,6 @@ export function resultDefects(input: CheckInput): Defect[] {
   if (limbsErased(input)) defects.push('limbs')
   // (trousers or a skirt: only whether they show at all)
   const tooSmall = fabricArea < input.body.shoulderWidth ** 2 * 0.3
-  if (tooSmall || (input.garmentType !== 'bottom' && tooWide(input))) defects.push('scale')
+  if (tooSmall || (input.garmentType !== 'bottom' && (tooWide(input) || chestBare(input)))) defects.push('scale')
   return defects
 }

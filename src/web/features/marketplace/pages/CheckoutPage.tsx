@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronLeft, CircleCheck, ShoppingBag } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from '../../../lib/router'
 import { formatEuro, PAYMENT_METHODS, SHIPPING_OPTIONS, shippingPrice, toCents, fromCents } from '~/shared/marketplace/constants'
 import { MM, MT } from '~/shared/marketplace/messages'
-import { ShippingAddressSchema, type Address, type OrderDetail, type PlaceOrderInput, type ShippingAddressInput } from '~/shared/marketplace/schemas'
+import { ShippingAddressSchema, type Address, type OrderDetail, type PlaceOrderInput, type ShippingAddressInput, type VoucherQuote } from '~/shared/marketplace/schemas'
 import { Button, IconButton } from '../../../components/Button'
 import { Checkbox, TextField } from '../../../components/Field'
 import { EmptyState, ErrorState, FormMessage, Skeleton } from '../../../components/Feedback'
@@ -12,9 +12,8 @@ import { Screen, TopBar } from '../../../components/Layout'
 import { fieldsUnder } from '~/shared/field-errors'
 import { ApiRequestError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { toast } from '../../../lib/toast'
 import { useForm } from '../../../lib/use-form'
-import { fetchAddresses, fetchCart, keys, placeOrder } from '../api'
+import { fetchAddresses, fetchCart, keys, placeOrder, validateVoucher } from '../api'
 import { useMyProfile } from '../../profile'
 import { AddressFields, EMPTY_ADDRESS } from '../components/AddressFields'
 import { LineItems, type LineItem } from '../components/LineItems'
@@ -53,20 +52,29 @@ function Radio({ name, checked, onChange, title, detail, end }: { name: string; 
   )
 }
 
-function Totals({ subtotal, shipping }: { subtotal: number; shipping: number }) {
+/** The order's total as the server computes it: subtotal less the voucher's discount, plus shipping. */
+const totalOf = (subtotal: number, discount: number, shipping: number) => fromCents(toCents(subtotal) - toCents(discount) + toCents(shipping))
+
+function Totals({ subtotal, discount, shipping }: { subtotal: number; discount: number; shipping: number }) {
   return (
     <dl className="tabular flex flex-col gap-1.5 rounded-card bg-sunken p-4 text-sm">
       <div className="flex justify-between">
         <dt className="text-muted">{MM.subTotal}</dt>
         <dd>{formatEuro(subtotal)}</dd>
       </div>
+      {discount > 0 && (
+        <div className="flex justify-between text-success">
+          <dt>{MT.discount}</dt>
+          <dd data-testid="checkout-discount">−{formatEuro(discount)}</dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt className="text-muted">{MM.shipping}</dt>
         <dd>{formatEuro(shipping)}</dd>
       </div>
       <div className="flex justify-between border-t border-hairline pt-1.5 text-base font-semibold">
         <dt>{MM.total}</dt>
-        <dd data-testid="checkout-total">{formatEuro(fromCents(toCents(subtotal) + toCents(shipping)))}</dd>
+        <dd data-testid="checkout-total">{formatEuro(totalOf(subtotal, discount, shipping))}</dd>
       </div>
     </dl>
   )
@@ -96,6 +104,7 @@ export default function CheckoutPage() {
   const addresses = useQuery({ queryKey: keys.addresses, queryFn: fetchAddresses })
   const [step, setStep] = useState<Step>('shipping')
   const [chosenAddress, setChosenAddress] = useState<string | null>(null)
+  const [voucher, setVoucher] = useState<VoucherQuote | null>(null)
   const [placed, setPlaced] = useState<OrderDetail | null>(null)
   const profile = useMyProfile()
 
@@ -118,6 +127,7 @@ export default function CheckoutPage() {
         setStep('completed')
         void qc.invalidateQueries({ queryKey: keys.cart })
         void qc.invalidateQueries({ queryKey: ['orders'] })
+        void qc.invalidateQueries({ queryKey: keys.vouchers })
         if (v.saveAddress) void qc.invalidateQueries({ queryKey: keys.addresses })
       } catch (err) {
         // The server found fault with the address: back to it, with its messages under its fields.
@@ -139,8 +149,20 @@ export default function CheckoutPage() {
       setChosenAddress(def.id)
       address.reset(fieldsOf(def))
     } else {
-      address.setValues((s) => ({ ...s, firstName: profile.data?.first_name ?? '', lastName: profile.data?.last_name ?? '' }))
+      // Names typed before the profile arrived are kept.
+      address.setValues((s) => ({ ...s, firstName: s.firstName || (profile.data?.first_name ?? ''), lastName: s.lastName || (profile.data?.last_name ?? '') }))
     }
+  }
+
+  const check = useMutation({
+    mutationFn: () => validateVoucher({ code: v.couponCode, shippingMethod: v.shippingMethod }),
+    onSuccess: setVoucher,
+    onError: () => setVoucher(null),
+  })
+  const editCoupon = (code: string) => {
+    options.set('couponCode', code)
+    setVoucher(null)
+    check.reset()
   }
 
   const setField = (key: keyof ShippingAddressInput, value: string) => {
@@ -175,6 +197,7 @@ export default function CheckoutPage() {
   const subtotal = cart.data?.subtotal ?? 0
   const buying = cart.data?.items.filter((i) => i.selected) ?? []
   const shippingCost = shippingPrice(v.shippingMethod)
+  const discount = voucher?.discount ?? 0
   const a = address.values
 
   return (
@@ -230,14 +253,18 @@ export default function CheckoutPage() {
               <Radio key={o.id} name="shippingMethod" checked={v.shippingMethod === o.id} onChange={() => options.set('shippingMethod', o.id)} title={o.label} detail={o.eta} end={o.price === 0 ? 'Free' : formatEuro(o.price)} />
             ))}
           </fieldset>
-          <div className="flex items-end gap-2">
-            <TextField className="flex-1" label="Coupon code" name="couponCode" value={v.couponCode} maxLength={40} error={options.errors.couponCode} onChange={(e) => options.set('couponCode', e.target.value)} />
-            <Button variant="secondary" onClick={() => toast.info(MT.couponNotChecked)}>
-              {MM.validate}
-            </Button>
+          <div className="flex flex-col gap-2">
+            <div className="flex items-end gap-2">
+              <TextField className="flex-1" label="Coupon code" name="couponCode" value={v.couponCode} error={options.errors.couponCode} maxLength={40} autoCapitalize="characters" onChange={(e) => editCoupon(e.target.value)} />
+              <Button variant="secondary" disabled={!v.couponCode.trim()} pending={check.isPending} onClick={() => check.mutate()}>
+                {MM.validate}
+              </Button>
+            </div>
+            {voucher && <FormMessage tone="success">{voucher.message}</FormMessage>}
+            {check.isError && <FormMessage tone="error">{errorMessage(check.error, 'Could not check that voucher.')}</FormMessage>}
           </div>
           <BagSummary items={buying} />
-          <Totals subtotal={subtotal} shipping={shippingCost} />
+          <Totals subtotal={subtotal} discount={discount} shipping={shippingCost} />
           <Button type="submit" block>
             Continue to payment
           </Button>
@@ -257,11 +284,11 @@ export default function CheckoutPage() {
             </p>
           </div>
           <BagSummary items={buying} />
-          <Totals subtotal={subtotal} shipping={shippingCost} />
+          <Totals subtotal={subtotal} discount={discount} shipping={shippingCost} />
           <Checkbox label="I agree to the terms and conditions" checked={v.agreeToTerms} onChange={(e) => options.set('agreeToTerms', e.target.checked)} />
           {options.formError && <FormMessage tone="error">{options.formError}</FormMessage>}
           <Button type="submit" block disabled={!v.agreeToTerms} pending={options.pending}>
-            {options.pending ? 'Placing order...' : `Place order · ${formatEuro(fromCents(toCents(subtotal) + toCents(shippingCost)))}`}
+            {options.pending ? 'Placing order...' : `Place order · ${formatEuro(totalOf(subtotal, discount, shippingCost))}`}
           </Button>
         </form>
       )}

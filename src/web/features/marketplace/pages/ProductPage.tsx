@@ -143,14 +143,14 @@ function ProductView({ p }: { p: ProductDetail }) {
     if (status !== 'signed-in') return navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`)
     add.mutate(size)
   }
-  const tryOn = () =>
-    navigate('/style-studio-generate', { state: { outfitItem: { id: p.id, name: p.name, image: p.imageUrl, category: p.category, brand: p.brand, price: p.price } } })
+  const image = p.colorImages[color] ?? p.imageUrl
+  const tryOn = () => navigate('/style-studio-generate', { state: { outfitItem: { id: p.id, name: p.name, image, color, category: p.category, brand: p.brand, price: p.price } } })
 
   return (
     <Screen>
       <TopBar title={p.brand} back actions={<CartLink />} />
       <div className="relative">
-        <ProductImage src={p.imageUrl} alt={p.name} sizes="(max-width: 480px) 100vw, 480px" eager />
+        <ProductImage src={image} alt={color ? `${p.name} in ${color}` : p.name} sizes="(max-width: 480px) 100vw, 480px" eager />
         <DiscountBadge price={p.price} originalPrice={p.originalPrice} className="absolute top-3 left-3 text-sm" />
         <LikeButton liked={p.liked} name={p.name} onToggle={() => toggleLike(p)} className="absolute top-2 right-2 bg-surface/85 backdrop-blur" />
       </div>
