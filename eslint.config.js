@@ -2,6 +2,10 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import fs from 'node:fs'
+
+// Web features reach each other only through a feature's public index (src/web/features/<x>/index.ts).
+const webFeatures = fs.readdirSync('src/web/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
 
 // Layering (issue 16): a server feature reaches another only through that feature's index.ts
 // (its public surface); platform, http and db are below the features and import none; shared
@@ -38,5 +42,22 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: restrict({ regex: '(^~/|/)(server|web)(/|$)', message: 'src/shared is used by server and web and imports neither.' }),
+  },
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${webFeatures.join('|')})/(?!index$).+`,
+              message: "Import another web feature through its public index ('../<feature>'), not its files.",
+            },
+            { regex: '^~/web/features/', message: "Import another web feature through its public index ('../<feature>')." },
+          ],
+        },
+      ],
+    },
   },
 )

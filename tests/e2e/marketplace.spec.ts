@@ -251,6 +251,19 @@ test('names follow the profile: /marketplace/profile shows the displayed name an
   await page.goto('/checkout')
   await expect(page.getByLabel('First name')).toHaveValue('Ada')
   await expect(page.getByLabel('Last name')).toHaveValue('Lovelace')
+
+  // A name typed while the profile is still on its way is kept; the empty one is filled.
+  let releaseProfile = () => {}
+  const profileHeld = new Promise<void>((resolve) => (releaseProfile = resolve))
+  await page.route('**/api/profile', async (route) => {
+    await profileHeld
+    await route.continue()
+  })
+  await page.goto('/checkout')
+  await page.getByLabel('First name').fill('Grace')
+  releaseProfile()
+  await expect(page.getByLabel('Last name')).toHaveValue('Lovelace')
+  await expect(page.getByLabel('First name')).toHaveValue('Grace')
 })
 
 test('a toast covers neither the top bar (Back, title) nor the Add To Cart bar', async ({ page }) => {

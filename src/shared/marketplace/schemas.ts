@@ -52,6 +52,7 @@ export const ProductCardSchema = z.object({
 export type ProductCard = z.infer<typeof ProductCardSchema>
 
 export const ProductPageSchema = z.object({ items: z.array(ProductCardSchema), nextCursor: z.string().nullable() })
+export const ProductListSchema = z.object({ items: z.array(ProductCardSchema) })
 export type ProductPage = z.infer<typeof ProductPageSchema>
 
 export const ProductDetailSchema = ProductCardSchema.extend({

@@ -63,7 +63,9 @@ export const GenerationSchema = z.object({
 })
 export type Generation = z.infer<typeof GenerationSchema>
 /** The live event published on `/api/events` as `generation`. */
-export type GenerationEvent = Pick<Generation, 'id' | 'status' | 'outputUrl' | 'error'>
+/** What the try-on worker publishes about a generation as it moves on. */
+export const GenerationEventSchema = GenerationSchema.pick({ id: true, status: true, outputUrl: true, error: true })
+export type GenerationEvent = z.infer<typeof GenerationEventSchema>
 
 export const ProductSummarySchema = z.object({ id: z.string(), name: z.string(), brand: z.string(), imageUrl: z.string(), price: z.number() })
 export type ProductSummary = z.infer<typeof ProductSummarySchema>

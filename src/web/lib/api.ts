@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { ApiError } from '~/shared/api'
 
 /** An API failure with the server's error code, message and per-field messages. */
@@ -14,8 +15,14 @@ export class ApiRequestError extends Error {
 
 type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: Record<string, string | number | boolean | undefined | null> }
 
-/** The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. */
-export async function api<T>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
+/**
+ * The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. Given the
+ * shared response schema it returns that schema's type, checked: a mismatch fails loudly in
+ * development and is logged in production (where the unchecked answer is still used).
+ */
+export async function api<S extends z.ZodType>(path: string, options: Options & { schema: S }): Promise<z.output<S>>
+export async function api<T = void>(path: string, options?: Options): Promise<T>
+export async function api(path: string, { body, query, headers, schema, ...init }: Options & { schema?: z.ZodType } = {}): Promise<unknown> {
   const qs = query
     ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined && e[1] !== null && e[1] !== '').map(([k, v]) => [k, String(v)])).toString()
     : ''
@@ -32,13 +39,22 @@ export async function api<T>(path: string, { body, query, headers, ...init }: Op
   } catch {
     throw new ApiRequestError(0, 'network', 'You seem to be offline. Check your connection and try again.')
   }
-  if (res.status === 204) return undefined as T
+  if (res.status === 204) return undefined
   const data = (await res.json().catch(() => null)) as unknown
   if (!res.ok) {
     const err = (data as ApiError | null)?.error
     throw new ApiRequestError(res.status, err?.code ?? 'unknown', err?.message ?? `Request failed (${res.status}).`, err?.fields)
   }
-  return data as T
+  return schema ? checked(schema, data, path) : data
+}
+
+function checked(schema: z.ZodType, data: unknown, path: string) {
+  const parsed = schema.safeParse(data)
+  if (parsed.success) return parsed.data
+  const problem = `The answer of ${path} does not match its schema: ${parsed.error.message}`
+  if (import.meta.env.DEV) throw new Error(problem)
+  console.error(problem)
+  return data
 }
 
 export const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiRequestError ? err.message : fallback)

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import type { Comment, LibraryPhoto, PhotoList, Post, PostPage } from '~/shared/posts/schemas'
+import { CommentPageSchema, CommentSchema, PostPageSchema, PostSchema, type LibraryPhoto, type PhotoList, type Post, type PostPage } from '~/shared/posts/schemas'
 import { FM } from '~/shared/posts/messages'
 import { api, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
@@ -20,7 +20,7 @@ const PAGE_SIZE = 10
 export function usePostPages(key: readonly unknown[], path: string, enabled = true) {
   return useInfiniteQuery({
     queryKey: key,
-    queryFn: ({ pageParam }) => api<PostPage>(path, { query: { cursor: pageParam, limit: PAGE_SIZE } }),
+    queryFn: ({ pageParam }) => api(path, { query: { cursor: pageParam, limit: PAGE_SIZE }, schema: PostPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
@@ -43,7 +43,7 @@ function snapshot(qc: QueryClient) {
 }
 
 /** One post, as /p/:postId shows it. */
-export const usePost = (postId: string) => useQuery({ queryKey: postKeys.one(postId), queryFn: () => api<Post>(`/posts/${postId}`) })
+export const usePost = (postId: string) => useQuery({ queryKey: postKeys.one(postId), queryFn: () => api(`/posts/${postId}`, { schema: PostSchema }) })
 
 /**
  * An optimistic toggle on a post (like, save): patches every cached copy at once, sends the
@@ -79,7 +79,7 @@ export const useSaveToggle = () => usePostToggle('save')
 export function useComments(postId: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: postKeys.comments(postId),
-    queryFn: ({ pageParam }) => api<{ items: Comment[]; nextCursor: string | null }>(`/posts/${postId}/comments`, { query: { cursor: pageParam, limit: 30 } }),
+    queryFn: ({ pageParam }) => api(`/posts/${postId}/comments`, { query: { cursor: pageParam, limit: 30 }, schema: CommentPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
@@ -89,7 +89,7 @@ export function useComments(postId: string, enabled: boolean) {
 export function useAddComment(postId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (body: string) => api<Comment>(`/posts/${postId}/comments`, { body: { body } }),
+    mutationFn: (body: string) => api(`/posts/${postId}/comments`, { body: { body }, schema: CommentSchema }),
     onSuccess: () => {
       patchPost(qc, postId, (p) => ({ ...p, commentsCount: p.commentsCount + 1 }))
       return qc.invalidateQueries({ queryKey: postKeys.comments(postId) })
@@ -130,7 +130,7 @@ export function useDeleteLibraryPhoto() {
   })
 }
 
-export const createPost = (caption: string, images: string[]) => api<Post>('/posts', { body: { caption, images } })
+export const createPost = (caption: string, images: string[]) => api('/posts', { body: { caption, images }, schema: PostSchema })
 
 /** Deletes one of the user's own posts and drops it from every cached list. */
 export function useDeletePost() {

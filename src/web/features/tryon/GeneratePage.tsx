@@ -75,7 +75,7 @@ export default function GeneratePage() {
   const unlike = useUnlike()
   const generation = useGeneration(generationId)
   const done = generation?.status === 'succeeded' || generation?.status === 'failed'
-  const finished = useQuery({ queryKey: tryonKeys.generation(generationId ?? ''), queryFn: () => fetchGeneration(generationId!), enabled: Boolean(generationId) && generation?.status === 'succeeded' })
+  const finished = useQuery({ queryKey: tryonKeys.generation(generationId ?? ''), queryFn: () => fetchGeneration(generationId ?? ''), enabled: Boolean(generationId) && generation?.status === 'succeeded' })
   const pendingBaseUrl = usePreview(pendingBase)
   const pendingGarmentUrl = usePreview(pendingGarment)
 
@@ -109,8 +109,9 @@ export default function GeneratePage() {
       setUploading(false)
       return
     }
+    if (!subject || !cloth) return setUploading(false)
     try {
-      const g = await startTryOn({ subject: subject!.ref, garment: cloth!.ref, productId: cloth!.productId, color: cloth!.color, size: (size || undefined) as (typeof GARMENT_SIZES)[number] | undefined, promptExtras: T.defaultPromptExtras })
+      const g = await startTryOn({ subject: subject.ref, garment: cloth.ref, productId: cloth.productId, color: cloth.color, size: (size || undefined) as (typeof GARMENT_SIZES)[number] | undefined, promptExtras: T.defaultPromptExtras })
       toast.success(T.tryOnStarted)
       sessionStorage.setItem(CURRENT_KEY, g.id)
       setGenerationId(g.id)
@@ -172,7 +173,8 @@ export default function GeneratePage() {
                 onRetry={() => void basePhotos.refetch()}
                 selectedId={base?.id ?? null}
                 onSelect={(item) => {
-                  const photo = basePhotos.data!.find((p) => p.id === item.id)!
+                  const photo = basePhotos.data?.find((p) => p.id === item.id)
+                  if (!photo) return
                   setBase(photoChoice(photo))
                   setPendingBase(null)
                 }}
@@ -240,7 +242,8 @@ export default function GeneratePage() {
                   onRetry={() => void productPhotos.refetch()}
                   selectedId={garment?.id ?? null}
                   onSelect={(item) => {
-                    const photo = productPhotos.data!.find((p) => p.id === item.id)!
+                    const photo = productPhotos.data?.find((p) => p.id === item.id)
+                  if (!photo) return
                     setGarment(photoChoice(photo))
                     setPendingGarment(null)
                   }}

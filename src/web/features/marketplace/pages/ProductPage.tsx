@@ -124,7 +124,7 @@ function ProductView({ p }: { p: ProductDetail }) {
   const similar = useQuery({ queryKey: keys.similar(p.id), queryFn: () => fetchSimilar(p.id) })
 
   const add = useMutation({
-    mutationFn: () => addToCart({ productId: p.id, size: size!, color, quantity: 1 }),
+    mutationFn: (chosenSize: SizeName) => addToCart({ productId: p.id, size: chosenSize, color, quantity: 1 }),
     onSuccess: (cart) => {
       qc.setQueryData(keys.cart, cart)
       toast.success(MT.addedToCart)
@@ -141,7 +141,7 @@ function ProductView({ p }: { p: ProductDetail }) {
     }
     // The choice is in the address, so it is still there when sign-in brings the shopper back.
     if (status !== 'signed-in') return navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`)
-    add.mutate()
+    add.mutate(size)
   }
   const image = p.colorImages[color] ?? p.imageUrl
   const tryOn = () => navigate('/style-studio-generate', { state: { outfitItem: { id: p.id, name: p.name, image, color, category: p.category, brand: p.brand, price: p.price } } })
