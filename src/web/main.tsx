@@ -18,8 +18,8 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
+        <Toaster />
       </BrowserRouter>
-      <Toaster />
     </QueryClientProvider>
   </StrictMode>,
 )

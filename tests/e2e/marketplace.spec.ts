@@ -279,3 +279,19 @@ test('a toast covers neither the top bar (Back, title) nor the Add To Cart bar',
   expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height)
   expect(box.y + box.height).toBeLessThanOrEqual(addToCart.y)
 })
+
+test("a toast stays on the screen it was raised for and closes when the user leaves it (it covered checkout's total)", async ({ page }) => {
+  const target = await pickTarget(page)
+  await signIn(page, DEMO.email, DEMO.password)
+  await page.goto(`/product/${target.id}`)
+  await page.getByRole('button', { name: 'Size M', exact: true }).click()
+  await page.getByRole('button', { name: MM.addToCart }).click()
+  await expect(page).toHaveURL(/\/cart$/)
+  // Raised with the navigation to the cart: it shows there.
+  const added = page.locator('[data-sonner-toast]').filter({ hasText: MT.addedToCart })
+  await expect(added).toBeVisible()
+  await page.waitForTimeout(1200)
+  await page.getByRole('button', { name: new RegExp(MM.proceedToCheckout) }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(added).toHaveCount(0, { timeout: 1500 })
+})

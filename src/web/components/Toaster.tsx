@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react'
-import { useToasterWanted } from '../lib/toast'
+import { lazy, Suspense, useEffect } from 'react'
+import { useLocation } from '../lib/router'
+import { closeToastsOfLeftScreen, useToasterWanted } from '../lib/toast'
 
 const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
@@ -11,6 +12,8 @@ const ABOVE_BOTTOM_BARS = { bottom: 96 }
 
 export function Toaster() {
   const wanted = useToasterWanted()
+  const { pathname } = useLocation()
+  useEffect(() => closeToastsOfLeftScreen(), [pathname])
   if (!wanted) return null
   return (
     <Suspense fallback={null}>

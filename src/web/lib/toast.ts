@@ -8,12 +8,40 @@ type Kind = 'success' | 'error' | 'info' | 'message'
 const listeners = new Set<() => void>()
 let wanted = false
 
+/** The toasts raised lately, for closing them when the user leaves their screen. */
+const raised: { id: string | number; at: number }[] = []
+/** A toast raised this long before a navigation was about the screen being left. */
+const BEFORE_NAVIGATION_MS = 1000
+/** Longer than any toast stays open. */
+const FORGET_AFTER_MS = 15_000
+
 function show(kind: Kind, message: string) {
   if (!wanted) {
     wanted = true
     for (const l of listeners) l()
   }
-  void import('sonner').then(({ toast: t }) => (kind === 'message' ? t(message) : t[kind](message)))
+  const at = Date.now()
+  void import('sonner').then(({ toast: t }) => {
+    const id = kind === 'message' ? t(message) : t[kind](message)
+    while (raised.length && at - raised[0]!.at > FORGET_AFTER_MS) raised.shift()
+    raised.push({ id, at })
+  })
+}
+
+/**
+ * Leaving a screen closes the toasts raised on it (they would cover the next screen's controls);
+ * a toast raised as part of the navigation ("Added to your cart", then the cart) stays.
+ */
+export function closeToastsOfLeftScreen() {
+  const now = Date.now()
+  const stale = raised.filter((r) => now - r.at > BEFORE_NAVIGATION_MS)
+  if (!stale.length) return
+  void import('sonner').then(({ toast: t }) => {
+    for (const r of stale) {
+      t.dismiss(r.id)
+      raised.splice(raised.indexOf(r), 1)
+    }
+  })
 }
 
 export const toast = {
