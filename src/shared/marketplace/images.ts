@@ -3,6 +3,8 @@ export const PRODUCT_IMAGE_WIDTHS = [240, 480, 720] as const
 /** Cards never need more than 480 px (two columns on a phone at 2-3x), which keeps them small. */
 export const CARD_IMAGE_WIDTHS = [240, 480] as const
 export const PRODUCT_IMAGE_DEFAULT_WIDTH = 480
+/** The `sizes` of a card's image: half the column in the grid, a 112 px thumbnail in the list. */
+export const CARD_IMAGE_SIZES = { grid: '(max-width: 480px) 50vw, 240px', list: '112px' } as const
 
 export const productImageKey = (productId: string, width: number) => `products/${productId}/${width}.webp`
 export const productGarmentKey = (productId: string) => `products/${productId}/garment.png`

@@ -1,4 +1,6 @@
 import type { ApiError } from '~/shared/api'
+import { type ApiQuery, apiUrl } from '~/shared/api-url'
+import { takeInlinedAnswer } from './inlined-answers'
 
 /** An API failure with the server's error code, message and per-field messages. */
 export class ApiRequestError extends Error {
@@ -12,17 +14,21 @@ export class ApiRequestError extends Error {
   }
 }
 
-type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: Record<string, string | number | boolean | undefined | null> }
+type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: ApiQuery }
 
-/** The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. */
+/**
+ * The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. A GET the
+ * server already answered inside index.html (the first screen's data) is served from there once.
+ */
 export async function api<T>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
-  const qs = query
-    ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined && e[1] !== null && e[1] !== '').map(([k, v]) => [k, String(v)])).toString()
-    : ''
+  const url = apiUrl(path, query)
+  const isGet = body === undefined && (init.method ?? 'GET') === 'GET'
+  const inlined = isGet ? takeInlinedAnswer(url) : undefined
+  if (inlined) return inlined.data as T
   const isForm = body instanceof FormData
   let res: Response
   try {
-    res = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, {
+    res = await fetch(url, {
       credentials: 'same-origin',
       ...init,
       method: init.method ?? (body === undefined ? 'GET' : 'POST'),

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { Address, AddToCartInput, Cart, OrderDetail, OrderSummary, PlaceOrderInput, ProductCard, ProductDetail, ProductPage, ShippingAddressInput, SizeAdvice, SubcategoriesSchema } from '~/shared/marketplace/schemas'
 import type { OrderStatus } from '~/shared/marketplace/constants'
 import { api } from '../../lib/api'
-import { toQuery, type Filters } from './filters'
+import { toQuery, type Filters } from '~/shared/marketplace/filters'
 
 /** Query keys: everything product-shaped lives under `products` so that a like can patch it all. */
 export const keys = {

@@ -9,11 +9,12 @@ import { Chip } from '../../../components/Choice'
 import { EmptyState, ErrorState } from '../../../components/Feedback'
 import { Screen, TopBar } from '../../../components/Layout'
 import { cn } from '../../../lib/cn'
+import { listImagePriority } from '../../../lib/image-loading'
 import { fetchProducts, keys } from '../api'
 import { FilterSheet } from '../components/FilterSheet'
 import { ProductCard, ProductCardSkeleton } from '../components/ProductCard'
 import { SearchBox } from '../components/SearchBox'
-import { DEFAULT_FILTERS, parseFilters, toQuery, type Filters } from '../filters'
+import { DEFAULT_FILTERS, parseFilters, toQuery, type Filters } from '~/shared/marketplace/filters'
 
 const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1)
 
@@ -132,7 +133,7 @@ export default function MarketplacePage() {
             <ul className={cn(view === 'grid' ? 'grid grid-cols-2 gap-x-3 gap-y-5' : 'flex flex-col gap-4')}>
               {items.map((p, i) => (
                 <li key={p.id}>
-                  <ProductCard product={p} variant={view} eager={i < 4} />
+                  <ProductCard product={p} variant={view} imagePriority={listImagePriority(i, view === 'grid' ? 2 : 1)} />
                 </li>
               ))}
             </ul>

@@ -150,7 +150,7 @@ function ProductView({ p }: { p: ProductDetail }) {
     <Screen>
       <TopBar title={p.brand} back actions={<CartLink />} />
       <div className="relative">
-        <ProductImage src={p.imageUrl} alt={p.name} sizes="(max-width: 480px) 100vw, 480px" eager />
+        <ProductImage src={p.imageUrl} alt={p.name} sizes="(max-width: 480px) 100vw, 480px" priority="high" />
         <DiscountBadge price={p.price} originalPrice={p.originalPrice} className="absolute top-3 left-3 text-sm" />
         <LikeButton liked={p.liked} name={p.name} onToggle={() => toggleLike(p)} className="absolute top-2 right-2 bg-surface/85 backdrop-blur" />
       </div>
