@@ -42,7 +42,7 @@ function FeedPosts() {
   return (
     <div aria-label="Posts" role="feed" aria-busy={isFetchingNextPage}>
       {posts.map((post, i) => (
-        <PostCard key={post.id} post={post} eager={i === 0} />
+        <PostCard key={post.id} post={post} eager={i === 0} className={i > 0 ? 'render-when-near [--near-height:700px]' : undefined} />
       ))}
       <InfiniteSentinel onVisible={more} disabled={!hasNextPage} />
       {isFetchingNextPage && (

@@ -16,6 +16,9 @@ import { ProductCard, ProductCardSkeleton } from '../components/ProductCard'
 import { SearchBox } from '../components/SearchBox'
 import { DEFAULT_FILTERS, parseFilters, toQuery, type Filters } from '~/shared/marketplace/filters'
 
+/** Cards drawn at once: the rows in view on a phone before scrolling; the others are laid out as they near. */
+const FIRST_SCREEN_CARDS = 6
+
 const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1)
 
 /** /marketplace: the dresses listing; every filter is in the URL. */
@@ -132,7 +135,7 @@ export default function MarketplacePage() {
           <>
             <ul className={cn(view === 'grid' ? 'grid grid-cols-2 gap-x-3 gap-y-5' : 'flex flex-col gap-4')}>
               {items.map((p, i) => (
-                <li key={p.id}>
+                <li key={p.id} className={cn(i >= FIRST_SCREEN_CARDS && 'render-when-near [--near-height:320px]')}>
                   <ProductCard product={p} variant={view} imagePriority={listImagePriority(i, view === 'grid' ? 2 : 1)} />
                 </li>
               ))}
