@@ -1,12 +1,12 @@
 import type { Context, Hono } from 'hono'
 import { apiUrl } from '~/shared/api-url'
+import { COLUMN_IMAGE_SIZES } from '~/shared/image-sizes'
 import { parseFilters, toQuery } from '~/shared/marketplace/filters'
-import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, productImageSources } from '~/shared/marketplace/images'
-import type { ProductPage } from '~/shared/marketplace/schemas'
-import { POST_IMAGE_SIZES } from '~/shared/posts/images'
+import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, PRODUCT_IMAGE_WIDTHS, productImageSources } from '~/shared/marketplace/images'
+import type { ProductDetail, ProductPage } from '~/shared/marketplace/schemas'
 import { POST_PAGE_SIZE } from '~/shared/posts/paging'
 import type { PostPage } from '~/shared/posts/schemas'
-import { matchRoutePath } from '~/shared/route-path'
+import { matchRoutePath, type RouteParams } from '~/shared/route-path'
 import { THUMBNAIL_SIZES } from '~/shared/tryon/constants'
 import type { Photo, ProductSummary } from '~/shared/tryon/schemas'
 import type { AppEnv } from './session'
@@ -14,18 +14,21 @@ import type { AppEnv } from './session'
 /** A `<link rel="preload" as="image">`: the image the first screen's largest paint will be. */
 export type ImagePreload = { href: string; srcset?: string; sizes?: string }
 
+/** The page's route params and query. */
+type PageUrl = { params: RouteParams; search: URLSearchParams }
+
 type FirstScreen = {
   path: string
   /** Only for a signed-in visitor (anyone else is sent to /login by the web app). */
   signedIn: boolean
   /** The GET requests the screen's first paint needs, spelled as the web app's `api()` spells them. */
-  requests: (search: URLSearchParams) => string[]
+  requests: (page: PageUrl) => string[]
   /** The largest image of the first paint, from the answers (in the order of `requests`; null when that request failed). */
-  lcpImage: (answers: unknown[], search: URLSearchParams) => ImagePreload | null
+  lcpImage: (answers: unknown[], page: PageUrl) => ImagePreload | null
 }
 
-const productCardImage = (imageUrl: string, sizes: string): ImagePreload => {
-  const { src, srcSet } = productImageSources(imageUrl, CARD_IMAGE_WIDTHS)
+const productImage = (imageUrl: string, widths: readonly number[], sizes: string): ImagePreload => {
+  const { src, srcSet } = productImageSources(imageUrl, widths)
   return { href: src, srcset: srcSet, sizes: srcSet && sizes }
 }
 
@@ -37,16 +40,26 @@ const SCREENS: FirstScreen[] = [
     requests: () => [apiUrl('/feed', { limit: POST_PAGE_SIZE }), apiUrl('/stories')],
     lcpImage: ([feed]) => {
       const image = (feed as PostPage | null)?.items[0]?.images[0]
-      return image ? { href: image.url, srcset: image.srcSet ?? undefined, sizes: image.srcSet ? POST_IMAGE_SIZES : undefined } : null
+      return image ? { href: image.url, srcset: image.srcSet ?? undefined, sizes: image.srcSet ? COLUMN_IMAGE_SIZES : undefined } : null
     },
   },
   {
     path: '/marketplace',
     signedIn: false,
-    requests: (search) => [apiUrl('/products', toQuery(parseFilters(search)))],
-    lcpImage: ([page], search) => {
+    requests: ({ search }) => [apiUrl('/products', toQuery(parseFilters(search)))],
+    lcpImage: ([page], { search }) => {
       const first = (page as ProductPage | null)?.items[0]
-      return first ? productCardImage(first.imageUrl, CARD_IMAGE_SIZES[search.get('view') === 'list' ? 'list' : 'grid']) : null
+      return first ? productImage(first.imageUrl, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES[search.get('view') === 'list' ? 'list' : 'grid']) : null
+    },
+  },
+  {
+    path: '/product/:productId',
+    signedIn: false,
+    // An id that a URL would have to escape is no product id: nothing is inlined for it.
+    requests: ({ params }) => (encodeURIComponent(params.productId!) === params.productId ? [apiUrl(`/products/${params.productId}`)] : []),
+    lcpImage: ([product]) => {
+      const p = product as ProductDetail | null | undefined
+      return p ? productImage(p.imageUrl, PRODUCT_IMAGE_WIDTHS, COLUMN_IMAGE_SIZES) : null
     },
   },
   {
@@ -58,7 +71,7 @@ const SCREENS: FirstScreen[] = [
       const photo = (base as Photo[] | null)?.[0]
       if (photo) return { href: photo.fileUrl }
       const product = (liked as ProductSummary[] | null)?.[0]
-      return product ? productCardImage(product.imageUrl, THUMBNAIL_SIZES) : null
+      return product ? productImage(product.imageUrl, CARD_IMAGE_WIDTHS, THUMBNAIL_SIZES) : null
     },
   },
 ]
@@ -72,14 +85,15 @@ export type FirstScreenData = { answers: Record<string, unknown>; images: ImageP
  * requests are left out: the screen asks for them itself and shows its usual error state.
  */
 export async function loadFirstScreen(app: Hono<AppEnv>, c: Context<AppEnv>): Promise<FirstScreenData> {
-  const screen = SCREENS.find((s) => matchRoutePath(s.path, c.req.path))
-  if (!screen || (screen.signedIn && !c.get('user'))) return { answers: {}, images: [] }
-  const search = new URL(c.req.url).searchParams
-  const urls = screen.requests(search)
+  const match = SCREENS.map((screen) => ({ screen, params: matchRoutePath(screen.path, c.req.path) })).find((m) => m.params)
+  if (!match?.params || (match.screen.signedIn && !c.get('user'))) return { answers: {}, images: [] }
+  const page = { params: match.params, search: new URL(c.req.url).searchParams }
+  const urls = match.screen.requests(page)
+  if (!urls.length) return { answers: {}, images: [] }
   const headers = forwardedHeaders(c)
   const results = await Promise.all(urls.map((url) => getJson(app, url, headers, c.env)))
   const answers = Object.fromEntries(urls.flatMap((url, i) => (results[i] === null ? [] : [[url, results[i]]])))
-  const image = screen.lcpImage(results, search)
+  const image = match.screen.lcpImage(results, page)
   return { answers, images: image ? [image] : [] }
 }
 

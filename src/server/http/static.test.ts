@@ -131,11 +131,16 @@ describe("index.html with the first screen's data", () => {
     expect(benAnswers['/api/feed?limit=10']!.items.find((p) => p.id === post.id)?.isLiked).toBe(false)
   })
 
-  it('inlines nothing for a signed-out visitor of a signed-in screen, nor on a screen without first-screen data', async () => {
+  it('inlines nothing for a signed-out visitor of a signed-in screen, a failed answer, or a screen without first-screen data', async () => {
     const signedOut = await (await get('/feed')).text()
     expect(firstScreen(signedOut)).toBeUndefined()
     expect(imagePreloads(signedOut)).toEqual([])
-    expect(firstScreen(await (await get('/product/42')).text())).toBeUndefined()
+    expect((await t.request('/api/products/42')).status).toBeGreaterThanOrEqual(400)
+    for (const page of ['/product/42', '/product/..%2Fcart', '/anything/else']) {
+      const html = await (await get(page)).text()
+      expect(firstScreen(html)).toBeUndefined()
+      expect(imagePreloads(html)).toEqual([])
+    }
   })
 
   it('inlines the listing /marketplace shows under the URL its filters make', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { POST_IMAGE_SIZES } from '~/shared/posts/images'
+import { COLUMN_IMAGE_SIZES } from '~/shared/image-sizes'
 import type { PostImage } from '~/shared/posts/schemas'
 import { cn } from '../../lib/cn'
 import { imageLoading } from '../../lib/image-loading'
@@ -25,7 +25,7 @@ export function ImageCarousel({ images, alt, eager, index, onIndexChange }: { im
           key={current.url}
           src={current.url}
           srcSet={current.srcSet ?? undefined}
-          sizes={current.srcSet ? POST_IMAGE_SIZES : undefined}
+          sizes={current.srcSet ? COLUMN_IMAGE_SIZES : undefined}
           alt={alt}
           width={1080}
           height={1350}

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { LayoutGrid, List, SearchX, SlidersHorizontal } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from '../../../lib/router'
 import { CATEGORIES, filterBadgeCount, SORTS, type SortId } from '~/shared/marketplace/constants'
 import { MM } from '~/shared/marketplace/messages'
@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../../../components/Feedback'
 import { Screen, TopBar } from '../../../components/Layout'
 import { cn } from '../../../lib/cn'
 import { listImagePriority } from '../../../lib/image-loading'
+import { useFirstScreenList } from '../../../lib/use-first-screen-list'
 import { fetchProducts, keys } from '../api'
 import { FilterSheet } from '../components/FilterSheet'
 import { ProductCard, ProductCardSkeleton } from '../components/ProductCard'
@@ -46,20 +47,21 @@ export default function MarketplacePage() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
-  const items = query.data?.pages.flatMap((p) => p.items) ?? []
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
+  const { shown, complete } = useFirstScreenList(items, FIRST_SCREEN_CARDS)
   const badge = filterBadgeCount(filters)
 
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
   useEffect(() => {
     const el = sentinel.current
-    if (!el || !hasNextPage) return
+    if (!el || !hasNextPage || !complete) return
     const io = new IntersectionObserver((entries) => {
       if (entries[0]?.isIntersecting && !isFetchingNextPage) void fetchNextPage()
     }, { rootMargin: '600px' })
     io.observe(el)
     return () => io.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, complete])
 
   return (
     <Screen tabBar>
@@ -134,7 +136,7 @@ export default function MarketplacePage() {
         ) : (
           <>
             <ul className={cn(view === 'grid' ? 'grid grid-cols-2 gap-x-3 gap-y-5' : 'flex flex-col gap-4')}>
-              {items.map((p, i) => (
+              {shown.map((p, i) => (
                 <li key={p.id} className={cn(i >= FIRST_SCREEN_CARDS && 'render-when-near [--near-height:320px]')}>
                   <ProductCard product={p} variant={view} imagePriority={listImagePriority(i, view === 'grid' ? 2 : 1)} />
                 </li>

@@ -12,6 +12,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
+import { COLUMN_IMAGE_SIZES } from '~/shared/image-sizes'
 import { addToCart, fetchCart, fetchProduct, fetchSimilar, keys } from '../api'
 import { LikeButton } from '../components/LikeButton'
 import { DiscountBadge, Price } from '../components/Price'
@@ -150,7 +151,7 @@ function ProductView({ p }: { p: ProductDetail }) {
     <Screen>
       <TopBar title={p.brand} back actions={<CartLink />} />
       <div className="relative">
-        <ProductImage src={p.imageUrl} alt={p.name} sizes="(max-width: 480px) 100vw, 480px" priority="high" />
+        <ProductImage src={p.imageUrl} alt={p.name} sizes={COLUMN_IMAGE_SIZES} priority="high" />
         <DiscountBadge price={p.price} originalPrice={p.originalPrice} className="absolute top-3 left-3 text-sm" />
         <LikeButton liked={p.liked} name={p.name} onToggle={() => toggleLike(p)} className="absolute top-2 right-2 bg-surface/85 backdrop-blur" />
       </div>
