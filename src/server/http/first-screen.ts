@@ -24,7 +24,7 @@ type FirstScreen = {
   /** The GET requests the screen's first paint needs, spelled as the web app's `api()` spells them. */
   requests: (page: PageUrl) => string[]
   /** The largest image of the first paint, from the answers (in the order of `requests`; null when that request failed). */
-  lcpImage: (answers: unknown[], page: PageUrl) => ImagePreload | null
+  lcpImage?: (answers: unknown[], page: PageUrl) => ImagePreload | null
 }
 
 const productImage = (imageUrl: string, widths: readonly number[], sizes: string): ImagePreload => {
@@ -32,8 +32,12 @@ const productImage = (imageUrl: string, widths: readonly number[], sizes: string
   return { href: src, srcset: srcSet, sizes: srcSet && sizes }
 }
 
-/** The screens whose data comes with the HTML: the ones whose largest paint is an image from an API answer. */
+/**
+ * The screens whose data comes with the HTML: the ones whose largest paint is an image from an API
+ * answer, and /login, whose sign-in buttons would otherwise push the lines below them down.
+ */
 const SCREENS: FirstScreen[] = [
+  { path: '/login', signedIn: false, requests: () => [apiUrl('/account/providers')] },
   {
     path: '/feed',
     signedIn: true,
@@ -93,7 +97,7 @@ export async function loadFirstScreen(app: Hono<AppEnv>, c: Context<AppEnv>): Pr
   const headers = forwardedHeaders(c)
   const results = await Promise.all(urls.map((url) => getJson(app, url, headers, c.env)))
   const answers = Object.fromEntries(urls.flatMap((url, i) => (results[i] === null ? [] : [[url, results[i]]])))
-  const image = match.screen.lcpImage(results, page)
+  const image = match.screen.lcpImage?.(results, page)
   return { answers, images: image ? [image] : [] }
 }
 

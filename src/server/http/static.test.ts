@@ -143,6 +143,11 @@ describe("index.html with the first screen's data", () => {
     }
   })
 
+  it('inlines the sign-in providers of /login, so its buttons do not push the page down when they arrive', async () => {
+    const answers = JSON.parse(firstScreen(await (await get('/login')).text())!) as Record<string, unknown>
+    expect(answers).toEqual({ '/api/account/providers': (await t.request('/api/account/providers')).json })
+  })
+
   it('inlines the listing /marketplace shows under the URL its filters make', async () => {
     const html = await (await get('/marketplace?sort=price-low&category=maxi&bogus=1')).text()
     const answers = JSON.parse(firstScreen(html)!) as Record<string, unknown>
