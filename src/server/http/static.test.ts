@@ -72,15 +72,15 @@ describe('static files of the build', () => {
 })
 
 describe('index.html of a client route', () => {
-  it('preloads the chunks of the route beyond those of the entry and the woff2 font, and is never cached', async () => {
+  it('preloads the chunks the entry imports, then those of the route beyond them, and the woff2 font, and is never cached', async () => {
     const res = await get('/product/42')
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     const html = await res.text()
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
-    expect(preloads).toEqual(['/assets/ProductPage.js', '/assets/price.js'])
+    expect(preloads).toEqual(['/assets/shared.js', '/assets/ProductPage.js', '/assets/price.js'])
     expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/serif.woff2">')
     expect(html).not.toContain('serif.woff"')
-    expect([...(await (await get('/anything/else')).text()).matchAll(/modulepreload/g)]).toHaveLength(1)
+    expect([...(await (await get('/anything/else')).text()).matchAll(/modulepreload/g)]).toHaveLength(2)
   })
 
   it('carries the session answer: null signed out, the user signed in', async () => {
