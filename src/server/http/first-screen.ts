@@ -34,7 +34,7 @@ const productImage = (imageUrl: string, widths: readonly number[], sizes: string
 
 /**
  * The screens whose data comes with the HTML: the ones whose largest paint is an image from an API
- * answer, and /login, whose sign-in buttons would otherwise push the lines below them down.
+ * answer, and /login's sign-in providers (no request before its buttons can draw).
  */
 const SCREENS: FirstScreen[] = [
   { path: '/login', signedIn: false, requests: () => [apiUrl('/account/providers')] },

@@ -143,7 +143,7 @@ describe("index.html with the first screen's data", () => {
     }
   })
 
-  it('inlines the sign-in providers of /login, so its buttons do not push the page down when they arrive', async () => {
+  it('inlines the sign-in providers of /login', async () => {
     const answers = JSON.parse(firstScreen(await (await get('/login')).text())!) as Record<string, unknown>
     expect(answers).toEqual({ '/api/account/providers': (await t.request('/api/account/providers')).json })
   })
