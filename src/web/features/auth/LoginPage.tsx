@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api'
 import { useRefreshSession } from '../../lib/session'
 import { toast } from '../../lib/toast'
 import { useForm } from '../../lib/use-form'
-import { signIn, signInError, socialProviders, startSocialSignIn } from './api'
+import { inlinedProviders, signIn, signInError, socialProviders, startSocialSignIn } from './api'
 import { AuthLayout } from './AuthLayout'
 import { safeRedirect } from './redirect'
 
@@ -17,7 +17,7 @@ export default function LoginPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const refresh = useRefreshSession()
-  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: socialProviders, staleTime: Infinity })
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: socialProviders, initialData: inlinedProviders, staleTime: Infinity })
   const form = useForm<z.ZodType<SignInInput, SignInInput>>({
     initial: { email: '', password: '' },
     errorMessage: signInError,

@@ -1,13 +1,18 @@
 import type { Session, SignInInput, SignUpInput } from '~/shared/auth'
 import { M } from '~/shared/messages'
+import { apiUrl } from '~/shared/api-url'
 import { api, ApiRequestError } from '../../lib/api'
+import { takeInlinedAnswer } from '../../lib/inlined-answers'
 
 export const signIn = (body: SignInInput) => api<Session>('/account/login', { body })
 export const register = (body: SignUpInput) => api<{ status: string }>('/account/register', { body })
 export const resendVerification = (email: string) => api<{ status: string }>('/account/resend', { body: { email } })
 export const requestPasswordReset = (email: string) => api<{ status: string }>('/account/forgot-password', { body: { email } })
 export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) => api<{ status: string }>('/account/reset-password', { body })
-export const socialProviders = () => api<{ providers: { id: string; label: string; enabled: boolean }[] }>('/account/providers')
+type Providers = { providers: { id: string; label: string; enabled: boolean }[] }
+export const socialProviders = () => api<Providers>('/account/providers')
+/** The providers the server inlined into /login's HTML: the buttons draw with the form, not one task later (a layout shift). */
+export const inlinedProviders = () => takeInlinedAnswer(apiUrl('/account/providers'))?.data as Providers | undefined
 export const startSocialSignIn = (provider: string) => api<{ url: string }>(`/account/social/${provider}`, { method: 'POST' })
 
 /** Spec part 1 §8: the message shown for a failed sign-in. */
