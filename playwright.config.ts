@@ -14,8 +14,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
+  // CI retries once so a flaky test is reported as flaky, and failOnFlakyTests makes that a failure.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  failOnFlakyTests: true,
+  reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
     viewport: { width: 390, height: 844 },

@@ -5,11 +5,13 @@
  * app gives the engine). Prints broken results (automatic checks on the returned pictures), refusals, latency
  * (cold: photos not analysed yet; warm: analysed at upload), analysis time, peak memory, and as
  * regression figures the paired SSIM, face/background preservation and garment colour fidelity.
+ * Results are encoded as the app asks by default (JPG; TRYON_BENCH_FORMAT picks another).
  * Writes a contact sheet and one strip per person (broken cells framed red, refusals grey).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp, { type OverlayOptions } from 'sharp'
+import { z } from 'zod'
 import { buildCatalogue } from '../src/server/features/products/catalogue'
 import { dressSvg } from '../src/server/features/products/illustration'
 import { type StoredImage, TryOnError } from '../src/server/tryon/engine'
@@ -55,7 +57,9 @@ const sizeOf = async (p: string) => {
   return { width: meta.autoOrient?.width ?? meta.width!, height: meta.autoOrient?.height ?? meta.height! }
 }
 // The picture at the person photo's own size, so that it lines up with the photo and its masks.
-const request = async (p: string, g: string) => ({ person: fixture('persons', p), garment: garmentImage(g), ...(await sizeOf(p)), numberResults: 1, outputFormat: 'PNG' as const })
+// (JPG by default, as the app's settings ask for; TRYON_BENCH_FORMAT=PNG or WEBP for the others)
+const FORMAT = z.enum(['JPG', 'PNG', 'WEBP']).parse(process.env.TRYON_BENCH_FORMAT ?? 'JPG')
+const request = async (p: string, g: string) => ({ person: fixture('persons', p), garment: garmentImage(g), ...(await sizeOf(p)), numberResults: 1, outputFormat: FORMAT })
 
 /**
  * The checks of a returned picture, from its pixels rather than the engine's own account: fabric
@@ -132,6 +136,9 @@ for (const [p, g] of pairs) {
   cells.set(`${p}|${g}`, { input: await sharp(out.images[0]!.data).resize(TW, TH, { fit: 'cover', position: 'north' }).png().toBuffer(), state: defects.length ? 'broken' : 'ok' })
 }
 
+// (before the contact sheets below are drawn: they are the bench's, not the engine's)
+const peakMb = process.resourceUsage().maxRSS / 1024
+
 /** A grid: garments across the top, the given persons down the side; broken cells framed red. */
 async function grid(rows: string[], cols: string[], file: string) {
   const frame = (state: Cell['state']) => (state === 'broken' ? '#e00' : state === 'refused' ? '#555' : '#777')
@@ -161,14 +168,13 @@ for (const p of persons) {
 
 const returned = stats.total.length
 const refusals = [...refused.values()].reduce((a, b) => a + b, 0)
-const peakMb = process.resourceUsage().maxRSS / 1024
-console.log(`local try-on engine: ${persons.length} persons x ${garments.length} garments = ${pairs.length} pairs, at each person photo's size`)
+console.log(`local try-on engine: ${persons.length} persons x ${garments.length} garments = ${pairs.length} pairs, at each person photo's size, ${FORMAT}`)
 console.log(`broken results: ${broken.length} of ${returned}`)
 console.log(`refused: ${refusals} of ${pairs.length}`)
 console.log(`  warm try-on p50 ${ms(percentile(stats.total, 50))}, p95 ${ms(percentile(stats.total, 95))}   (budget p50 <= 400 ms)`)
 console.log(`  cold try-on: ${stats.cold.map(ms).join(', ')}   (budget <= 3000 ms)`)
 console.log(`  analysis at upload per photo: p50 ${ms(percentile(stats.prepare, 50))}, p95 ${ms(percentile(stats.prepare, 95))}   (budget p50 <= 1500 ms)`)
-console.log(`  peak memory (max RSS): ${Math.round(peakMb)} MB   (budget <= 1024 MB)`)
+console.log(`  peak memory during the try-ons (max RSS): ${Math.round(peakMb)} MB   (budget <= 1024 MB)`)
 console.log(`  regression figures: paired SSIM ${mean(quality.paired).toFixed(3)}; face and hair SSIM ${mean(quality.face).toFixed(3)}, background ${mean(quality.background).toFixed(3)}; garment colour CIEDE2000 ${mean(quality.colour).toFixed(2)}`)
 for (const [message, n] of refused) console.log(`  refused ${n}x: ${message}`)
 for (const b of broken) console.log(`  broken: ${b}`)

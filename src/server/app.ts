@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { features } from './features'
 import { compressAnswers } from './http/compression'
 import { errorBody, handleError, notFound, tooLarge } from './http/errors'
-import { clientAddressMiddleware, withClientAddress } from './http/client-address'
+import { clientAddressMiddleware, headersWithClientAddress } from './http/client-address'
 import { sameOriginOnly } from './http/csrf'
 import { buildOpenApi } from './http/openapi'
 import { inputGuard } from './http/input-guard'
@@ -72,9 +72,10 @@ export function createApp(p: Platform, opts: { webRoot?: string } = {}) {
   // social sign-in callbacks. Everything else goes through our account routes (their rate limits,
   // messages and error shape); better-auth's sign-in, sign-up and other endpoints are not exposed.
   const authPassthrough = async (c: Context<AppEnv>) => {
+    const init: RequestInit = { headers: headersWithClientAddress(c.req.raw.headers, c.get('clientIp')) }
     // The input guard may have read the body already; better-auth gets it from Hono's cache then.
-    const raw = c.req.raw.bodyUsed ? new Request(c.req.raw, { body: await c.req.arrayBuffer() }) : c.req.raw
-    const res = await p.auth.handler(withClientAddress(raw, c.get('clientIp')))
+    if (c.req.raw.bodyUsed) init.body = await c.req.arrayBuffer()
+    const res = await p.auth.handler(new Request(c.req.raw, init))
     if (res.ok || res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res
     const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
     return c.json(errorBody(body.code?.toLowerCase() ?? 'bad_request', body.message ?? 'Request failed.'), res.status as 400)

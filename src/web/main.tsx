@@ -12,7 +12,10 @@ import './styles.css'
 primeSession(queryClient)
 readInlinedAnswers()
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element.')
+
+createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -40,3 +40,13 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export const DEMO = { email: 'ava@drape.app', password: 'drape-demo-1' }
+
+/** Fills the address fields (checkout shipping or the address form) by their labels. */
+export async function fillAddress(page: Page, a: { lastName: string; country: string; streetName: string; city: string; zipCode: string; phoneNumber: string }) {
+  await page.getByLabel('Last name').fill(a.lastName)
+  await page.getByLabel('Country').fill(a.country)
+  await page.getByLabel('Street name').fill(a.streetName)
+  await page.getByLabel('City').fill(a.city)
+  await page.getByLabel('Zip code').fill(a.zipCode)
+  await page.getByLabel('Phone number').fill(a.phoneNumber)
+}

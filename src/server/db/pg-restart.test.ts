@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStream, socialUser } from '../features/social/test-support'
+import { openStream, socialUser } from '../test/social'
 import { createQueue } from '../platform/queue'
 import { createTestApp, type TestApp } from '../test/harness'
 import { type PgCluster, postgresBinDir, startPgCluster } from '../test/postgres'

@@ -16,13 +16,14 @@ import { exportFeature } from './export'
 import { photosFeature } from './photos'
 import { settingsFeature } from './settings'
 import { tryonFeature } from './tryon'
+import { vouchersFeature } from './vouchers'
 import type { Feature } from './types'
 
 /** Social (issue 7): after profiles, products and posts, whose demo data their seeds build on. */
 const socialFeatures = [storiesFeature, messagesFeature, notificationsFeature, searchFeature, liveFeature]
 
 /** Marketplace and commerce (issue 3): the catalogue first, then what builds on it. */
-const commerceFeatures = [productsFeature, likesFeature, cartFeature, addressesFeature, ordersFeature]
+const commerceFeatures = [productsFeature, likesFeature, cartFeature, addressesFeature, vouchersFeature, ordersFeature]
 
 /** Try-on studio (issue 5): photos, generations, settings and the personal data export. */
 const tryonFeatures = [photosFeature, tryonFeature, settingsFeature, exportFeature]

@@ -32,5 +32,3 @@ export function headersWithClientAddress(headers: Headers, address: string) {
   copy.set(CLIENT_ADDRESS_HEADER, address)
   return copy
 }
-
-export const withClientAddress = (req: Request, address: string) => new Request(req, { headers: headersWithClientAddress(req.headers, address) })

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono'
 import { apiUrl } from '~/shared/api-url'
 import { COLUMN_IMAGE_SIZES } from '~/shared/image-sizes'
 import { parseFilters, toQuery } from '~/shared/marketplace/filters'
-import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, PRODUCT_IMAGE_WIDTHS, productImageSources } from '~/shared/marketplace/images'
+import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, PRODUCT_IMAGE_WIDTHS, productImageSources, shownColor } from '~/shared/marketplace/images'
 import type { ProductDetail, ProductPage } from '~/shared/marketplace/schemas'
 import { POST_PAGE_SIZE } from '~/shared/posts/paging'
 import type { PostPage } from '~/shared/posts/schemas'
@@ -60,10 +60,11 @@ const SCREENS: FirstScreen[] = [
     path: '/product/:productId',
     signedIn: false,
     // An id that a URL would have to escape is no product id: nothing is inlined for it.
-    requests: ({ params }) => (encodeURIComponent(params.productId!) === params.productId ? [apiUrl(`/products/${params.productId}`)] : []),
-    lcpImage: ([product]) => {
+    requests: ({ params: { productId } }) => (productId && encodeURIComponent(productId) === productId ? [apiUrl(`/products/${productId}`)] : []),
+    // The image of the colour the address asks for, as the page shows it.
+    lcpImage: ([product], { search }) => {
       const p = product as ProductDetail | null | undefined
-      return p ? productImage(p.imageUrl, PRODUCT_IMAGE_WIDTHS, COLUMN_IMAGE_SIZES) : null
+      return p ? productImage(shownColor(p, search.get('color')).image, PRODUCT_IMAGE_WIDTHS, COLUMN_IMAGE_SIZES) : null
     },
   },
   {

@@ -38,7 +38,7 @@ export function checkInput(value: unknown, path: readonly (string | number)[] = 
   }
 }
 
-const mediaType = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase()
+const mediaType = (contentType: string) => (contentType.split(';')[0] ?? '').trim().toLowerCase()
 
 async function checkBody(req: Parameters<MiddlewareHandler>[0]['req']) {
   const contentType = req.header('content-type')

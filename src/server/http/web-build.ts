@@ -20,7 +20,7 @@ export function staticClosure(manifest: Manifest, keys: string[]) {
   return [...seen]
 }
 
-export const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) => manifest[k]!.isEntry)
+export const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) => manifest[k]?.isEntry)
 
 /** A production build of the web app in `webRoot` (index.html, manifest, route table), or null. */
 export function readWebBuild(webRoot: string) {
@@ -36,12 +36,12 @@ export function readWebBuild(webRoot: string) {
   return {
     indexHtml: read('index.html'),
     /** The entry stylesheet's woff2 fonts (the wordmark's serif): preloaded so text does not reflow when they arrive. */
-    fonts: (entry ? (manifest[entry]!.assets ?? []) : []).filter((f) => f.endsWith('.woff2')).map((f) => `/${f}`),
+    fonts: (entry ? (manifest[entry]?.assets ?? []) : []).filter((f) => f.endsWith('.woff2')).map((f) => `/${f}`),
     /** The JS files to preload for `pathname`: the entry's imports, then those of its screen beyond them. */
     routeChunks(pathname: string): string[] {
       const match = bestRoute(routes, pathname)
       const screen = match ? staticClosure(manifest, [match.route.screen]).filter((k) => !inEntry.has(k)) : []
-      return [...entryImports, ...screen].map((k) => `/${manifest[k]!.file}`)
+      return [...entryImports, ...screen].flatMap((k) => { const chunk = manifest[k]; return chunk ? [`/${chunk.file}`] : [] })
     },
   }
 }

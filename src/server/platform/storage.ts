@@ -91,7 +91,8 @@ function s3Storage(config: Config): Storage {
         ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
         : undefined,
   })
-  const Bucket = config.S3_BUCKET!
+  const Bucket = config.S3_BUCKET
+  if (!Bucket) throw new Error('S3_BUCKET is required when S3_ENDPOINT is set')
   return {
     kind: 's3',
     async put(key, body, contentType) {
@@ -100,7 +101,8 @@ function s3Storage(config: Config): Storage {
     async get(key) {
       try {
         const out = await client.send(new GetObjectCommand({ Bucket, Key: safeKey(key) }))
-        const bytes = await out.Body!.transformToByteArray()
+        if (!out.Body) return null
+        const bytes = await out.Body.transformToByteArray()
         return { body: Buffer.from(bytes), contentType: out.ContentType ?? 'application/octet-stream' }
       } catch (err) {
         if ((err as { name?: string }).name === 'NoSuchKey') return null

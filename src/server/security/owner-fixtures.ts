@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
 import sharp from 'sharp'
-import { insertCatalogue } from '../features/products/seed'
-import { ensureProfile } from '../features/profiles/service'
-import { setEngine } from '../features/tryon/engine-registry'
+import { vouchers } from '../db/schema'
+import { insertCatalogue } from '../features/products'
+import { ensureProfile } from '../features/profiles'
+import { setEngine } from '../features/tryon'
 import type { TestApp } from '../test/harness'
 import { createTestEngine } from '../test/tryon-engine'
 
@@ -43,6 +44,7 @@ export async function createOwner(t: TestApp) {
     search: `owner secret search ${tag}`,
     profilePhone: '+447700900123',
     email: owner.email,
+    voucher: `OWNER-${tag.toUpperCase()}`,
   }
   const call = async (path: string, opts: Parameters<TestApp['request']>[1] = {}) => {
     const res = await t.request(path, { cookie: owner.cookie, ...opts })
@@ -55,11 +57,14 @@ export async function createOwner(t: TestApp) {
   const product = (await insertCatalogue(t.platform))[0]!
   const line = (quantity: number) => ({ productId: product.id, size: product.sizes.find((s) => s.available)!.name, color: product.colors[0]!.name, quantity })
   const address = await call('/api/addresses', { body: shipping })
+  // Personal vouchers are issued by the shop, not through the API.
+  await t.platform.db.insert(vouchers).values({ code: secrets.voucher, userId: owner.id, title: 'Owner voucher', percentOff: 10 })
   await call('/api/cart/items', { body: line(1) })
   const order = await call('/api/orders', { body: { shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true } })
   const cartItem = await call('/api/cart/items', { body: line(2) })
   const image = await call('/api/posts/images', { body: await imageForm() })
   const post = await call('/api/posts', { body: { caption: 'Owner post', images: [image.url] } })
+  const libraryPhoto = await call('/api/library/photos', { body: await imageForm() })
   const comment = await call(`/api/posts/${post.id}/comments`, { body: { body: 'Owner comment' } })
   const story = await call('/api/stories', { body: await imageForm() })
   const message = await call(`/api/messages/with/${friend.username}`, { body: { body: secrets.message } })
@@ -82,6 +87,7 @@ export async function createOwner(t: TestApp) {
     result: result.id as string,
     collection: collection.id as string,
     conversation: message.conversationId as string,
+    libraryPhoto: libraryPhoto.id as string,
   }
   /** Path parameter values by path template: the owner's resource for each operation. */
   const pathValues = (path: string): Record<string, string> => {
@@ -96,6 +102,7 @@ export async function createOwner(t: TestApp) {
         ['/api/stories/', story.id],
         ['/api/messages/conversations/', privateIds.conversation],
         ['/api/photos/', privateIds.photo],
+        ['/api/library/photos/', privateIds.libraryPhoto],
         ['/api/tryon/generations/', privateIds.generation],
         ['/api/tryon/results/', privateIds.result],
         ['/api/tryon/collections/', privateIds.collection],

@@ -107,10 +107,4 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { po
   return { app, platform: p, config, request, signUp, mailedLink, cookieFrom, close }
 }
 
-/** The try-on fixtures from ../shared, or null where they are missing (tests then skip). */
-export const fixturesDir = (() => {
-  const dir = path.resolve(process.cwd(), '../shared/fixtures/tryon')
-  return fs.existsSync(dir) ? dir : null
-})()
-
 export { loadConfig }

@@ -79,9 +79,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['id']
 export const ORDER_STATUSES = ['pending', 'delivered', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-/** Points promised by the delivered-order banner. */
-export const RATE_POINTS = 5
-
 /** Rounded percent of (original - price) / original, or null when there is no discount. */
 export function discountPercent(price: number, originalPrice: number | null | undefined) {
   if (originalPrice == null || !(originalPrice > price)) return null

@@ -1,4 +1,4 @@
-import type { OrderStatus } from './constants'
+import { formatEuro, type OrderStatus } from './constants'
 
 /** Every text of the marketplace and commerce half of spec part 2 that the spec quotes, verbatim. */
 export const MM = {
@@ -73,7 +73,16 @@ export const MT = {
   couldNotSaveAddress: 'Could not save the address',
   addressNotFound: 'Address not found',
   orderNotFound: 'Order not found',
-  couponNotChecked: 'Coupons are checked when the order is placed.',
+  vouchers: 'Vouchers',
+  noVouchers: 'You have no vouchers yet.',
+  voucherUnknown: 'That voucher code does not exist.',
+  voucherExpired: 'That voucher has expired.',
+  voucherUsed: 'You have already used that voucher.',
+  voucherMinimum: (min: number) => `This voucher needs at least ${formatEuro(min)} of items in your order.`,
+  voucherApplied: (code: string, percent: number, saved: number) => `${code} applied: ${percent}% off, you save ${formatEuro(saved)}.`,
+  voucherTooOften: 'You have tried many voucher codes. Please wait a few minutes.',
+  voucherRemoved: 'Voucher removed',
+  discount: 'Discount',
   addMeasurements: 'Add your measurements to get a size recommendation.',
   signInForSize: 'Sign in to get a size recommendation.',
   comingSoon: 'coming soon',

@@ -52,6 +52,7 @@ export const ProductCardSchema = z.object({
 export type ProductCard = z.infer<typeof ProductCardSchema>
 
 export const ProductPageSchema = z.object({ items: z.array(ProductCardSchema), nextCursor: z.string().nullable() })
+export const ProductListSchema = z.object({ items: z.array(ProductCardSchema) })
 export type ProductPage = z.infer<typeof ProductPageSchema>
 
 export const ProductDetailSchema = ProductCardSchema.extend({
@@ -159,10 +160,13 @@ export const PaymentStepSchema = z.strictObject({
   agreeToTerms: z.literal(true, 'Please agree to the terms'),
 })
 
+/** A voucher code as typed: spaces around it and letter case do not matter. */
+const couponCode = z.string().trim().max(40, 'At most 40 characters').transform((s) => s.toUpperCase())
+
 export const PlaceOrderSchema = z.strictObject({
   shipping: ShippingAddressSchema,
   shippingMethod: z.enum(SHIPPING_METHODS),
-  couponCode: z.string().trim().max(40).default(''),
+  couponCode: couponCode.default(''),
   copyBillingAddress: z.boolean().default(true),
   paymentMethod: PaymentStepSchema.shape.paymentMethod,
   agreeToTerms: PaymentStepSchema.shape.agreeToTerms,
@@ -191,12 +195,51 @@ export const OrderListSchema = z.object({ items: z.array(OrderSummarySchema) })
 
 export const OrderDetailSchema = OrderSummarySchema.extend({
   deliveryAddress: z.string(),
+  /** The voucher code applied, and its discount on the subtotal (0 without one). */
+  couponCode: z.string().nullable(),
+  discount: z.number(),
   shippingMethod: z.enum(SHIPPING_METHODS),
   paymentMethod: PaymentStepSchema.shape.paymentMethod,
   items: z.array(z.object({ productId: z.string().nullable(), name: z.string(), size: z.string(), color: z.string(), quantity: z.number(), price: z.number(), image: z.string() })),
   shipping: z.number(),
 })
 export type OrderDetail = z.infer<typeof OrderDetailSchema>
+
+// Vouchers --------------------------------------------------------------------------------------
+
+export const VoucherStatusSchema = z.enum(['available', 'used', 'expired'])
+export const VoucherSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  percentOff: z.number(),
+  /** Euros of selected items the order needs; 0 for none. */
+  minSubtotal: z.number(),
+  expiresAt: z.string().nullable(),
+  /** A personal voucher (only this user) or a public code (everyone, once each). */
+  personal: z.boolean(),
+  status: VoucherStatusSchema,
+})
+export type Voucher = z.infer<typeof VoucherSchema>
+export const VoucherListSchema = z.object({ items: z.array(VoucherSchema) })
+
+/** Validate at checkout: the code against the selected cart lines and the chosen shipping. */
+export const ValidateVoucherSchema = z.strictObject({
+  code: couponCode.pipe(z.string().min(1, 'Enter a voucher code')),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+})
+export type ValidateVoucherInput = z.input<typeof ValidateVoucherSchema>
+
+/** The amounts the order would have with the voucher, computed by the server. */
+export const VoucherQuoteSchema = z.object({
+  code: z.string(),
+  percentOff: z.number(),
+  message: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+})
+export type VoucherQuote = z.infer<typeof VoucherQuoteSchema>
 
 export const LikedIdsSchema = z.object({ ids: z.array(z.string()) })
 export const LikeStateSchema = z.object({ liked: z.boolean() })

@@ -43,5 +43,13 @@ export const FM = {
   commentNotFound: 'This comment does not exist.',
   noPhotos: 'No photos yet. Take one or pick one from your device.',
   noVideos: 'No videos yet',
+  libraryFull: (limit: number) => `Your photo library is full (${limit} photos). Delete a photo to add another.`,
+  libraryCount: (count: number, limit: number) => `${count} of ${limit} photos in your library`,
+  addingPhoto: 'Adding photo…',
+  libraryPhotoNotFound: 'This photo is not in your library.',
+  deleteLibraryPhoto: 'Delete this photo from your library?',
+  libraryPhotoDeleted: 'Photo deleted',
+  couldNotAddPhoto: 'Could not add the photo.',
+  couldNotDeletePhoto: 'Could not delete the photo.',
   cameraUnavailable: 'Camera not available. Pick a photo instead.',
 } as const

@@ -57,8 +57,17 @@ export const SaveStateSchema = z.object({ saved: z.boolean(), savesCount: z.numb
 export const FollowStateSchema = z.object({ following: z.boolean(), followersCount: z.number() })
 
 export const UploadedImageSchema = z.object({ url: z.string(), srcSet: z.string().nullable() })
-export const PhotoListSchema = z.object({ items: z.array(UploadedImageSchema.extend({ postId: z.string(), createdAt: z.string() })) })
-export type LibraryPhoto = z.infer<typeof PhotoListSchema>['items'][number]
+/** How many photos one user's photo library keeps. */
+export const MAX_LIBRARY_PHOTOS = 100
+/**
+ * A photo in the user's library: an uploaded one (`id` set, deletable, kept until deleted) or an
+ * image of one of their posts (`id` null, `postId` set).
+ */
+export const LibraryPhotoSchema = UploadedImageSchema.extend({ id: z.string().nullable(), postId: z.string().nullable(), createdAt: z.string() })
+export type LibraryPhoto = z.infer<typeof LibraryPhotoSchema>
+/** `count` of uploaded photos out of `limit`. */
+export const PhotoListSchema = z.object({ items: z.array(LibraryPhotoSchema), count: z.number(), limit: z.number() })
+export type PhotoList = z.infer<typeof PhotoListSchema>
 
 /**
  * The navigation state the image-options popup hands to /style-studio-generate (spec part 1 §2):

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PM } from './messages'
 
 // Without zod, so that screens that need only these do not load it (issue #13 first-load budget).
-export { displayNameOf, fullNameOf } from './names'
+export { displayNameOf } from './names'
 
 export const GENDERS = ['female', 'male', 'non_binary', 'other', 'prefer_not_to_say'] as const
 export const UNIT_PREFERENCES = ['metric', 'imperial'] as const

@@ -38,6 +38,8 @@ export const StartTryOnSchema = z.strictObject({
   subject: FileRefSchema,
   garment: FileRefSchema,
   productId: z.uuid().optional(),
+  /** The product's colour the shopper chose: the try-on wears that colour's garment image. */
+  color: z.string().trim().min(1).max(40).optional(),
   category: GarmentCategorySchema.optional(),
   promptExtras: z.string().trim().max(500).optional(),
   size: z.enum(GARMENT_SIZES).optional(),
@@ -61,7 +63,9 @@ export const GenerationSchema = z.object({
 })
 export type Generation = z.infer<typeof GenerationSchema>
 /** The live event published on `/api/events` as `generation`. */
-export type GenerationEvent = Pick<Generation, 'id' | 'status' | 'outputUrl' | 'error'>
+/** What the try-on worker publishes about a generation as it moves on. */
+export const GenerationEventSchema = GenerationSchema.pick({ id: true, status: true, outputUrl: true, error: true })
+export type GenerationEvent = z.infer<typeof GenerationEventSchema>
 
 export const ProductSummarySchema = z.object({ id: z.string(), name: z.string(), brand: z.string(), imageUrl: z.string(), price: z.number() })
 export type ProductSummary = z.infer<typeof ProductSummarySchema>

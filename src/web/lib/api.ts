@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { ApiError } from '~/shared/api'
 import { type ApiQuery, apiUrl } from '~/shared/api-url'
 import { takeInlinedAnswer } from './inlined-answers'
@@ -17,14 +18,20 @@ export class ApiRequestError extends Error {
 type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: ApiQuery }
 
 /**
- * The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. A GET the
- * server already answered inside index.html (the first screen's data) is served from there once.
+/**
+ * The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. Given the
+ * shared response schema it returns that schema's type, checked: a mismatch fails loudly in
+ * development and is logged in production (where the unchecked answer is still used). A GET the
+ * server already answered inside index.html (the first screen's data) is served from there once,
+ * checked by the same schema.
  */
-export async function api<T>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
+export async function api<S extends z.ZodType>(path: string, options: Options & { schema: S }): Promise<z.output<S>>
+export async function api<T = void>(path: string, options?: Options): Promise<T>
+export async function api(path: string, { body, query, headers, schema, ...init }: Options & { schema?: z.ZodType } = {}): Promise<unknown> {
   const url = apiUrl(path, query)
   const isGet = body === undefined && (init.method ?? 'GET') === 'GET'
   const inlined = isGet ? takeInlinedAnswer(url) : undefined
-  if (inlined) return inlined.data as T
+  if (inlined) return schema ? checked(schema, inlined.data, path) : inlined.data
   const isForm = body instanceof FormData
   let res: Response
   try {
@@ -38,13 +45,31 @@ export async function api<T>(path: string, { body, query, headers, ...init }: Op
   } catch {
     throw new ApiRequestError(0, 'network', 'You seem to be offline. Check your connection and try again.')
   }
-  if (res.status === 204) return undefined as T
+  if (res.status === 204) return undefined
   const data = (await res.json().catch(() => null)) as unknown
   if (!res.ok) {
     const err = (data as ApiError | null)?.error
     throw new ApiRequestError(res.status, err?.code ?? 'unknown', err?.message ?? `Request failed (${res.status}).`, err?.fields)
   }
-  return data as T
+  return schema ? checked(schema, data, path) : data
+}
+
+/**
+ * The answer the server inlined into index.html for GET `path` (used once, checked by `schema` as
+ * `api()` checks it), for a query's `initialData`: the screen draws with it, not one task later.
+ */
+export function inlinedAnswer<S extends z.ZodType>(path: string, { query, schema }: { query?: ApiQuery; schema: S }): z.output<S> | undefined {
+  const inlined = takeInlinedAnswer(apiUrl(path, query))
+  return inlined ? (checked(schema, inlined.data, path) as z.output<S>) : undefined
+}
+
+function checked(schema: z.ZodType, data: unknown, path: string) {
+  const parsed = schema.safeParse(data)
+  if (parsed.success) return parsed.data
+  const problem = `The answer of ${path} does not match its schema: ${parsed.error.message}`
+  if (import.meta.env.DEV) throw new Error(problem)
+  console.error(problem)
+  return data
 }
 
 export const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiRequestError ? err.message : fallback)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { products } from './products'
 
@@ -23,6 +23,26 @@ export const cartItems = pgTable(
   (t) => [uniqueIndex('cart_items_line_idx').on(t.userId, t.productId, t.size, t.color), index('cart_items_user_idx').on(t.userId, t.createdAt)],
 )
 
+/**
+ * A discount code. `user_id` set: a personal voucher only its owner can use, once. `user_id` null:
+ * a public code (e.g. the advertised DRAPE20) each user can use once. Redemptions enforce "once".
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Upper case; unique across personal and public vouchers. */
+    code: text().notNull().unique(),
+    userId: text().references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    percentOff: integer().notNull(),
+    minSubtotalCents: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vouchers_user_idx').on(t.userId)],
+)
+
 export const orderStatusEnum = pgEnum('order_status', ['pending', 'delivered', 'cancelled'])
 export const shippingMethodEnum = pgEnum('shipping_method', ['free', 'standard', 'fast'])
 export const paymentMethodEnum = pgEnum('payment_method', ['cash', 'credit'])
@@ -44,7 +64,11 @@ export const orders = pgTable(
     totalCents: integer().notNull(),
     shippingMethod: shippingMethodEnum().notNull(),
     paymentMethod: paymentMethodEnum().notNull(),
+    /** The voucher code as the shopper typed it (normalised), and the voucher it applied. */
     couponCode: text(),
+    voucherId: uuid().references(() => vouchers.id, { onDelete: 'set null' }),
+    /** The voucher's discount on the subtotal; `total = subtotal - discount + shipping`. */
+    discountCents: integer().notNull().default(0),
     /** The checkout's copyBillingAddress: the billing address is the delivery address. */
     copyBillingAddress: boolean().notNull().default(true),
     deliveryName: text().notNull(),
@@ -95,4 +119,25 @@ export const addresses = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('addresses_user_idx').on(t.userId, t.createdAt), uniqueIndex('addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`)],
+)
+
+/**
+ * One use of a voucher by a user. The primary key (voucher, user) is what makes a voucher single
+ * use per user even when two orders are placed at the same moment: the second insert conflicts.
+ */
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    voucherId: uuid()
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.voucherId, t.userId] }), index('voucher_redemptions_order_idx').on(t.orderId)],
 )

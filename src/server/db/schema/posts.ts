@@ -75,3 +75,21 @@ export const comments = pgTable(
   },
   (t) => [index('comments_post_idx').on(t.postId, t.createdAt)],
 )
+
+/**
+ * The photo library: photos a user uploaded to post later. They stay until the user deletes them
+ * (decision 0020); files are `library/{userId}/{id}-w{width}.webp`, readable by the owner only.
+ */
+export const libraryPhotos = pgTable(
+  'library_photos',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Bytes stored over all width variants. */
+    fileSize: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('library_photos_user_created_idx').on(t.userId, t.createdAt)],
+)

@@ -3,6 +3,7 @@ import { MT } from '~/shared/marketplace/messages'
 import type { Address, ShippingAddress } from '~/shared/marketplace/schemas'
 import type { Db, Tx } from '../../db/client'
 import { addresses } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { notFound } from '../../http/errors'
 
 type AddressRow = typeof addresses.$inferSelect
@@ -32,8 +33,8 @@ export async function getAddress(db: Db, userId: string, id: string) {
 /** A user's first address becomes the default. */
 export async function createAddress(db: Db | Tx, userId: string, fields: ShippingAddress) {
   const [existing] = await db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).limit(1)
-  const [row] = await db.insert(addresses).values({ ...fields, userId, isDefault: !existing }).returning()
-  return toAddress(row!)
+  const row = oneRow(await db.insert(addresses).values({ ...fields, userId, isDefault: !existing }).returning())
+  return toAddress(row)
 }
 
 export async function updateAddress(db: Db, userId: string, id: string, fields: ShippingAddress) {

@@ -4,16 +4,13 @@ import { createApp } from '../../app'
 import { startPlatform } from '../../start'
 import { closePlatform } from '../../platform'
 import { createTestApp, type TestApp } from '../../test/harness'
+import { withTestApp } from '../../test/with-test-app'
 
 const login = (t: TestApp, email: string, password: string, where: { ip?: string; socketIp?: string }) =>
   t.request('/api/account/login', { body: { email, password }, ...where })
 
 describe('sign-in behind an https PUBLIC_URL', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://drape.example' })
-  })
-  afterAll(() => t.close())
+  const t = withTestApp({ PUBLIC_URL: 'https://drape.example' })
 
   it('signs up, verifies, signs in and stays signed in with __Secure- cookies', async () => {
     const u = await t.signUp()
@@ -80,11 +77,7 @@ describe('sessions end at once on every instance', () => {
 
 describe('rate limits key on the real client address', () => {
   describe('with no trusted proxy (TRUST_PROXY=0)', () => {
-    let t: TestApp
-    beforeAll(async () => {
-      t = await createTestApp({ TRUST_PROXY: '0' })
-    })
-    afterAll(() => t.close())
+    const t = withTestApp({ TRUST_PROXY: '0' })
 
     it('ignores X-Forwarded-For: rotating it does not escape the sign-up limit', async () => {
       const statuses: number[] = []
@@ -110,11 +103,7 @@ describe('rate limits key on the real client address', () => {
   })
 
   describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
-    let t: TestApp
-    beforeAll(async () => {
-      t = await createTestApp({ TRUST_PROXY: '1' })
-    })
-    afterAll(() => t.close())
+    const t = withTestApp({ TRUST_PROXY: '1' })
 
     it('takes the address the proxy saw, not what the client prepended', async () => {
       const statuses: number[] = []

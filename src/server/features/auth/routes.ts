@@ -21,7 +21,7 @@ import { headersWithClientAddress } from '../../http/client-address'
 import { json } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { hit, record, refuseOver } from '../../platform/rate-limit'
-import { enabledSocialProviders } from './auth'
+import { enabledSocialProviders } from '../../platform/auth'
 
 /** `link=verify` tells the callback screen it was reached from a mailed link (a reused one lands signed out). */
 const CALLBACK_PATH = '/auth/callback?link=verify'

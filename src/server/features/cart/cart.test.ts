@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_QUANTITY } from '~/shared/marketplace/constants'
 import { MT } from '~/shared/marketplace/messages'
-import type { Cart } from '~/shared/marketplace/schemas'
+import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/shared/marketplace/images'
+import type { Cart, OrderDetail } from '~/shared/marketplace/schemas'
+import { orderInput } from '../../test/checkout'
 import { createTestApp, type TestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products/catalogue'
-import { insertCatalogue } from '../products/seed'
+import type { CatalogueProduct } from '../products'
+import { insertCatalogue } from '../products'
 
 let t: TestApp
 let catalogue: CatalogueProduct[]
@@ -18,6 +20,20 @@ const availableSize = (p: CatalogueProduct) => p.sizes.find((s) => s.available)!
 const line = (p: CatalogueProduct, quantity = 1) => ({ productId: p.id, size: availableSize(p), color: p.colors[0]!.name, quantity })
 
 describe('cart', () => {
+  it("shows each line with its chosen colour's image, and the order keeps it", async () => {
+    const u = await t.signUp()
+    const p = catalogue.find((c) => c.colors.length > 1)!
+    const [first, second] = p.colors
+    for (const color of [first!.name, second!.name]) await t.request('/api/cart/items', { body: { ...line(p), color }, cookie: u.cookie })
+    const cart = (await t.request('/api/cart', { cookie: u.cookie })).json as Cart
+    const imageOf = (items: { color: string; image: string }[], color: string) => items.find((i) => i.color === color)!.image
+    expect(imageOf(cart.items, first!.name)).toBe(t.platform.storage.url(productImageKey(p.id, PRODUCT_IMAGE_DEFAULT_WIDTH)))
+    expect(imageOf(cart.items, second!.name)).toBe(t.platform.storage.url(productImageKey(colorImageSet(p.id, p.colors, second!.name), PRODUCT_IMAGE_DEFAULT_WIDTH)))
+    const placed = (await t.request('/api/orders', { body: orderInput(), cookie: u.cookie })).json as OrderDetail
+    expect(imageOf(placed.items, second!.name)).toBe(imageOf(cart.items, second!.name))
+    expect(imageOf(placed.items, first!.name)).not.toBe(imageOf(placed.items, second!.name))
+  })
+
   it('adds the chosen size and colour at the catalogue price; the same line adds up', async () => {
     const u = await t.signUp()
     const p = catalogue[5]!

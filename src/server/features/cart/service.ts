@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client'
 import { cartItems, products } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
-import { productForPurchase } from '../products/service'
+import { productForPurchase } from '../products'
 
 const lineColumns = {
   id: cartItems.id,
@@ -18,7 +18,8 @@ const lineColumns = {
   color: cartItems.color,
   quantity: cartItems.quantity,
   selected: cartItems.selected,
-  image: products.imageUrl,
+  /** The chosen colour's image when the product has one per colour. */
+  image: sql<string>`coalesce(${products.colorImages} ->> ${cartItems.color}, ${products.imageUrl})`,
   archived: products.archived,
 }
 

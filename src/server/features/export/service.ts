@@ -1,86 +1,42 @@
-import { desc, eq, inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { EXPORT_VERSION } from '~/shared/tryon/schemas'
-import {
-  aiGenerations,
-  comments,
-  follows,
-  messages,
-  notifications,
-  postImages,
-  postLikes,
-  posts,
-  postSaves,
-  productLikes,
-  profiles,
-  stories,
-  tryonResults,
-  userPhotos,
-  userRunwareSettings,
-} from '../../db/schema'
+import type { Db } from '../../db/client'
+import { aiGenerations, productLikes, products, styleCollectionItems, styleCollections, tryonResults, userPhotos, userRunwareSettings } from '../../db/schema'
 import type { Platform } from '../../platform'
+import { accountSection, iso } from './account'
+import { commerceSection } from './commerce'
+import { socialSection } from './social'
 
-/** The part of an e-mail-like display name before the at sign (spec part 2 §6). */
-export const plainName = (name: string | null) => (name && name.includes('@') ? name.split('@')[0]! : name)
+export { plainName } from './account'
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
-
-/**
- * A personal data export (spec part 2 §2 /export, PRODUCT.md §3): only rows that belong to the
- * signed-in user, in format version 3.0.0, without any image URL.
- */
-export async function exportUserData(p: Platform, userId: string) {
-  const db = p.db
-  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1)
-  const myPosts = await db.select().from(posts).where(eq(posts.userId, userId)).orderBy(desc(posts.createdAt))
-  const postIds = myPosts.map((x) => x.id)
-  const [images, likes, saves, myComments, myFollows, myStories, myMessages, myNotifications, photos, generations, results, settings, likedProducts] = await Promise.all([
-    postIds.length ? db.select({ id: postImages.id, postId: postImages.postId, imageOrder: postImages.imageOrder }).from(postImages).where(inArray(postImages.postId, postIds)) : [],
-    db.select().from(postLikes).where(eq(postLikes.userId, userId)),
-    db.select().from(postSaves).where(eq(postSaves.userId, userId)),
-    db.select().from(comments).where(eq(comments.userId, userId)),
-    db.select().from(follows).where(eq(follows.followerId, userId)),
-    db.select({ id: stories.id, isLive: stories.isLive, viewsCount: stories.viewsCount, createdAt: stories.createdAt, expiresAt: stories.expiresAt }).from(stories).where(eq(stories.userId, userId)),
-    db.select({ id: messages.id, conversationId: messages.conversationId, body: messages.body, createdAt: messages.createdAt }).from(messages).where(eq(messages.senderId, userId)),
-    db.select({ id: notifications.id, type: notifications.type, postId: notifications.postId, content: notifications.content, createdAt: notifications.createdAt, readAt: notifications.readAt }).from(notifications).where(eq(notifications.userId, userId)),
+/** Liked products, try-on photos, generations, saved results, collections and settings: metadata only, no file paths or URLs. */
+async function tryOnSection(db: Db, userId: string) {
+  const [likedProducts, photos, generations, results, settings, collections] = await Promise.all([
+    db.select({ productId: productLikes.productId, productName: products.name, createdAt: productLikes.createdAt }).from(productLikes).innerJoin(products, eq(products.id, productLikes.productId)).where(eq(productLikes.userId, userId)),
     db.select({ id: userPhotos.id, photoType: userPhotos.photoType, originalFilename: userPhotos.originalFilename, fileSize: userPhotos.fileSize, mimeType: userPhotos.mimeType, createdAt: userPhotos.createdAt }).from(userPhotos).where(eq(userPhotos.userId, userId)),
-    db.select({ id: aiGenerations.id, status: aiGenerations.status, model: aiGenerations.model, error: aiGenerations.error, productId: aiGenerations.productId, createdAt: aiGenerations.createdAt }).from(aiGenerations).where(eq(aiGenerations.userId, userId)),
+    db.select({ id: aiGenerations.id, status: aiGenerations.status, model: aiGenerations.model, error: aiGenerations.error, productId: aiGenerations.productId, createdAt: aiGenerations.createdAt, finishedAt: aiGenerations.finishedAt }).from(aiGenerations).where(eq(aiGenerations.userId, userId)),
     db.select({ id: tryonResults.id, generationId: tryonResults.generationId, productId: tryonResults.productId, createdAt: tryonResults.createdAt }).from(tryonResults).where(eq(tryonResults.userId, userId)),
     db.select().from(userRunwareSettings).where(eq(userRunwareSettings.userId, userId)),
-    db.select({ productId: productLikes.productId, createdAt: productLikes.createdAt }).from(productLikes).where(eq(productLikes.userId, userId)),
+    db.select({ id: styleCollections.id, name: styleCollections.name, createdAt: styleCollections.createdAt }).from(styleCollections).where(eq(styleCollections.userId, userId)),
   ])
+  const items = collections.length ? await db.select().from(styleCollectionItems).where(inArray(styleCollectionItems.collectionId, collections.map((c) => c.id))) : []
+  const s = settings[0]
   return {
-    version: EXPORT_VERSION,
-    exportedAt: new Date().toISOString(),
-    profile: profile
-      ? {
-          id: profile.id,
-          username: profile.username,
-          displayName: plainName(profile.displayName),
-          bio: profile.bio,
-          location: profile.location,
-          website: profile.website,
-          postsCount: profile.postsCount,
-          followingCount: profile.followingCount,
-          followersCount: profile.followersCount,
-          isVerified: profile.isVerified,
-          createdAt: iso(profile.createdAt),
-        }
-      : null,
-    posts: myPosts.map((x) => ({ id: x.id, caption: x.caption, location: x.location, likesCount: x.likesCount, commentsCount: x.commentsCount, savesCount: x.savesCount, createdAt: iso(x.createdAt) })),
-    postImages: images,
-    postLikes: likes.map((x) => ({ postId: x.postId, createdAt: iso(x.createdAt) })),
-    postSaves: saves.map((x) => ({ postId: x.postId, createdAt: iso(x.createdAt) })),
-    comments: myComments.map((x) => ({ id: x.id, postId: x.postId, body: x.body, createdAt: iso(x.createdAt) })),
-    follows: myFollows.map((x) => ({ followingId: x.followingId, createdAt: iso(x.createdAt) })),
-    stories: myStories.map((x) => ({ ...x, createdAt: iso(x.createdAt), expiresAt: iso(x.expiresAt) })),
-    messages: myMessages.map((x) => ({ ...x, createdAt: iso(x.createdAt) })),
-    notifications: myNotifications.map((x) => ({ ...x, createdAt: iso(x.createdAt), readAt: iso(x.readAt) })),
     productLikes: likedProducts.map((x) => ({ ...x, createdAt: iso(x.createdAt) })),
     photos: photos.map((x) => ({ ...x, createdAt: iso(x.createdAt) })),
-    generations: generations.map((x) => ({ ...x, createdAt: iso(x.createdAt) })),
+    generations: generations.map((x) => ({ ...x, createdAt: iso(x.createdAt), finishedAt: iso(x.finishedAt) })),
     savedResults: results.map((x) => ({ ...x, createdAt: iso(x.createdAt) })),
-    tryOnSettings: settings[0]
-      ? { model: settings[0].model, width: settings[0].width, height: settings[0].height, numberResults: settings[0].numberResults, outputFormat: settings[0].outputFormat, promptTemplate: settings[0].promptTemplate, customJson: settings[0].customJson }
-      : null,
+    styleCollections: collections.map((c) => ({ ...c, createdAt: iso(c.createdAt), resultIds: items.filter((i) => i.collectionId === c.id).map((i) => i.resultId) })),
+    tryOnSettings: s ? { model: s.model, width: s.width, height: s.height, numberResults: s.numberResults, outputFormat: s.outputFormat, promptTemplate: s.promptTemplate, customJson: s.customJson } : null,
   }
+}
+
+/**
+ * A personal data export (spec part 2 §2 /export, PRODUCT.md §3): everything stored about the
+ * signed-in user and nothing of anyone else's beyond a username (decision 0018), in format
+ * version 3.0.0, without any image URL.
+ */
+export async function exportUserData(p: Platform, userId: string) {
+  const [account, commerce, social, tryOn] = await Promise.all([accountSection(p.db, userId), commerceSection(p.db, userId), socialSection(p.db, userId), tryOnSection(p.db, userId)])
+  return { version: EXPORT_VERSION, exportedAt: new Date().toISOString(), ...account, ...social, ...commerce, ...tryOn }
 }

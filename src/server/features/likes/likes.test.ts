@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products/catalogue'
-import { insertCatalogue } from '../products/seed'
+import type { CatalogueProduct } from '../products'
+import { insertCatalogue } from '../products'
 
 let t: TestApp
 let catalogue: CatalogueProduct[]

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { productLikes } from '../../db/schema'
 import type { Platform } from '../../platform'
-import { demoUserIds } from '../auth/seed'
-import { buildCatalogue } from '../products/catalogue'
+import { demoUserIds } from '../auth'
+import { buildCatalogue } from '../products'
 import { setLiked } from './service'
 
 /** Demo accounts like a few dresses, so the wishlist and the try-on garment picker have some. */

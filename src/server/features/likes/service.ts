@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { ProductCard } from '~/shared/marketplace/schemas'
 import type { Db } from '../../db/client'
 import { productLikes, products } from '../../db/schema'
-import { cardColumns, productForPurchase } from '../products/service'
+import { cardColumns, productForPurchase } from '../products'
 
 /** Likes are rows of (user, product); setting one twice changes nothing. */
 export async function setLiked(db: Db, userId: string, productId: string, liked: boolean) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { openStream, socialUser } from '../social/test-support'
+import { openStream, socialUser } from '../../test/social'
 
 let t: TestApp
 

@@ -9,8 +9,7 @@ import type { Platform } from '../../platform'
 import { pipeEvents } from '../../platform/events'
 import { logger } from '../../platform/logger'
 import { hit } from '../../platform/rate-limit'
-import { userCards } from '../social/people'
-import { signedIn } from '../social/signed-in'
+import { userCard } from '../profiles'
 import { LIVE_ROOM, broadcastComment, broadcastReaction, changePresence, liveState, refreshPresence } from './service'
 
 const HEARTBEAT_MS = 25_000
@@ -45,14 +44,14 @@ export function liveRoutes(p: Platform) {
         }
       })
     })
-    .post('/live/comments', describe({ summary: 'Comment on the live video (everyone watching sees it)', tags: ['live'], auth: true, response: LiveCommentEventSchema.pick({ body: true }) }), signedIn, json(LiveCommentSchema), async (c) => {
+    .post('/live/comments', describe({ summary: 'Comment on the live video (everyone watching sees it)', tags: ['live'], auth: true, response: LiveCommentEventSchema.pick({ body: true }) }), json(LiveCommentSchema), async (c) => {
       const me = requireUser(c)
       await limit(`live-comment:${me.id}`, 30)
       const { body } = c.req.valid('json')
-      await broadcastComment(p, (await userCards(p.db, [me.id])).get(me.id)!, body)
+      await broadcastComment(p, await userCard(p.db, me.id), body)
       return c.json({ body }, 201)
     })
-    .post('/live/reactions', describe({ summary: 'Send an emoji reaction to everyone watching', tags: ['live'], auth: true, response: OkSchema }), signedIn, json(LiveReactionSchema), async (c) => {
+    .post('/live/reactions', describe({ summary: 'Send an emoji reaction to everyone watching', tags: ['live'], auth: true, response: OkSchema }), json(LiveReactionSchema), async (c) => {
       const me = requireUser(c)
       await limit(`live-reaction:${me.id}`, 120)
       await broadcastReaction(p, c.req.valid('json').emoji)

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { LiveState, UserCard } from '~/shared/social/schemas'
 import { livePresence, stories } from '../../db/schema'
 import type { Platform } from '../../platform'
-import { userCards } from '../social/people'
+import { userCards } from '../profiles'
 
 type Deps = Pick<Platform, 'db' | 'events'>
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SM } from '~/shared/social/messages'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { openStream, socialUser } from '../social/test-support'
+import { openStream, socialUser } from '../../test/social'
 
 let t: TestApp
 let a: Awaited<ReturnType<typeof socialUser>>

@@ -6,7 +6,6 @@ import { type AppEnv, requireUser } from '../../http/session'
 import { json, params, query } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { hit } from '../../platform/rate-limit'
-import { signedIn } from '../social/signed-in'
 import { conversationWith, listConversations, markConversationRead, sendMessage, unreadCount } from './service'
 
 const ConversationIdParamSchema = z.strictObject({ id: z.uuid('No such conversation.') })
@@ -29,7 +28,7 @@ export function messageRoutes(p: Platform) {
         return c.json(await conversationWith(p, requireUser(c).id, c.req.valid('param').handle, c.req.valid('query').before))
       },
     )
-    .post('/messages/with/:handle', describe({ summary: 'Send a message to a user', tags: ['messages'], auth: true, response: MessageSchema }), signedIn, params(HandleParamSchema), json(SendMessageSchema), async (c) => {
+    .post('/messages/with/:handle', describe({ summary: 'Send a message to a user', tags: ['messages'], auth: true, response: MessageSchema }), params(HandleParamSchema), json(SendMessageSchema), async (c) => {
       const me = requireUser(c)
       if (p.config.RATE_LIMIT) await hit(p.db, `message:${me.id}`, SEND_LIMIT.max, SEND_LIMIT.windowSeconds, 'You are sending messages too fast. Wait a moment.')
       return c.json(await sendMessage(p, me.id, c.req.valid('param').handle, c.req.valid('json').body), 201)

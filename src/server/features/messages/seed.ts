@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { conversations, messages } from '../../db/schema'
 import type { Platform } from '../../platform'
-import { demoUserIds } from '../auth/seed'
+import { demoUserIds } from '../auth'
 
 /** A short conversation between Ava and Milo (the last message unread by Ava). */
 const LINES = [

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Conversation, ConversationSummary, Message } from '~/shared/social/schemas'
 import { conversations, messages, stories } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
-import { ensureProfile } from '../profiles/service'
-import { resolveHandle, userCards } from '../social/people'
+import { ensureProfile } from '../profiles'
+import { resolveHandle, userCards } from '../profiles'
 
 type Deps = Pick<Platform, 'db' | 'events'>
 
@@ -91,13 +92,13 @@ export async function sendMessage({ db, events }: Deps, me: string, handle: stri
   if (other.id === me) throw badRequest('You cannot message yourself.')
   await ensureProfile(db, me)
   const message = await db.transaction(async (tx) => {
-    const [conv] = await tx
+    const conv = oneRow(await tx
       .insert(conversations)
       .values(pair(me, other.id))
       .onConflictDoUpdate({ target: [conversations.userA, conversations.userB], set: { lastMessageAt: sql`now()` } })
-      .returning({ id: conversations.id })
-    const [row] = await tx.insert(messages).values({ conversationId: conv!.id, senderId: me, recipientId: other.id, body }).returning()
-    return toMessage(row!)
+      .returning({ id: conversations.id }))
+    const row = oneRow(await tx.insert(messages).values({ conversationId: conv.id, senderId: me, recipientId: other.id, body }).returning())
+    return toMessage(row)
   })
   await Promise.all([events.publish(other.id, { type: 'message', data: message }), events.publish(me, { type: 'message', data: message })])
   return message

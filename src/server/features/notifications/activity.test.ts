@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { follows, notifications, postImages, postLikes, posts } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { socialUser } from '../social/test-support'
+import { socialUser } from '../../test/social'
 import { groupOf } from './activity'
 import { notify, notifyMentions } from './service'
 

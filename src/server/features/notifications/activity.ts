@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { Activity, ActivityGroupId, ActivityItem, FollowingActivity } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { follows, notifications, postImages, postLikes, posts } from '../../db/schema'
-import { userCards } from '../social/people'
+import { userCards } from '../profiles'
 
 const WINDOW_DAYS = 30
 const MAX_ROWS = 300
@@ -76,7 +76,7 @@ export async function activityFor(db: Db, me: string, now = new Date()): Promise
       if (existing) {
         if (!existing.actors.includes(r.actorId)) existing.actors.push(r.actorId)
         existing.item.type = existing.actors.length > 1 ? 'like_multiple' : 'like'
-        existing.item.users = existing.actors.slice(0, FACES_SHOWN).map((id) => cards.get(id)!)
+        existing.item.users = existing.actors.slice(0, FACES_SHOWN).flatMap((id) => cards.get(id) ?? [])
         existing.item.othersCount = Math.max(0, existing.actors.length - FACES_SHOWN)
         continue
       }
@@ -97,7 +97,10 @@ export async function activityFor(db: Db, me: string, now = new Date()): Promise
     })
   }
   const order: ActivityGroupId[] = ['new', 'today', 'this_week', 'this_month']
-  return { groups: order.filter((g) => groups.get(g)?.length).map((g) => ({ id: g, items: groups.get(g)! })) }
+  return { groups: order.flatMap((g) => {
+      const items = groups.get(g)
+      return items?.length ? [{ id: g, items }] : []
+    }) }
 }
 
 /** Marks every notification of the signed-in user read (they leave New). */
@@ -125,14 +128,15 @@ export async function followingActivity(db: Db, me: string, now = new Date()): P
   return {
     items: [...byUser.entries()].flatMap(([userId, ls]) => {
       const user = cards.get(userId)
-      if (!user) return []
+      const [latest] = ls
+      if (!user || !latest) return []
       return [
         {
-          id: `${userId}:${ls[0]!.postId}`,
+          id: `${userId}:${latest.postId}`,
           user,
           postsCount: ls.length,
           photos: ls.slice(0, PHOTOS_SHOWN).map((l) => ({ id: l.postId, imageUrl: thumbs.get(l.postId) ?? null })),
-          createdAt: ls[0]!.createdAt.toISOString(),
+          createdAt: latest.createdAt.toISOString(),
         },
       ]
     }),

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm'
 import { comments, follows, notifications, postLikes, posts } from '../../db/schema'
 import type { Platform } from '../../platform'
-import { demoUserIds } from '../auth/seed'
+import { demoUserIds } from '../auth'
 
 /**
  * Activity for the demo accounts, mirrored from the demo follows, likes and comments the profile and

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { notifications, profiles } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import type { EventBus } from '../../platform/events'
 
 type NotificationInput = {
@@ -18,11 +19,11 @@ type NotificationInput = {
  */
 export async function notify(deps: { db: Db; events: EventBus }, input: NotificationInput) {
   if (input.recipientId === input.actorId) return
-  const [row] = await deps.db
+  const row = oneRow(await deps.db
     .insert(notifications)
     .values({ userId: input.recipientId, actorId: input.actorId, type: input.type, postId: input.postId, commentId: input.commentId, content: input.content })
-    .returning({ id: notifications.id })
-  await deps.events.publish(input.recipientId, { type: 'notification', data: { id: row!.id, type: input.type } })
+    .returning({ id: notifications.id }))
+  await deps.events.publish(input.recipientId, { type: 'notification', data: { id: row.id, type: input.type } })
 }
 
 /** The @usernames in a text, lower-cased and unique. */

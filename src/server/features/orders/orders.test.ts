@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MM, MT } from '~/shared/marketplace/messages'
-import type { Cart, OrderDetail, PlaceOrderInput } from '~/shared/marketplace/schemas'
+import type { Cart, OrderDetail } from '~/shared/marketplace/schemas'
+import { orderInput, TEST_SHIPPING } from '../../test/checkout'
 import { createTestApp, type TestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products/catalogue'
-import { insertCatalogue } from '../products/seed'
+import type { CatalogueProduct } from '../products'
+import { insertCatalogue } from '../products'
 
 let t: TestApp
 let catalogue: CatalogueProduct[]
@@ -13,8 +14,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const shipping = { firstName: 'Ada', lastName: 'Lovelace', country: 'France', streetName: '1 Rue de Rivoli', city: 'Paris', state: '', zipCode: '75001', phoneNumber: '+33 6 11 22 33 44' }
-const order = (over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({ shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true, couponCode: '', ...over })
+const shipping = TEST_SHIPPING
+const order = orderInput
 const add = (cookie: string, p: CatalogueProduct, quantity: number) =>
   t.request('/api/cart/items', { body: { productId: p.id, size: p.sizes.find((s) => s.available)!.name, color: p.colors[0]!.name, quantity }, cookie })
 

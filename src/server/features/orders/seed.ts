@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { orders } from '../../db/schema'
 import type { Platform } from '../../platform'
-import { demoUserIds } from '../auth/seed'
-import { addToCart } from '../cart/service'
-import { buildCatalogue } from '../products/catalogue'
+import { demoUserIds } from '../auth'
+import { addToCart } from '../cart'
+import { buildCatalogue } from '../products'
 import { markDelivered, placeOrder } from './service'
 
 const DEMO_ADDRESSES = [

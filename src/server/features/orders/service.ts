@@ -6,9 +6,11 @@ import { MT } from '~/shared/marketplace/messages'
 import type { OrderDetail, OrderSummary, PlaceOrderSchema } from '~/shared/marketplace/schemas'
 import type { Db } from '../../db/client'
 import { orderItems, orders } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { badRequest, conflict, notFound } from '../../http/errors'
-import { createAddress, formatAddress, fullName } from '../addresses/service'
-import { cartLines, removeCartLines, subtotalCents } from '../cart/service'
+import { createAddress, formatAddress, fullName } from '../addresses'
+import { cartLines, removeCartLines, subtotalCents } from '../cart'
+import { applicableVoucher, redeemVoucher, releaseVoucher } from '../vouchers'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -30,8 +32,9 @@ function toSummary(r: OrderRow): OrderSummary {
 }
 
 /**
- * Turns the selected cart lines into an order in one transaction: prices and totals are computed
- * here from the catalogue (never taken from the client), then the lines leave the cart.
+ * Turns the selected cart lines into an order in one transaction: prices, the voucher's discount
+ * and totals are computed here from the catalogue (never taken from the client), the voucher is
+ * marked used, then the lines leave the cart.
  */
 export async function placeOrder(db: Db, userId: string, input: z.output<typeof PlaceOrderSchema>): Promise<OrderDetail> {
   const id = await db.transaction(async (tx) => {
@@ -40,7 +43,10 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
     if (lines.some((l) => l.archived)) throw badRequest(MT.productUnavailable)
     const subtotal = subtotalCents(lines)
     const shipping = toCents(shippingPrice(input.shippingMethod))
-    const [order] = await tx
+    const voucher = input.couponCode ? await applicableVoucher(tx, userId, input.couponCode, subtotal) : null
+    const discount = voucher?.discountCents ?? 0
+    const order = oneRow(
+      await tx
       .insert(orders)
       .values({
         userId,
@@ -49,18 +55,22 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
         quantity: lines.reduce((n, l) => n + l.quantity, 0),
         subtotalCents: subtotal,
         shippingCents: shipping,
-        totalCents: subtotal + shipping,
+        discountCents: discount,
+        totalCents: subtotal - discount + shipping,
         shippingMethod: input.shippingMethod,
         paymentMethod: input.paymentMethod,
-        couponCode: input.couponCode || null,
+        couponCode: voucher?.voucher.code ?? null,
+        voucherId: voucher?.voucher.id ?? null,
         copyBillingAddress: input.copyBillingAddress,
         deliveryName: fullName(input.shipping),
         deliveryAddress: formatAddress(input.shipping),
         deliveryPhone: input.shipping.phoneNumber,
       })
-      .returning({ id: orders.id })
+        .returning({ id: orders.id }),
+    )
+    if (voucher) await redeemVoucher(tx, voucher.voucher.id, userId, order.id)
     await tx.insert(orderItems).values(
-      lines.map((l) => ({ orderId: order!.id, productId: l.productId, name: l.name, imageUrl: l.image, size: l.size, color: l.color, quantity: l.quantity, unitPriceCents: toCents(l.price) })),
+      lines.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, imageUrl: l.image, size: l.size, color: l.color, quantity: l.quantity, unitPriceCents: toCents(l.price) })),
     )
     await removeCartLines(
       tx,
@@ -68,7 +78,7 @@ export async function placeOrder(db: Db, userId: string, input: z.output<typeof 
       lines.map((l) => l.id),
     )
     if (input.saveAddress) await createAddress(tx, userId, input.shipping)
-    return order!.id
+    return order.id
   })
   return getOrder(db, userId, id)
 }
@@ -96,17 +106,23 @@ export async function getOrder(db: Db, userId: string, id: string): Promise<Orde
     shippingMethod: row.shippingMethod,
     paymentMethod: row.paymentMethod,
     shipping: fromCents(row.shippingCents),
+    couponCode: row.couponCode,
+    discount: fromCents(row.discountCents),
     items: items.map((i) => ({ productId: i.productId, name: i.name, size: i.size, color: i.color, quantity: i.quantity, price: fromCents(i.unitPriceCents), image: i.imageUrl })),
   }
 }
 
-/** Only a pending order can be cancelled. */
+/** Only a pending order can be cancelled; its voucher can be used again. */
 export async function cancelOrder(db: Db, userId: string, id: string) {
-  const [row] = await db
-    .update(orders)
-    .set({ status: 'cancelled', cancelledAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.status, 'pending')))
-    .returning({ id: orders.id })
+  const row = await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: new Date() })
+      .where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.status, 'pending')))
+      .returning({ id: orders.id })
+    if (cancelled) await releaseVoucher(tx, userId, id)
+    return cancelled
+  })
   if (!row) {
     await getOrder(db, userId, id)
     throw conflict(MT.orderCannotBeCancelled)

@@ -3,3 +3,7 @@ import { photoJobs } from './jobs'
 import { photoRoutes } from './routes'
 
 export const photosFeature: Feature = { name: 'photos', routes: photoRoutes, jobs: photoJobs }
+
+/** What other features may use. */
+export { PREPARE_JOB } from './service'
+export type { PrepareJob } from './service'

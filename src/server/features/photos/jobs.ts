@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform'
 import { logger } from '../../platform/logger'
-import { engineOf } from '../tryon/engine-registry'
+import { engineOf } from '../tryon'
 import { PREPARE_JOB, type PrepareJob } from './service'
 
 /** Runs the engine's `prepare` (segmentation, pose, …) on a newly stored photo, when it has one. */

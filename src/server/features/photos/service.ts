@@ -2,11 +2,12 @@ import crypto from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Photo, PhotoType } from '~/shared/tryon/schemas'
 import { userPhotos } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { processUpload } from '../../platform/images'
 import { logger } from '../../platform/logger'
-import { engineOf } from '../tryon/engine-registry'
+import { engineOf } from '../tryon'
 
 /** The longest side a stored try-on photo keeps: enough for every engine, small enough to move. */
 const PHOTO_MAX_WIDTH = 1536
@@ -46,15 +47,15 @@ export async function uploadPhoto(p: Platform, userId: string, file: { buffer: B
   const filePath = `${userId}/${Date.now()}-${crypto.randomBytes(4).toString('hex')}.${variant.ext}`
   const key = `user-photos/${filePath}`
   await p.storage.put(key, variant.data, variant.contentType)
-  const [row] = await p.db
+  const row = oneRow(await p.db
     .insert(userPhotos)
     .values({ userId, filePath, fileUrl: p.storage.url(key), originalFilename: file.name.slice(0, 200), fileSize: variant.data.length, mimeType: variant.contentType, photoType: type })
-    .returning()
+    .returning())
   const engine = await engineOf(p).catch(() => null)
   if (engine?.prepare) {
     await p.queue.send(PREPARE_JOB, { key, kind: type === 'base' ? 'person' : 'garment' } satisfies PrepareJob).catch((err) => logger.warn('could not queue photo preparation', { err }))
   }
-  return toPhoto(row!)
+  return toPhoto(row)
 }
 
 /** Deletes one of the user's own photos: the stored object (a failure is logged) and the row. */

@@ -1,6 +1,6 @@
 import type { SessionUser } from '~/shared/auth'
 import type { Platform } from '../../platform'
-import { storyIdFromKey, storyIsActive } from '../stories/service'
+import { storyIdFromKey, storyIsActive } from '../stories'
 
 type AccessRule = (key: string, user: SessionUser | null, p: Platform) => boolean | Promise<boolean>
 

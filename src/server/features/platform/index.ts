@@ -3,3 +3,6 @@ import { platformJobs } from './jobs'
 import { platformRoutes } from './routes'
 
 export const platformFeature: Feature = { name: 'platform', routes: platformRoutes, jobs: platformJobs }
+
+/** What other features may use. */
+export { fileAccess } from './file-access'

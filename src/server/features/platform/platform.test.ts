@@ -127,7 +127,7 @@ describe('bad input always gets the error shape, never a 500', () => {
 
   it('malformed multipart is a 400 on every upload route', async () => {
     const me = await t.signUp()
-    for (const path of ['/api/photos', '/api/posts/images', '/api/profile/avatar', '/api/stories']) {
+    for (const path of ['/api/photos', '/api/posts/images', '/api/library/photos', '/api/profile/avatar', '/api/stories']) {
       const res = await t.request(path, { cookie: me.cookie, body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\ntruncated', headers: { 'content-type': 'multipart/form-data; boundary=x' } })
       expect(res.status, path).toBe(400)
       expect(res.json, path).toEqual(shape)

@@ -10,14 +10,15 @@ import { FILES_PREFIX } from '../../platform/storage'
 
 /**
  * Published post images live in the public `posts` bucket. Photos uploaded for a post that is not
- * published yet live in `post-drafts`, which is owner-only (file-access.ts: any bucket without a
- * rule is readable only by the user whose id is the key's second segment).
+ * published yet live in `post-drafts`, photos kept in the user's photo library in `library`; both
+ * are owner-only (file-access.ts: any bucket without a rule is readable only by the user whose id
+ * is the key's second segment).
  */
-type Bucket = 'posts' | 'post-drafts'
+type Bucket = 'posts' | 'post-drafts' | 'library'
 type ImageRef = { bucket: Bucket; userId: string; id: string; width: number }
 
 const LARGEST = POST_IMAGE_WIDTHS.at(-1)!
-const VARIANT = /^\/api\/files\/(posts|post-drafts)\/([\w-]+)\/([\w-]+)-w(\d+)\.webp$/
+const VARIANT = /^\/api\/files\/(posts|post-drafts|library)\/([\w-]+)\/([\w-]+)-w(\d+)\.webp$/
 
 /** An uploaded post image's parts from its URL, or null for any other URL (or a width never stored). */
 function parse(url: string): ImageRef | null {
@@ -55,7 +56,7 @@ async function storeImage(p: Pick<Platform, 'storage'>, bucket: Bucket, userId: 
   const ref = { bucket, userId, id: crypto.randomUUID() }
   await Promise.all(image.variants.map((v, i) => p.storage.put(keyOf(ref, POST_IMAGE_WIDTHS[i]!), v.data, v.contentType)))
   const url = p.storage.url(keyOf(ref, LARGEST))
-  return { ref, url, srcSet: srcSetOf(url) }
+  return { ref, url, srcSet: srcSetOf(url), bytes: image.variants.reduce((sum, v) => sum + v.data.length, 0) }
 }
 
 /** Stores a photo straight into the public bucket, for posts published at once (demo data, try-on results). */
@@ -71,13 +72,32 @@ export async function storeDraftImage(p: Pick<Platform, 'storage' | 'db'>, userI
   return { url, srcSet }
 }
 
+/** Stores a photo in the user's photo library (owner-only); the caller records it under the returned id. */
+export async function storeLibraryImage(p: Pick<Platform, 'storage'>, userId: string, file: Buffer) {
+  const { ref, url, srcSet, bytes } = await storeImage(p, 'library', userId, file)
+  return { id: ref.id, url, srcSet, bytes, keys: keysOf(ref) }
+}
+
+/** The URL (largest width) and the storage keys of every variant of a library photo. */
+export function libraryImage(p: Pick<Platform, 'storage'>, userId: string, id: string) {
+  const ref = { bucket: 'library', userId, id } as const
+  const url = p.storage.url(keyOf(ref, LARGEST))
+  return { url, srcSet: srcSetOf(url), keys: keysOf(ref) }
+}
+
+/** The photo id behind a post image URL of the user's own (library photos are published under their own id). */
+export function uploadIdOf(url: string) {
+  return parse(url)?.id ?? null
+}
+
 const notYourImage = () => badRequest(FM.notYourImage, { images: FM.notYourImage })
 
 /**
- * Publishes a post whose images are the user's drafts or already published photos (reused from
- * the photo library): drafts are copied to the public bucket under the same id, `publish` saves
- * the post with the public URLs, then the drafts are deleted. When `publish` fails the copies are
- * removed and the drafts stay. Anyone else's image, or one that does not exist, is a 400.
+ * Publishes a post whose images are the user's drafts, library photos or already published
+ * photos: drafts and library photos are copied to the public bucket under the same id, `publish`
+ * saves the post with the public URLs, then the drafts are deleted (library photos stay in the
+ * library until the user deletes them). When `publish` fails the copies are removed and the
+ * drafts stay. Anyone else's image, or one that does not exist, is a 400.
  */
 export async function publishPostImages<T>(p: Pick<Platform, 'storage' | 'db'>, userId: string, urls: string[], publish: (imageUrls: string[]) => Promise<T>) {
   const refs = urls.map((url) => {
@@ -85,7 +105,7 @@ export async function publishPostImages<T>(p: Pick<Platform, 'storage' | 'db'>, 
     if (!ref || ref.userId !== userId) throw notYourImage()
     return ref
   })
-  const drafts = [...new Map(refs.filter((r) => r.bucket === 'post-drafts').map((r) => [r.id, r])).values()]
+  const unpublished = [...new Map(refs.filter((r) => r.bucket !== 'posts').map((r) => [r.id, r])).values()]
   for (const ref of refs.filter((r) => r.bucket === 'posts')) {
     if (!(await p.storage.get(keyOf(ref, ref.width)))) throw notYourImage()
   }
@@ -93,11 +113,13 @@ export async function publishPostImages<T>(p: Pick<Platform, 'storage' | 'db'>, 
   let result: T
   try {
     const copied = await Promise.allSettled(
-      drafts.flatMap((draft) =>
+      unpublished.flatMap((source) =>
         POST_IMAGE_WIDTHS.map(async (width) => {
-          const object = await p.storage.get(keyOf(draft, width))
+          const object = await p.storage.get(keyOf(source, width))
           if (!object) throw notYourImage()
-          const target = keyOf({ ...draft, bucket: 'posts' }, width)
+          const target = keyOf({ ...source, bucket: 'posts' }, width)
+          // A library photo posted before is already public: its copy is another post's image, never rolled back here.
+          if (source.bucket === 'library' && (await p.storage.get(target))) return
           await p.storage.put(target, object.body, object.contentType)
           copies.push(target)
         }),
@@ -110,7 +132,7 @@ export async function publishPostImages<T>(p: Pick<Platform, 'storage' | 'db'>, 
     await Promise.allSettled(copies.map((key) => p.storage.delete(key)))
     throw err
   }
-  await discardDrafts(p, userId, drafts)
+  await discardDrafts(p, userId, unpublished.filter((r) => r.bucket === 'post-drafts'))
   return result
 }
 

@@ -6,6 +6,7 @@ import {
   CommentPageSchema,
   CommentSchema,
   CreatePostSchema,
+  LibraryPhotoSchema,
   LikeStateSchema,
   PhotoListSchema,
   PostPageSchema,
@@ -20,8 +21,9 @@ import { form, json, params, query } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
 import { hit } from '../../platform/rate-limit'
-import { publicProfile } from '../profiles/service'
+import { publicProfile } from '../profiles'
 import { publishPostImages, storeDraftImage } from './images'
+import { addLibraryPhoto, deleteLibraryPhoto } from './library'
 import * as posts from './service'
 
 const PostIdSchema = z.strictObject({ id: z.uuid('Not found.') })
@@ -59,9 +61,18 @@ export function postRoutes(p: Platform) {
       const { cursor, limit } = c.req.valid('query')
       return c.json(await posts.savedPosts(db, me.id, cursor, limit))
     })
-    .get('/posts/photos', describe({ summary: 'The signed-in user’s own photos (photo library)', tags, auth: true, response: PhotoListSchema }), async (c) => {
+    .get('/posts/photos', describe({ summary: 'The signed-in user’s photo library: uploaded library photos, then images of their posts', tags, auth: true, response: PhotoListSchema }), async (c) => {
+      return c.json(await posts.ownPhotos(p, requireUser(c).id))
+    })
+    .post('/library/photos', describe({ summary: 'Add a photo to your photo library (kept until you delete it; at most 100)', tags, auth: true, response: LibraryPhotoSchema }), form(UploadFormSchema), async (c) => {
       const me = requireUser(c)
-      return c.json({ items: await posts.ownPhotos(db, me.id) })
+      await limit('upload', me.id)
+      const { buffer } = await fileFromForm(c.req.valid('form'))
+      return c.json(await addLibraryPhoto(p, me.id, buffer), 201)
+    })
+    .delete('/library/photos/:id', describe({ summary: 'Delete a photo from your photo library', tags, auth: true }), params(PostIdSchema), async (c) => {
+      await deleteLibraryPhoto(p, requireUser(c).id, c.req.valid('param').id)
+      return c.body(null, 204)
     })
     .get('/posts/:id', describe({ summary: 'One post', tags, auth: true, response: PostSchema }), params(PostIdSchema), async (c) => {
       const me = requireUser(c)

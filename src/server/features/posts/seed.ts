@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { posts } from '../../db/schema'
 import type { Platform } from '../../platform'
-import { demoUserIds } from '../auth/seed'
+import { demoUserIds } from '../auth'
 import { renderArtwork, type Garment } from './artwork'
 import { storePostImage } from './images'
 import { addComment, createPost, setLiked, setSaved } from './service'

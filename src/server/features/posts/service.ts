@@ -1,33 +1,34 @@
 import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import { FM } from '~/shared/posts/messages'
-import type { Author, Comment, Post } from '~/shared/posts/schemas'
-import { displayNameOf } from '~/shared/profiles/schemas'
+import { MAX_LIBRARY_PHOTOS, type Author, type Comment, type PhotoList, type Post } from '~/shared/posts/schemas'
 import type { UserCard } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
+import { countedToggle, movedBy } from '../../db/counted-toggle'
 import { comments, follows, postImages, postLikes, posts, postSaves, profiles } from '../../db/schema'
-import { badRequest, forbidden, notFound } from '../../http/errors'
+import { oneRow } from '../../db/one-row'
+import { decodeCursor, encodeCursor } from '../../http/cursor'
+import { forbidden, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
-import { notify, notifyMentions } from '../notifications/service'
-import { ensureProfile } from '../profiles/service'
-import { userCards } from '../social/people'
-import { isOwnUpload, srcSetOf, variantKeysOf } from './images'
+import { notify, notifyMentions } from '../notifications'
+import { ensureProfile, movePostsCount } from '../profiles'
+import { type CardRow, toCard, userCards } from '../profiles'
+import { isOwnUpload, srcSetOf, uploadIdOf, variantKeysOf } from './images'
+import { libraryOf } from './library'
 
 type Deps = Pick<Platform, 'db' | 'events' | 'storage'>
 
 /** Keyset cursor: phase (0 = own and followed, 1 = everyone else), created_at as text (µs), id; null = from the top. */
 type Cursor = { phase: 0 | 1; at: string | null; id: string | null }
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.phase, c.at, c.id])).toString('base64url')
-function decodeCursor(raw: string | undefined): Cursor | null {
+const CursorSchema = z.union([
+  z.tuple([z.union([z.literal(0), z.literal(1)]), z.null(), z.null()]),
+  z.tuple([z.union([z.literal(0), z.literal(1)]), z.string().refine((at) => !Number.isNaN(Date.parse(at))), z.string().regex(/^[0-9a-f-]{36}$/)]),
+])
+const toCursor = (c: Cursor) => encodeCursor([c.phase, c.at, c.id])
+function fromCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null
-  try {
-    const [phase, at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString()) as [unknown, unknown, unknown]
-    const top = at === null && id === null
-    const keyed = typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)
-    if ((phase === 0 || phase === 1) && (top || keyed)) return { phase, at: at as string | null, id: id as string | null }
-  } catch {
-    /* falls through */
-  }
-  throw badRequest('That page cursor is not valid.')
+  const [phase, at, id] = decodeCursor(raw, CursorSchema)
+  return { phase, at, id }
 }
 
 const authorColumns = {
@@ -38,15 +39,13 @@ const authorColumns = {
   avatarUrl: profiles.avatarUrl,
   isVerified: profiles.isVerified,
 }
-type AuthorRow = { userId: string; username: string | null; displayName: string | null; firstName: string | null; avatarUrl: string | null; isVerified: boolean | null }
+type AuthorRow = Omit<CardRow, 'id' | 'isVerified'> & { userId: string; isVerified: boolean | null }
 
-export const toAuthor = (r: AuthorRow): Author => ({
-  userId: r.userId,
-  username: r.username,
-  name: displayNameOf({ display_name: r.displayName, first_name: r.firstName, username: r.username }),
-  avatarUrl: r.avatarUrl,
-  isVerified: Boolean(r.isVerified),
-})
+/** A post's or comment's author: the user card, keyed `userId`. */
+const toAuthor = ({ userId, isVerified, ...r }: AuthorRow): Author => {
+  const { id, ...card } = toCard({ ...r, id: userId, isVerified: Boolean(isVerified) })
+  return { userId: id, ...card }
+}
 
 /**
  * A post with everything its card needs, for one viewer, in a single query: images in order,
@@ -115,7 +114,7 @@ const circleOf = (viewerId: string): SQL =>
 /** Cuts a `limit + 1` query result to a page and the cursor after it. */
 const cut = (rows: PostRow[], limit: number, phase: 0 | 1) => ({
   rows: rows.slice(0, limit),
-  next: rows.length > limit ? encodeCursor({ phase, at: rows[limit - 1]!.at, id: rows[limit - 1]!.id }) : null,
+  next: rows.length > limit ? toCursor({ phase, at: rows[limit - 1]!.at, id: rows[limit - 1]!.id }) : null,
 })
 
 /**
@@ -123,7 +122,7 @@ const cut = (rows: PostRow[], limit: number, phase: 0 | 1) => ({
  * else's, each newest first. Two keyset phases, so every page is an index range scan.
  */
 export async function feed(db: Db, viewerId: string, rawCursor: string | undefined, limit: number) {
-  const cursor = decodeCursor(rawCursor)
+  const cursor = fromCursor(rawCursor)
   let rows: PostRow[] = []
   let phaseOneCursor = cursor
   if (!cursor || cursor.phase === 0) {
@@ -133,7 +132,7 @@ export async function feed(db: Db, viewerId: string, rawCursor: string | undefin
     phaseOneCursor = null
   }
   const remaining = limit - rows.length
-  if (remaining === 0) return { items: await toPosts(db, rows), nextCursor: encodeCursor({ phase: 1, at: null, id: null }) }
+  if (remaining === 0) return { items: await toPosts(db, rows), nextCursor: toCursor({ phase: 1, at: null, id: null }) }
   const rest = cut(await pagePosts(db, viewerId, not(circleOf(viewerId)), phaseOneCursor, remaining + 1), remaining, 1)
   return { items: await toPosts(db, [...rows, ...rest.rows]), nextCursor: rest.next }
 }
@@ -156,7 +155,7 @@ export async function savedPosts(db: Db, viewerId: string, rawCursor: string | u
 }
 
 async function simplePage(db: Db, viewerId: string, where: SQL, rawCursor: string | undefined, limit: number) {
-  const page = cut(await pagePosts(db, viewerId, where, decodeCursor(rawCursor), limit + 1), limit, 0)
+  const page = cut(await pagePosts(db, viewerId, where, fromCursor(rawCursor), limit + 1), limit, 0)
   return { items: await toPosts(db, page.rows), nextCursor: page.next }
 }
 
@@ -180,10 +179,10 @@ async function postOwner(db: Db, postId: string) {
 export async function createPost(deps: Deps, userId: string, input: { caption: string; imageUrls: string[]; location?: string | null }) {
   await ensureProfile(deps.db, userId)
   const id = await deps.db.transaction(async (tx) => {
-    const [post] = await tx.insert(posts).values({ userId, caption: input.caption, location: input.location ?? null }).returning({ id: posts.id })
-    await tx.insert(postImages).values(input.imageUrls.map((imageUrl, imageOrder) => ({ postId: post!.id, imageUrl, imageOrder })))
-    await tx.update(profiles).set({ postsCount: sql`${profiles.postsCount} + 1` }).where(eq(profiles.userId, userId))
-    return post!.id
+    const post = oneRow(await tx.insert(posts).values({ userId, caption: input.caption, location: input.location ?? null }).returning({ id: posts.id }))
+    await tx.insert(postImages).values(input.imageUrls.map((imageUrl, imageOrder) => ({ postId: post.id, imageUrl, imageOrder })))
+    await movePostsCount(tx, userId, 1)
+    return post.id
   })
   await notifyMentions(deps, input.caption, { actorId: userId, postId: id })
   return getPost(deps.db, userId, id)
@@ -195,7 +194,7 @@ export async function deletePost(deps: Deps, userId: string, postId: string) {
   const images = await deps.db.select({ url: postImages.imageUrl }).from(postImages).where(eq(postImages.postId, postId))
   await deps.db.transaction(async (tx) => {
     const gone = await tx.delete(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId))).returning({ id: posts.id })
-    if (gone.length) await tx.update(profiles).set({ postsCount: sql`greatest(0, ${profiles.postsCount} - 1)` }).where(eq(profiles.userId, userId))
+    if (gone.length) await movePostsCount(tx, userId, -1)
   })
   const urls = images.map((i) => i.url)
   if (!urls.length) return
@@ -206,17 +205,14 @@ export async function deletePost(deps: Deps, userId: string, postId: string) {
 /** Likes or unlikes; likes_count moves in the same transaction; a new like notifies the author. */
 export async function setLiked(deps: Deps, userId: string, postId: string, like: boolean) {
   const owner = await postOwner(deps.db, postId)
-  const { changed, likesCount } = await deps.db.transaction(async (tx) => {
-    const rows = like
-      ? await tx.insert(postLikes).values({ userId, postId }).onConflictDoNothing().returning({ id: postLikes.postId })
-      : await tx.delete(postLikes).where(and(eq(postLikes.userId, userId), eq(postLikes.postId, postId))).returning({ id: postLikes.postId })
-    const delta = rows.length ? (like ? 1 : -1) : 0
-    const [p] = await tx
-      .update(posts)
-      .set({ likesCount: sql`greatest(0, ${posts.likesCount} + ${delta})` })
-      .where(eq(posts.id, postId))
-      .returning({ likesCount: posts.likesCount })
-    return { changed: delta !== 0, likesCount: p!.likesCount }
+  const { changed, count: likesCount } = await countedToggle(deps.db, like, {
+    insert: (tx) => tx.insert(postLikes).values({ userId, postId }).onConflictDoNothing().returning({ id: postLikes.postId }),
+    remove: (tx) => tx.delete(postLikes).where(and(eq(postLikes.userId, userId), eq(postLikes.postId, postId))).returning({ id: postLikes.postId }),
+    count: async (tx, delta) => {
+      const [p] = await tx.update(posts).set({ likesCount: movedBy(posts.likesCount, delta) }).where(eq(posts.id, postId)).returning({ likesCount: posts.likesCount })
+      if (!p) throw notFound(FM.postNotFound)
+      return p.likesCount
+    },
   })
   if (changed && like) await notify(deps, { recipientId: owner, actorId: userId, type: 'like', postId })
   return { liked: like, likesCount }
@@ -225,18 +221,16 @@ export async function setLiked(deps: Deps, userId: string, postId: string, like:
 /** Saves to or removes from the user's collection; saves_count moves in the same transaction. */
 export async function setSaved(db: Db, userId: string, postId: string, save: boolean) {
   await postOwner(db, postId)
-  return db.transaction(async (tx) => {
-    const rows = save
-      ? await tx.insert(postSaves).values({ userId, postId }).onConflictDoNothing().returning({ id: postSaves.postId })
-      : await tx.delete(postSaves).where(and(eq(postSaves.userId, userId), eq(postSaves.postId, postId))).returning({ id: postSaves.postId })
-    const delta = rows.length ? (save ? 1 : -1) : 0
-    const [p] = await tx
-      .update(posts)
-      .set({ savesCount: sql`greatest(0, ${posts.savesCount} + ${delta})` })
-      .where(eq(posts.id, postId))
-      .returning({ savesCount: posts.savesCount })
-    return { saved: save, savesCount: p!.savesCount }
+  const { count: savesCount } = await countedToggle(db, save, {
+    insert: (tx) => tx.insert(postSaves).values({ userId, postId }).onConflictDoNothing().returning({ id: postSaves.postId }),
+    remove: (tx) => tx.delete(postSaves).where(and(eq(postSaves.userId, userId), eq(postSaves.postId, postId))).returning({ id: postSaves.postId }),
+    count: async (tx, delta) => {
+      const [p] = await tx.update(posts).set({ savesCount: movedBy(posts.savesCount, delta) }).where(eq(posts.id, postId)).returning({ savesCount: posts.savesCount })
+      if (!p) throw notFound(FM.postNotFound)
+      return p.savesCount
+    },
   })
+  return { saved: save, savesCount }
 }
 
 const commentColumns = { id: comments.id, postId: comments.postId, body: comments.body, createdAt: comments.createdAt, at: sql<string>`${comments.createdAt}::text`, ...authorColumns, userId: comments.userId }
@@ -244,7 +238,7 @@ const commentColumns = { id: comments.id, postId: comments.postId, body: comment
 /** A post's comments, oldest first. The author of a comment and of the post may delete it. */
 export async function listComments(db: Db, viewerId: string, postId: string, rawCursor: string | undefined, limit: number) {
   const owner = await postOwner(db, postId)
-  const cursor = decodeCursor(rawCursor)
+  const cursor = fromCursor(rawCursor)
   const rows = await db
     .select(commentColumns)
     .from(comments)
@@ -254,7 +248,7 @@ export async function listComments(db: Db, viewerId: string, postId: string, raw
     .limit(limit + 1)
   const items = rows.slice(0, limit).map((r) => toComment(r, viewerId, owner))
   const last = rows[limit - 1]
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor({ phase: 0, at: last.at, id: last.id }) : null }
+  return { items, nextCursor: rows.length > limit && last ? toCursor({ phase: 0, at: last.at, id: last.id }) : null }
 }
 
 const toComment = (r: { id: string; postId: string; body: string; createdAt: Date } & AuthorRow, viewerId: string, postOwnerId: string): Comment => ({
@@ -271,9 +265,9 @@ export async function addComment(deps: Deps, userId: string, postId: string, bod
   const owner = await postOwner(deps.db, postId)
   await ensureProfile(deps.db, userId)
   const id = await deps.db.transaction(async (tx) => {
-    const [c] = await tx.insert(comments).values({ postId, userId, body }).returning({ id: comments.id })
+    const c = oneRow(await tx.insert(comments).values({ postId, userId, body }).returning({ id: comments.id }))
     await tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} + 1` }).where(eq(posts.id, postId))
-    return c!.id
+    return c.id
   })
   await notify(deps, { recipientId: owner, actorId: userId, type: 'comment', postId, commentId: id, content: body.slice(0, 280) })
   await notifyMentions(deps, body, { actorId: userId, postId, commentId: id })
@@ -291,17 +285,25 @@ export async function deleteComment(db: Db, userId: string, commentId: string) {
   })
 }
 
-/** The user's own uploaded photos (images of their posts), newest first, for the photo library. */
-export async function ownPhotos(db: Db, userId: string) {
-  const rows = await db
-    .selectDistinctOn([postImages.imageUrl], { url: postImages.imageUrl, postId: postImages.postId, createdAt: posts.createdAt })
-    .from(postImages)
-    .innerJoin(posts, eq(posts.id, postImages.postId))
-    .where(eq(posts.userId, userId))
-    .orderBy(postImages.imageUrl, desc(posts.createdAt))
-  return rows
-    .filter((r) => isOwnUpload(r.url, userId))
+/**
+ * The photo library, newest first: the user's uploaded library photos, then the images of their
+ * posts that did not come from the library (a library photo is published under its own id).
+ */
+export async function ownPhotos(p: Pick<Platform, 'db' | 'storage'>, userId: string): Promise<PhotoList> {
+  const [uploaded, published] = await Promise.all([
+    libraryOf(p, userId),
+    p.db
+      .selectDistinctOn([postImages.imageUrl], { url: postImages.imageUrl, postId: postImages.postId, createdAt: posts.createdAt })
+      .from(postImages)
+      .innerJoin(posts, eq(posts.id, postImages.postId))
+      .where(eq(posts.userId, userId))
+      .orderBy(postImages.imageUrl, desc(posts.createdAt)),
+  ])
+  const inLibrary = new Set(uploaded.map((photo) => photo.id))
+  const fromPosts = published
+    .filter((r) => isOwnUpload(r.url, userId) && !inLibrary.has(uploadIdOf(r.url)))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, 300)
-    .map((r) => ({ url: r.url, srcSet: srcSetOf(r.url), postId: r.postId, createdAt: r.createdAt.toISOString() }))
+    .map((r) => ({ id: null, url: r.url, srcSet: srcSetOf(r.url), postId: r.postId, createdAt: r.createdAt.toISOString() }))
+  return { items: [...uploaded, ...fromPosts], count: uploaded.length, limit: MAX_LIBRARY_PHOTOS }
 }

@@ -1,9 +1,9 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { PRODUCT_IMAGE_WIDTHS, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
+import { colorImageSet, PRODUCT_IMAGE_WIDTHS, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
 import type { Storage } from '../../platform/storage'
 import { buildCatalogue } from './catalogue'
-import { renderProductImages } from './images'
+import { colorImageSets, renderMissing, renderProductImages } from './images'
 
 describe('generated product images', () => {
   it('stores a 3:4 WebP per width and a garment PNG whose background is transparent', async () => {
@@ -24,5 +24,25 @@ describe('generated product images', () => {
     const alphaAt = (x: number, y: number) => data[(y * info.width + x) * 4 + 3]
     expect(alphaAt(2, 2)).toBe(0)
     expect(alphaAt(Math.round(info.width / 2), Math.round(info.height / 2))).toBe(255)
+  })
+
+  it("renders every colour's own image set once, in that colour", async () => {
+    const files = new Map<string, Buffer>()
+    const storage = { put: async (key: string, body: Buffer) => void files.set(key, body), get: async (key: string) => (files.has(key) ? { body: files.get(key)! } : null) } as unknown as Storage
+    const product = buildCatalogue().find((c) => c.colors.length > 1 && c.style.pattern === 'solid')!
+    const render = () => Promise.all(colorImageSets(product.id, product.style, product.colors).map((s) => renderMissing(storage, s)))
+    await render()
+    const rendered = files.size
+    expect(rendered).toBe(product.colors.length * (PRODUCT_IMAGE_WIDTHS.length + 1))
+    for (const color of product.colors) {
+      const garment = files.get(productGarmentKey(colorImageSet(product.id, product.colors, color.name)))!
+      const { data, info } = await sharp(garment).raw().toBuffer({ resolveWithObject: true })
+      const at = (Math.round(info.height / 2) * info.width + Math.round(info.width / 2)) * 4
+      const hex = (n: number) => parseInt(color.hex.slice(1 + n * 2, 3 + n * 2), 16)
+      // The middle of the dress is near the colour's hex (shading moves it a little).
+      for (const n of [0, 1, 2]) expect(Math.abs(data[at + n]! - hex(n)), color.name).toBeLessThan(60)
+    }
+    await render()
+    expect(files.size).toBe(rendered)
   })
 })

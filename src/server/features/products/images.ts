@@ -1,5 +1,6 @@
 import sharp from 'sharp'
-import { PRODUCT_IMAGE_WIDTHS, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
+import { colorImageSet, PRODUCT_IMAGE_WIDTHS, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
+import type { ProductColor } from '../../db/schema'
 import type { Storage } from '../../platform/storage'
 import type { DressStyle } from './catalogue'
 import { dressSvg } from './illustration'
@@ -26,3 +27,13 @@ export async function renderProductImages(storage: Storage, id: string, style: D
 }
 
 export const hasProductImages = async (storage: Storage, id: string) => Boolean(await storage.get(productImageKey(id, LARGEST)))
+
+export type ImageSet = { set: string; style: DressStyle; hex: string }
+
+/** The image set of each colour of a generated product, first colour first. */
+export const colorImageSets = (id: string, style: DressStyle, colors: readonly ProductColor[]): ImageSet[] => colors.map((c) => ({ set: colorImageSet(id, colors, c.name), style, hex: c.hex }))
+
+/** Renders an image set unless it is complete already. */
+export async function renderMissing(storage: Storage, s: ImageSet) {
+  if (!(await hasProductImages(storage, s.set))) await renderProductImages(storage, s.set, s.style, s.hex)
+}

@@ -1,11 +1,13 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BRANDS, CATEGORIES, COLORS, PAGE_SIZE, PRODUCT_CATEGORIES, SIZES } from '~/shared/marketplace/constants'
+import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/shared/marketplace/images'
 import { MM } from '~/shared/marketplace/messages'
 import type { ProductCard, ProductDetail, ProductPage } from '~/shared/marketplace/schemas'
-import { profiles } from '../../db/schema'
+import { products, profiles } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { CATALOGUE_SIZE, type CatalogueProduct } from './catalogue'
-import { insertCatalogue } from './seed'
+import { addColorImages, insertCatalogue } from './seed'
 
 let t: TestApp
 let catalogue: CatalogueProduct[]
@@ -120,6 +122,23 @@ describe('product page', () => {
     expect(p.ratingCounts.reduce((a, b) => a + b, 0)).toBe(p.reviewsCount)
     expect(p.sizeChart.M?.chest).toHaveLength(2)
     expect(p.liked).toBe(false)
+  })
+
+  it('gives every colour of a demo product its own image, the first colour the product image', async () => {
+    const c = catalogue.find((x) => x.colors.length > 2)!
+    const p = (await t.request(`/api/products/${c.id}`)).json as ProductDetail
+    expect(Object.keys(p.colorImages).sort()).toEqual(c.colors.map((x) => x.name).sort())
+    expect(p.colorImages[c.colors[0]!.name]).toBe(p.imageUrl)
+    expect(new Set(Object.values(p.colorImages)).size).toBe(c.colors.length)
+    for (const color of c.colors) expect(p.colorImages[color.name]).toBe(t.platform.storage.url(productImageKey(colorImageSet(c.id, c.colors, color.name), PRODUCT_IMAGE_DEFAULT_WIDTH)))
+  })
+
+  it('fills in the colour images of demo products seeded before they had them', async () => {
+    const c = catalogue[7]!
+    await t.platform.db.update(products).set({ colorImages: {} }).where(eq(products.id, c.id))
+    await addColorImages(t.platform)
+    const p = (await t.request(`/api/products/${c.id}`)).json as ProductDetail
+    expect(Object.keys(p.colorImages).sort()).toEqual(c.colors.map((x) => x.name).sort())
   })
 
   it('is a 404 with the spec message when missing, a 400 when the id is not an id', async () => {

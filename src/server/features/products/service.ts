@@ -1,12 +1,14 @@
 import { and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { ProductCard, ProductDetail, ProductListQuery, ProductPage, SizeAdvice } from '~/shared/marketplace/schemas'
+import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { productLikes, products } from '../../db/schema'
-import { badRequest, notFound } from '../../http/errors'
+import { decodeCursor, encodeCursor } from '../../http/cursor'
+import { notFound } from '../../http/errors'
 import { MM } from '~/shared/marketplace/messages'
-import { getBodyMeasurements } from '../profiles/measurements'
+import { getBodyMeasurements } from '../profiles'
 import { recommendSize } from './size-advice'
-import { wordPatterns } from '../search/service'
+import { wordPatterns } from '../search'
 
 type ProductRow = typeof products.$inferSelect
 
@@ -51,17 +53,7 @@ const SORTS = {
   rating: { key: products.rating, dir: 'desc', cast: 'real' },
 } as const
 
-type Cursor = { v: string; id: string }
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url')
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor
-    if (typeof c.v !== 'string' || typeof c.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(c.id) || c.v.length > 40) throw new Error('bad cursor')
-    return c
-  } catch {
-    throw badRequest('That page link is no longer valid.', { cursor: 'Invalid cursor' })
-  }
-}
+const CursorSchema = z.object({ v: z.string().max(40), id: z.string().regex(/^[0-9a-f-]{36}$/i) })
 
 
 const SEARCHED_COLUMNS = [products.name, products.brand, products.subcategory, products.material, products.description]
@@ -89,7 +81,7 @@ export async function listProducts(db: Db, q: ProductListQuery, userId: string |
   const sort = SORTS[q.sort]
   const where = filters(q)
   if (q.cursor) {
-    const c = decodeCursor(q.cursor)
+    const c = decodeCursor(q.cursor, CursorSchema)
     const op = sort.dir === 'desc' ? sql.raw('<') : sql.raw('>')
     where.push(sql`(${sort.key}, ${products.id}) ${op} (${c.v}::${sql.raw(sort.cast)}, ${c.id}::uuid)`)
   }
@@ -174,7 +166,7 @@ export async function sizeAdvice(db: Db, productId: string, userId: string | nul
 /** For other features (cart, orders, try-on): the product's price and options, or a 404. */
 export async function productForPurchase(db: Db, id: string) {
   const [row] = await db
-    .select({ id: products.id, name: products.name, brand: products.brand, price: products.price, imageUrl: products.imageUrl, sizes: products.sizes, colors: products.colors, archived: products.archived })
+    .select({ id: products.id, name: products.name, brand: products.brand, price: products.price, imageUrl: products.imageUrl, sizes: products.sizes, colors: products.colors, colorImages: products.colorImages, archived: products.archived })
     .from(products)
     .where(eq(products.id, id))
     .limit(1)

@@ -1,6 +1,6 @@
 import { SIZES } from '~/shared/marketplace/constants'
 import type { SizeAdvice, SizeChart } from '~/shared/marketplace/schemas'
-import type { BodyMeasurementsCm } from '../profiles/measurements'
+import type { BodyMeasurementsCm } from '../profiles'
 
 const MEASURES = [
   { key: 'chest', field: 'chestCm', label: 'Chest' },

@@ -2,11 +2,13 @@ import crypto from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { PM } from '~/shared/profiles/messages'
 import { displayNameOf, type Profile, type ProfileFields, type PublicProfile } from '~/shared/profiles/schemas'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
+import { countedToggle, movedBy } from '../../db/counted-toggle'
 import { follows, profiles, users } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { AppError, badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { claimAvatar, deleteAvatarFiles } from './avatar'
 
 type ProfileRow = typeof profiles.$inferSelect
@@ -80,7 +82,8 @@ function toColumns(f: Partial<ProfileFields>): Partial<typeof profiles.$inferIns
 
 /** A username to start with, from the e-mail's local part: 'Anna.Lee+x@…' -> 'anna.lee'. */
 export function usernameSeed(email: string) {
-  const base = email.split('@')[0]!.toLowerCase().replace(/\+.*$/, '').replace(/[^a-z0-9._]/g, '').slice(0, 15)
+  const [local = ''] = email.split('@')
+  const base = local.toLowerCase().replace(/\+.*$/, '').replace(/[^a-z0-9._]/g, '').slice(0, 15)
   return base.length >= 3 ? base : `${base}user`.slice(0, 15)
 }
 
@@ -120,12 +123,12 @@ export async function saveProfile({ db, storage }: Pick<Platform, 'db' | 'storag
       const [before] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId)).for('update')
       const changed = before!.avatarUrl !== avatarUrl
       if (changed && avatarUrl && !(await claimAvatar(tx, userId, avatarUrl))) throw badRequest(PM.avatarNotYours, { avatar_url: PM.avatarNotYours })
-      const [row] = await tx
+      const row = oneRow(await tx
         .update(profiles)
         .set({ ...toColumns(fields), updatedAt: new Date() })
         .where(eq(profiles.userId, userId))
-        .returning()
-      return { row: row!, replaced: changed ? before!.avatarUrl : null }
+        .returning())
+      return { row: row, replaced: changed ? before!.avatarUrl : null }
     })
     if (replaced) await deleteAvatarFiles(storage, userId, replaced)
     return toProfile(row)
@@ -177,30 +180,25 @@ export async function setFollowing(p: Pick<Platform, 'db' | 'events'>, me: strin
   const target = await profileByUsername(p.db, username)
   if (target.userId === me) throw badRequest(PM.cannotFollowSelf)
   await ensureProfile(p.db, me)
-  const { changed, followersCount } = await p.db.transaction(async (tx) => {
-    const rows = follow
-      ? await tx.insert(follows).values({ followerId: me, followingId: target.userId }).onConflictDoNothing().returning({ id: follows.followingId })
-      : await tx
-          .delete(follows)
-          .where(and(eq(follows.followerId, me), eq(follows.followingId, target.userId)))
-          .returning({ id: follows.followingId })
-    const delta = rows.length ? (follow ? 1 : -1) : 0
-    if (delta) {
-      await tx.update(profiles).set({ followingCount: sql`greatest(0, ${profiles.followingCount} + ${delta})` }).where(eq(profiles.userId, me))
-    }
-    const [t] = await tx
-      .update(profiles)
-      .set({ followersCount: sql`greatest(0, ${profiles.followersCount} + ${delta})` })
-      .where(eq(profiles.userId, target.userId))
-      .returning({ followersCount: profiles.followersCount })
-    return { changed: delta !== 0, followersCount: t!.followersCount }
+  const { changed, count: followersCount } = await countedToggle(p.db, follow, {
+    insert: (tx) => tx.insert(follows).values({ followerId: me, followingId: target.userId }).onConflictDoNothing().returning({ id: follows.followingId }),
+    remove: (tx) =>
+      tx
+        .delete(follows)
+        .where(and(eq(follows.followerId, me), eq(follows.followingId, target.userId)))
+        .returning({ id: follows.followingId }),
+    count: async (tx, delta) => {
+      if (delta) await tx.update(profiles).set({ followingCount: movedBy(profiles.followingCount, delta) }).where(eq(profiles.userId, me))
+      const [t] = await tx.update(profiles).set({ followersCount: movedBy(profiles.followersCount, delta) }).where(eq(profiles.userId, target.userId)).returning({ followersCount: profiles.followersCount })
+      if (!t) throw notFound(PM.profileNotFound)
+      return t.followersCount
+    },
   })
   if (changed && follow) await notify(p, { recipientId: target.userId, actorId: me, type: 'follow' })
   return { following: follow, followersCount }
 }
 
-/** The ids a user follows. */
-export async function followedIds(db: Db, userId: string) {
-  const rows = await db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, userId))
-  return rows.map((r) => r.id)
+/** Moves the user's posts_count with a post published or deleted in the caller's transaction. */
+export async function movePostsCount(tx: Tx, userId: string, delta: 1 | -1) {
+  await tx.update(profiles).set({ postsCount: movedBy(profiles.postsCount, delta) }).where(eq(profiles.userId, userId))
 }

@@ -5,7 +5,6 @@ import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
 import { json, query } from '../../http/validate'
 import type { Platform } from '../../platform'
-import { signedIn } from '../social/signed-in'
 import { clearRecentSearches, recentSearchesOf, rememberSearch, search } from './service'
 
 const ClearQuerySchema = z.strictObject({ query: z.string().trim().min(1).max(SEARCH_MAX_LENGTH).optional() })
@@ -18,12 +17,12 @@ export function searchRoutes(p: Platform) {
     .get('/search/recent', describe({ summary: 'Your recent searches, newest first', tags: ['search'], auth: true, response: RecentSearchesSchema }), async (c) => {
       return c.json({ queries: await recentSearchesOf(p.db, requireUser(c).id) })
     })
-    .post('/search/recent', describe({ summary: 'Remember a search', tags: ['search'], auth: true, response: RecentSearchesSchema }), signedIn, json(RecentSearchSchema), async (c) => {
+    .post('/search/recent', describe({ summary: 'Remember a search', tags: ['search'], auth: true, response: RecentSearchesSchema }), json(RecentSearchSchema), async (c) => {
       const me = requireUser(c).id
       await rememberSearch(p.db, me, c.req.valid('json').query)
       return c.json({ queries: await recentSearchesOf(p.db, me) })
     })
-    .delete('/search/recent', describe({ summary: 'Forget one recent search, or all of them', tags: ['search'], auth: true, response: RecentSearchesSchema }), signedIn, query(ClearQuerySchema), async (c) => {
+    .delete('/search/recent', describe({ summary: 'Forget one recent search, or all of them', tags: ['search'], auth: true, response: RecentSearchesSchema }), query(ClearQuerySchema), async (c) => {
       const me = requireUser(c).id
       await clearRecentSearches(p.db, me, c.req.valid('query').query)
       return c.json({ queries: await recentSearchesOf(p.db, me) })

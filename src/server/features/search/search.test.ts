@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { socialUser } from '../social/test-support'
+import { socialUser } from '../../test/social'
 import { wordPatterns } from './service'
 
 let t: TestApp

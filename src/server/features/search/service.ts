@@ -2,8 +2,8 @@ import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { SearchResults } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { postImages, posts, products, profiles, recentSearches } from '../../db/schema'
-import { listed } from '../products/service'
-import { userCards } from '../social/people'
+import { listed } from '../products'
+import { userCards } from '../profiles'
 
 const PEOPLE_LIMIT = 10
 const PRODUCTS_LIMIT = 12

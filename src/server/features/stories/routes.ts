@@ -7,7 +7,6 @@ import { form, params } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { fileFromForm } from '../../platform/images'
 import { hit } from '../../platform/rate-limit'
-import { signedIn } from '../social/signed-in'
 import { announceStory, createStory, deleteStory, markStoryViewed, storyRow, toStory, userStories } from './service'
 
 const StoryIdParamSchema = z.strictObject({ id: z.uuid('No such story.') })
@@ -20,7 +19,7 @@ export function storyRoutes(p: Platform) {
     .get('/stories', describe({ summary: 'The story row: users with active stories, ring per viewer', tags: ['stories'], auth: true, response: StoryRowSchema }), async (c) => {
       return c.json(await storyRow(p, requireUser(c).id))
     })
-    .post('/stories', describe({ summary: 'Post a story (an image that lives 24 hours)', tags: ['stories'], auth: true, response: StorySchema }), signedIn, form(StoryUploadSchema), async (c) => {
+    .post('/stories', describe({ summary: 'Post a story (an image that lives 24 hours)', tags: ['stories'], auth: true, response: StorySchema }), form(StoryUploadSchema), async (c) => {
       const me = requireUser(c)
       if (p.config.RATE_LIMIT) await hit(p.db, `story:${me.id}`, STORIES_PER_HOUR, 3600, 'You have posted many stories in the last hour. Please try again later.')
       const { buffer } = await fileFromForm(c.req.valid('form'))

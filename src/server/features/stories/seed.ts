@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { stories } from '../../db/schema'
 import type { Platform } from '../../platform'
-import { demoUserIds } from '../auth/seed'
+import { demoUserIds } from '../auth'
 import { demoStoryImage } from './demo-image'
 import { createStory } from './service'
 

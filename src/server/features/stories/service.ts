@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm'
 import { STORY_LIFETIME_HOURS, handleOf, type Story, type StoryRing, type StoryRow, type UserCard, type UserStories } from '~/shared/social/schemas'
 import { follows, stories, storyViews } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { processUpload } from '../../platform/images'
-import { ensureProfile } from '../profiles/service'
-import { resolveHandle, userCards } from '../social/people'
+import { ensureProfile } from '../profiles'
+import { resolveHandle, userCards } from '../profiles'
 
 type Deps = Pick<Platform, 'db' | 'storage'>
 
@@ -31,12 +32,12 @@ export async function createStory({ db, storage }: Deps, userId: string, image: 
   const id = crypto.randomUUID()
   const key = storyKey(userId, id)
   await storage.put(key, variant.data, variant.contentType)
-  const [row] = await db
+  const row = oneRow(await db
     .insert(stories)
     .values({ id, userId, imageUrl: storage.url(key), isLive: opts.isLive ?? false, expiresAt: sql`now() + make_interval(hours => ${STORY_LIFETIME_HOURS})` })
-    .returning()
+    .returning())
   await removeExpiredStories({ db, storage }, userId)
-  return row!
+  return row
 }
 
 /** Tells the poster's followers' open pages (and the poster's own) that the story row changed. */
@@ -99,12 +100,17 @@ export async function storyRow({ db }: Deps, viewerId: string): Promise<StoryRow
   const owners = await storyOwners(db, viewerId)
   const cards = await userCards(db, [viewerId, ...owners.map((o) => o.userId)])
   const mine = owners.find((o) => o.userId === viewerId)
+  const me = cards.get(viewerId)
+  if (!me) throw notFound('This person does not exist.')
   return {
-    me: { user: cards.get(viewerId)!, ring: mine ? ringOf(mine) : null },
+    me: { user: me, ring: mine ? ringOf(mine) : null },
     entries: owners
-      .filter((o) => o.userId !== viewerId && cards.has(o.userId))
-      .slice(0, ROW_LIMIT)
-      .map((o) => ({ user: cards.get(o.userId)!, ring: ringOf(o) })),
+      .filter((o) => o.userId !== viewerId)
+      .flatMap((o) => {
+        const user = cards.get(o.userId)
+        return user ? [{ user, ring: ringOf(o) }] : []
+      })
+      .slice(0, ROW_LIMIT),
   }
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { follows, stories } from '../../db/schema'
 import { floodUntilRefused } from '../../test/flood'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { openStream, socialUser } from '../social/test-support'
+import { openStream, socialUser } from '../../test/social'
 
 let t: TestApp
 let a: Awaited<ReturnType<typeof socialUser>>

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Collection } from '~/shared/tryon/schemas'
 import { styleCollectionItems, styleCollections, tryonResults } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 
@@ -24,8 +25,8 @@ export async function listCollections(p: Platform, userId: string): Promise<Coll
 }
 
 export async function createCollection(p: Platform, userId: string, name: string): Promise<Collection> {
-  const [row] = await p.db.insert(styleCollections).values({ userId, name }).returning()
-  return { id: row!.id, name: row!.name, itemCount: 0, coverUrl: null, createdAt: row!.createdAt.toISOString() }
+  const row = oneRow(await p.db.insert(styleCollections).values({ userId, name }).returning())
+  return { id: row.id, name: row.name, itemCount: 0, coverUrl: null, createdAt: row.createdAt.toISOString() }
 }
 
 /** Adds one of the user's saved results to one of the user's collections (idempotent). */

@@ -2,14 +2,18 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { type FileRef, type Generation, type GenerationEvent, HISTORY_LIMIT, type HistoryRow, type StartTryOnInput, TRYON_HEIGHT, TRYON_WIDTH } from '~/shared/tryon/schemas'
 import { T } from '~/shared/tryon/messages'
 import { productGarmentKey } from '~/shared/marketplace/images'
+import { MT } from '~/shared/marketplace/messages'
+import { fileRefFromUrl } from '~/shared/tryon/file-ref'
 import type { SessionUser } from '~/shared/auth'
-import { aiGenerations, products } from '../../db/schema'
+import { aiGenerations } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { AppError, badRequest, notFound, rateLimited } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { hit } from '../../platform/rate-limit'
-import { fileAccess } from '../platform/file-access'
-import { getBodyMeasurements } from '../profiles/measurements'
-import { getSettings } from '../settings/service'
+import { fileAccess } from '../platform'
+import { productForPurchase } from '../products'
+import { getBodyMeasurements } from '../profiles'
+import { getSettings } from '../settings'
 
 export const GENERATE_JOB = 'tryon.generate'
 export type GenerateJob = { generationId: string; attempt: number }
@@ -45,13 +49,25 @@ async function readableImage(p: Platform, user: SessionUser, ref: FileRef, missi
   return ref
 }
 
-/** The product's cut-out garment image when the catalogue has one, else the image the user chose. */
-async function garmentRef(p: Platform, ref: FileRef, productId: string | undefined): Promise<FileRef> {
+/** The cut-out garment (`products/<set>/garment.png`) beside a generated product image, if the ref is one. */
+function cutOutBeside(ref: FileRef): FileRef | null {
+  const set = ref.bucket === 'products' ? /^([^/]+)\/\d+\.webp$/.exec(ref.path)?.[1] : undefined
+  return set ? { bucket: 'products', path: productGarmentKey(set).slice('products/'.length) } : null
+}
+
+/**
+ * The garment the engine gets for a product try-on: the chosen colour's image (the product's own
+ * when no colour is given), as its cut-out garment when the catalogue has one. Without a product,
+ * the image the user chose.
+ */
+async function garmentRef(p: Platform, ref: FileRef, productId: string | undefined, color: string | undefined): Promise<FileRef> {
   if (!productId) return ref
-  const key = productGarmentKey(productId)
-  if (!(await p.storage.get(key))) return ref
-  const [bucket, ...rest] = key.split('/')
-  return { bucket: bucket!, path: rest.join('/') }
+  const product = await productForPurchase(p.db, productId)
+  if (color && !product.colors.some((c) => c.name === color)) throw badRequest(MT.colorUnavailable, { color: MT.colorUnavailable })
+  const image = fileRefFromUrl((color && product.colorImages[color]) || product.imageUrl) ?? ref
+  const cutOut = cutOutBeside(image)
+  if (cutOut && (await p.storage.get(keyOf(cutOut.bucket, cutOut.path)))) return cutOut
+  return (await p.storage.get(keyOf(image.bucket, image.path))) ? image : ref
 }
 
 const MEASUREMENT_LABELS = { heightCm: 'height', chestCm: 'chest', waistCm: 'waist', hipCm: 'hip' } as const
@@ -82,11 +98,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
   const subjectMissing = 'That base photo is not available. Please choose another one.'
   if (input.subject.path.split('/')[0] !== user.id) throw badRequest(subjectMissing)
   const subject = await readableImage(p, user, input.subject, subjectMissing)
-  const garment = await garmentRef(p, await readableImage(p, user, input.garment, T.failedToFetchProductImage), input.productId)
-  if (input.productId) {
-    const [product] = await p.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).limit(1)
-    if (!product) throw notFound('Product not found')
-  }
+  const garment = await garmentRef(p, await readableImage(p, user, input.garment, T.failedToFetchProductImage), input.productId, input.color)
   const [active] = await p.db
     .select({ n: sql<number>`count(*)::int` })
     .from(aiGenerations)
@@ -97,7 +109,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
   const { settings, saved } = await getSettings(p.db, user.id)
   const measurements = await measurementsOf(p, user.id)
   const prompt = buildPrompt(settings.prompt_template, input.promptExtras || T.defaultPromptExtras, input.size, measurements)
-  const [row] = await p.db
+  const row = oneRow(await p.db
     .insert(aiGenerations)
     .values({
       userId: user.id,
@@ -112,6 +124,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
         prompt,
         promptExtras: input.promptExtras ?? null,
         size: input.size ?? null,
+        color: input.color ?? null,
         category: input.category ?? null,
         measurements,
         width: saved ? settings.width : TRYON_WIDTH,
@@ -122,14 +135,14 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
         customJson: settings.custom_json,
       },
     })
-    .returning()
+    .returning())
   try {
-    await p.queue.send(GENERATE_JOB, { generationId: row!.id, attempt: 0 } satisfies GenerateJob)
+    await p.queue.send(GENERATE_JOB, { generationId: row.id, attempt: 0 } satisfies GenerateJob)
   } catch (err) {
-    await p.db.update(aiGenerations).set({ status: 'failed', error: 'Could not queue the try-on. Please try again.', finishedAt: new Date() }).where(eq(aiGenerations.id, row!.id))
+    await p.db.update(aiGenerations).set({ status: 'failed', error: 'Could not queue the try-on. Please try again.', finishedAt: new Date() }).where(eq(aiGenerations.id, row.id))
     throw new AppError(503, 'unavailable', `Could not queue the try-on. Please try again. (${(err as Error).message})`)
   }
-  return toGeneration(p, row!)
+  return toGeneration(p, row)
 }
 
 /** One of the user's own generations. */

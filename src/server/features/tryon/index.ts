@@ -3,3 +3,6 @@ import { tryonJobs } from './jobs'
 import { tryonRoutes } from './routes'
 
 export const tryonFeature: Feature = { name: 'tryon', routes: tryonRoutes, jobs: tryonJobs }
+
+/** What other features may use. */
+export { engineOf, setEngine } from './engine-registry'

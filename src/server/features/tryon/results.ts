@@ -2,11 +2,12 @@ import { and, desc, eq } from 'drizzle-orm'
 import { T } from '~/shared/tryon/messages'
 import { DEFAULT_POST_CAPTION, type TryOnResult } from '~/shared/tryon/schemas'
 import { aiGenerations, products, tryonResults } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { badRequest, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { FILES_PREFIX } from '../../platform/storage'
-import { storePostImage } from '../posts/images'
-import { createPost } from '../posts/service'
+import { storePostImage } from '../posts'
+import { createPost } from '../posts'
 import { keyOf } from './generations'
 
 /** One of the user's own succeeded generations and the chosen output (the first by default), or a 400 with `missing`. */
@@ -68,7 +69,7 @@ export async function saveResult(p: Platform, userId: string, generationId: stri
     .limit(1)
   const id =
     existing?.id ??
-    (
+    oneRow(
       await p.db
         .insert(tryonResults)
         .values({
@@ -79,10 +80,10 @@ export async function saveResult(p: Platform, userId: string, generationId: stri
           productPhotoUrl: p.storage.url(keyOf(gen.garmentBucket, gen.garmentPath)),
           resultUrl: url,
         })
-        .returning({ id: tryonResults.id })
-    )[0]!.id
-  const [row] = await selectResults(p).where(eq(tryonResults.id, id))
-  return { result: toResult(row!), created: !existing }
+        .returning({ id: tryonResults.id }),
+    ).id
+  const row = oneRow(await selectResults(p).where(eq(tryonResults.id, id)))
+  return { result: toResult(row), created: !existing }
 }
 
 /** Deletes one of the user's saved results (the generation and its image stay in the history). */

@@ -7,6 +7,7 @@ import {
   GenerationSchema,
   HistoryRowSchema,
   PostToFeedSchema,
+  type ProductSummary,
   ProductSummarySchema,
   SaveResultSchema,
   StartTryOnSchema,
@@ -19,7 +20,7 @@ import { json, params, query } from '../../http/validate'
 import type { Platform } from '../../platform'
 import { addToCollection, createCollection, listCollections } from './collections'
 import { generationHistory, getGeneration, listGenerations, startGeneration } from './generations'
-import { likedProducts } from './liked'
+import { likedProducts } from '../likes'
 import { deleteResult, listResults, postToFeed, saveResult } from './results'
 
 const tags = ['tryon']
@@ -57,7 +58,8 @@ export function tryonRoutes(p: Platform) {
       return c.json(await postToFeed(p, requireUser(c).id, generationId, resultUrl, caption), 201)
     })
     .get('/tryon/liked', describe({ summary: 'Products I liked (garment picker)', tags, auth: true, response: z.array(ProductSummarySchema) }), async (c) => {
-      return c.json(await likedProducts(p, requireUser(c).id))
+      const liked = await likedProducts(p.db, requireUser(c).id)
+      return c.json(liked.map(({ id, name, brand, imageUrl, price }): ProductSummary => ({ id, name, brand, imageUrl, price })))
     })
     .get('/tryon/collections', describe({ summary: 'My style collections', tags, auth: true, response: z.array(CollectionSchema) }), async (c) => {
       return c.json(await listCollections(p, requireUser(c).id))

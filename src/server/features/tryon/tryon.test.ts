@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { colorImageSet, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
+import { MT } from '~/shared/marketplace/messages'
 import { T } from '~/shared/tryon/messages'
 import { DEFAULT_POST_CAPTION, type Generation } from '~/shared/tryon/schemas'
 import { aiGenerations, postImages, posts, products, profiles, rateLimits } from '../../db/schema'
@@ -270,6 +272,36 @@ describe('results and posting', () => {
     expect(done).toMatchObject({ status: 'succeeded', productId: product!.id })
     const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })
     expect(saved.json.product).toMatchObject({ id: product!.id, name: 'Red Dress' })
+  })
+
+  it("wears the chosen colour's garment image when the product has one per colour", async () => {
+    setEngine(t.platform, createTestEngine())
+    const colors = [
+      { name: 'Burgundy', hex: '#7B1E3A' },
+      { name: 'Black', hex: '#1F1F1F' },
+    ]
+    const [product] = await t.platform.db.insert(products).values({ name: 'Two-tone Dress', brand: 'Drape', category: 'evening', price: 99, imageUrl: '', colors }).returning()
+    const id = product!.id
+    const png = await sharp({ create: { width: 30, height: 40, channels: 4, background: '#00000000' } }).png().toBuffer()
+    for (const set of [id, colorImageSet(id, colors, 'Black')]) {
+      await t.platform.storage.put(productImageKey(set, 480), await sharp(await jpeg('#7b1e3a')).webp().toBuffer(), 'image/webp')
+      await t.platform.storage.put(productGarmentKey(set), png, 'image/png')
+    }
+    const url = (set: string) => t.platform.storage.url(productImageKey(set, 480))
+    await t.platform.db.update(products).set({ imageUrl: url(id), colorImages: { Burgundy: url(id), Black: url(`${id}-black`) } }).where(eq(products.id, id))
+    const person = await upload(ann, 'base')
+    // The product page hands over the colour; the server picks its garment whatever image was sent.
+    const garment = { bucket: 'products', path: `${id}/480.webp` }
+    const black = await start(ann, { subject: ref(person), garment, productId: id, color: 'Black' })
+    expect(black.status, black.text).toBe(202)
+    expect(black.json.garmentUrl).toBe(t.platform.storage.url(productGarmentKey(`${id}-black`)))
+    const plain = await start(ann, { subject: ref(person), garment, productId: id })
+    expect(plain.json.garmentUrl).toBe(t.platform.storage.url(productGarmentKey(id)))
+    const [payload] = await t.platform.db.select({ p: aiGenerations.requestPayload }).from(aiGenerations).where(eq(aiGenerations.id, black.json.id))
+    expect(payload!.p).toMatchObject({ color: 'Black' })
+    const wrong = await start(ann, { subject: ref(person), garment, productId: id, color: 'Chartreuse' })
+    expect([wrong.status, wrong.json.error.fields]).toEqual([400, { color: MT.colorUnavailable }])
+    await Promise.all([settle(ann, black.json.id), settle(ann, plain.json.id)])
   })
 
   it('keeps style collections to their owner', async () => {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from '../../lib/router'
-import type { z } from 'zod'
 import type { SignInInput } from '~/shared/auth'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
@@ -18,7 +17,7 @@ export default function LoginPage() {
   const [params] = useSearchParams()
   const refresh = useRefreshSession()
   const providers = useQuery({ queryKey: ['auth-providers'], queryFn: socialProviders, initialData: inlinedProviders, staleTime: Infinity })
-  const form = useForm<z.ZodType<SignInInput, SignInInput>>({
+  const form = useForm<SignInInput>({
     initial: { email: '', password: '' },
     errorMessage: signInError,
     onSubmit: async (values) => {

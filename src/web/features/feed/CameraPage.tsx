@@ -4,7 +4,7 @@ import { useNavigate } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { IconButton } from '../../components/Button'
 import { cn } from '../../lib/cn'
-import { AddToStoryButton } from '../social/AddToStoryButton'
+import { AddToStoryButton } from '../social'
 import { draftStore } from './drafts'
 import { PhotoFileInput } from './PhotoFileInput'
 
@@ -56,7 +56,7 @@ function captureFrame(video: HTMLVideoElement) {
   const canvas = document.createElement('canvas')
   canvas.width = video.videoWidth
   canvas.height = video.videoHeight
-  canvas.getContext('2d')!.drawImage(video, 0, 0)
+  canvas.getContext('2d')?.drawImage(video, 0, 0)
   return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92))
 }
 

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react'
 import { MessageCircle, Trash2 } from 'lucide-react'
 import { Link } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { timeAgo } from '~/shared/posts/format'
 import { CommentInputSchema } from '~/shared/posts/schemas'
 import { Button, IconButton } from '../../components/Button'
-import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
+import { EmptyState, ErrorState } from '../../components/Feedback'
+import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { BottomSheet } from '../../components/Overlay'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
+import { useForm } from '../../lib/use-form'
 import { UserAvatar } from '../../components/UserAvatar'
 import { useAddComment, useComments, useDeleteComment } from './api'
 import { MentionText } from './Caption'
@@ -27,22 +28,19 @@ export function CommentThread({ postId, enabled = true }: { postId: string; enab
   const q = useComments(postId, enabled)
   const add = useAddComment(postId)
   const remove = useDeleteComment(postId)
-  const [body, setBody] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm({
+    schema: CommentInputSchema,
+    initial: { body: '' },
+    onSubmit: async ({ body }) => {
+      try {
+        await add.mutateAsync(body)
+        form.reset()
+      } catch (err) {
+        toast.error(errorMessage(err, FM.couldNotComment))
+      }
+    },
+  })
   const items = q.data?.pages.flatMap((p) => p.items) ?? []
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = CommentInputSchema.safeParse({ body })
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-    setError(null)
-    try {
-      await add.mutateAsync(parsed.data.body)
-      setBody('')
-    } catch (err) {
-      toast.error(errorMessage(err, FM.couldNotComment))
-    }
-  }
 
   return (
     <div className="flex min-h-[40dvh] flex-col">
@@ -50,10 +48,7 @@ export function CommentThread({ postId, enabled = true }: { postId: string; enab
         {q.isPending ? (
           <ul className="flex flex-col gap-4" aria-label="Loading comments">
             {[0, 1, 2].map((i) => (
-              <li key={i} className="flex gap-3">
-                <Skeleton className="size-8 rounded-full" />
-                <Skeleton className="h-10 flex-1" />
-              </li>
+              <PersonRowSkeleton key={i} as="li" avatar="size-8" lines={['h-10 flex-1']} />
             ))}
           </ul>
         ) : q.isError ? (
@@ -93,26 +88,26 @@ export function CommentThread({ postId, enabled = true }: { postId: string; enab
           </Button>
         )}
       </div>
-      <form onSubmit={submit} className="sticky bottom-0 mt-4 flex items-start gap-2 border-t border-hairline bg-surface pt-3">
+      <form onSubmit={form.submit} className="sticky bottom-0 mt-4 flex items-start gap-2 border-t border-hairline bg-surface pt-3">
         <div className="flex-1">
           <label htmlFor={`comment-${postId}`} className="sr-only">
             Write a comment
           </label>
           <input
             id={`comment-${postId}`}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
+            value={form.values.body}
+            onChange={(e) => form.set('body', e.target.value)}
             placeholder={FM.addComment}
             maxLength={1000}
             className="h-11 w-full rounded-full border border-hairline bg-surface px-4 text-base outline-none focus:border-ink"
           />
-          {error && (
+          {form.errors.body && (
             <p role="alert" className="mt-1 text-xs text-danger">
-              {error}
+              {form.errors.body}
             </p>
           )}
         </div>
-        <Button type="submit" size="md" pending={add.isPending} disabled={!body.trim()}>
+        <Button type="submit" size="md" pending={add.isPending} disabled={!form.values.body.trim()}>
           Post
         </Button>
       </form>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { Check, ImagePlus, Images, Sparkles, Video } from 'lucide-react'
+import { Check, ImagePlus, Images, Sparkles, Trash2, Video } from 'lucide-react'
 import { useNavigate } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { CreatePostSchema, MAX_POST_IMAGES } from '~/shared/posts/schemas'
@@ -12,29 +12,27 @@ import { Screen, TopBar } from '../../components/Layout'
 import { errorMessage } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { toast } from '../../lib/toast'
-import { createPost, postKeys, uploadPostImage, useMyPhotos } from './api'
+import { createPost, postKeys, useDeleteLibraryPhoto, useMyPhotos } from './api'
 import { PhotoFileInput } from './PhotoFileInput'
-import { draftStore, useDrafts } from './drafts'
+import { draftStore } from './drafts'
+import { useLibraryUploads } from './library-uploads'
 
 type Tab = (typeof FM.libraryTabs)[number]
-/** A tile: a new photo of this session (uploaded on publish) or one already stored. */
-type Photo = { id: string; src: string; srcSet?: string; draft?: Blob }
-
-function useLibrary() {
-  const drafts = useDrafts()
-  const q = useMyPhotos()
-  const stored: Photo[] = (q.data?.items ?? []).map((p) => ({ id: p.url, src: p.url.replace(/-w1080\.webp$/, '-w360.webp'), srcSet: p.srcSet ?? undefined }))
-  return { q, photos: [...drafts.map((d) => ({ id: d.id, src: d.url, draft: d.blob })), ...stored] }
-}
+/** A tile, keyed by its URL; `libraryId` when it is an uploaded library photo (deletable). */
+type Photo = { id: string; src: string; libraryId: string | null }
+const thumbnail = (url: string) => url.replace(/-w1080\.webp$/, '-w360.webp')
 
 export default function PhotoLibraryPage() {
   const navigate = useNavigate()
   const qc = useQueryClient()
   const fileRef = useRef<HTMLInputElement>(null)
-  const { q, photos } = useLibrary()
+  const q = useMyPhotos()
+  const photos: Photo[] = (q.data?.items ?? []).map((p) => ({ id: p.url, src: thumbnail(p.url), libraryId: p.id }))
   const [tab, setTab] = useState<Tab>('Library')
   const [multiple, setMultiple] = useState(false)
   const [selected, setSelected] = useState<string[]>([])
+  const waiting = useLibraryUploads((photo) => setSelected((s) => (multiple ? [...s, photo.url].slice(0, MAX_POST_IMAGES) : [photo.url])))
+  const remove = useDeleteLibraryPhoto()
   const [caption, setCaption] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [publishing, setPublishing] = useState(false)
@@ -52,10 +50,7 @@ export default function PhotoLibraryPage() {
     setPublishing(true)
     setError(null)
     try {
-      const urls: string[] = []
-      for (const p of chosen) urls.push(p.draft ? (await uploadPostImage(p.draft)).url : p.id)
-      await createPost(check.data.caption, urls)
-      draftStore.remove(chosen.filter((p) => p.draft).map((p) => p.id))
+      await createPost(check.data.caption, check.data.images)
       await Promise.all([qc.invalidateQueries({ queryKey: postKeys.all }), qc.invalidateQueries({ queryKey: postKeys.photos }), qc.invalidateQueries({ queryKey: ['profile'] })])
       toast.success(FM.posted)
       navigate('/feed')
@@ -93,12 +88,13 @@ export default function PhotoLibraryPage() {
       )}
       <Tabs label="Photo library" tabs={FM.libraryTabs.map((t) => ({ id: t, label: t }))} value={tab} onChange={setTab} />
       <div className="flex items-center justify-between px-2 py-1">
-        <Button variant="ghost" size="sm" icon={<ImagePlus size={18} strokeWidth={1.75} aria-hidden />} onClick={() => fileRef.current?.click()}>
+        <Button variant="ghost" size="sm" className="whitespace-nowrap" icon={<ImagePlus size={18} strokeWidth={1.75} aria-hidden />} onClick={() => fileRef.current?.click()}>
           Add from device
         </Button>
         <Button
           variant={multiple ? 'primary' : 'secondary'}
           size="sm"
+          className="whitespace-nowrap"
           aria-pressed={multiple}
           onClick={() => {
             setMultiple((m) => !m)
@@ -108,20 +104,26 @@ export default function PhotoLibraryPage() {
           {FM.selectMultiple}
         </Button>
       </div>
+      {q.data && tab !== 'Video' && <p className="px-4 pb-2 text-xs text-muted">{FM.libraryCount(q.data.count, q.data.limit)}</p>}
       {tab === 'Video' ? (
         <EmptyState icon={Video} title={FM.noVideos} />
-      ) : q.isPending && !photos.length ? (
+      ) : q.isPending && !waiting.length ? (
         <div className="grid grid-cols-3 gap-0.5" aria-label="Loading photos">
           {Array.from({ length: 9 }, (_, i) => (
             <Skeleton key={i} className="aspect-square rounded-none" />
           ))}
         </div>
-      ) : q.isError && !photos.length ? (
+      ) : q.isError && !waiting.length ? (
         <ErrorState message={errorMessage(q.error, 'Could not load your photos.')} onRetry={() => q.refetch()} />
-      ) : !photos.length ? (
+      ) : !photos.length && !waiting.length ? (
         <EmptyState icon={Images} title={FM.noPhotos} action={<Button onClick={() => fileRef.current?.click()}>Add from device</Button>} />
       ) : (
         <ul className="grid grid-cols-3 gap-0.5" aria-label="Photos">
+          {waiting.map((d) => (
+            <li key={d.id} className="relative aspect-square bg-sunken" aria-label={FM.addingPhoto}>
+              <img src={d.url} alt="" className="size-full animate-pulse object-cover opacity-50" />
+            </li>
+          ))}
           {photos.map((p, i) => {
             const order = selected.indexOf(p.id)
             return (
@@ -141,6 +143,19 @@ export default function PhotoLibraryPage() {
                 >
                   <Sparkles size={20} strokeWidth={1.75} />
                 </IconButton>
+                {p.libraryId && (
+                  <IconButton
+                    label={`Delete photo ${i + 1}`}
+                    className="absolute right-0 bottom-0 text-white drop-shadow hover:bg-black/20"
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (!window.confirm(FM.deleteLibraryPhoto)) return
+                      remove.mutate(p.libraryId!, { onSuccess: () => setSelected((s) => s.filter((id) => id !== p.id)) })
+                    }}
+                  >
+                    <Trash2 size={20} strokeWidth={1.75} />
+                  </IconButton>
+                )}
               </li>
             )
           })}
@@ -148,10 +163,7 @@ export default function PhotoLibraryPage() {
       )}
       <PhotoFileInput
         ref={fileRef}
-        onFiles={(files) => {
-          const added = draftStore.add(files)
-          if (added.length) setSelected((s) => (multiple ? [...s, ...added.map((d) => d.id)].slice(0, MAX_POST_IMAGES) : [added.at(-1)!.id]))
-        }}
+        onFiles={(files) => draftStore.add(files)}
       />
     </Screen>
   )

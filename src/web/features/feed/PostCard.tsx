@@ -13,7 +13,7 @@ import { useDeletePost, useLikeToggle, useSaveToggle } from './api'
 import { MentionText } from './Caption'
 import { ImageCarousel } from './ImageCarousel'
 import { ImageOptions } from './ImageOptions'
-import { postPath } from '../social/links'
+import { postPath } from '../social'
 
 const CommentsSheet = lazy(() => import('./CommentsSheet').then((m) => ({ default: m.CommentsSheet })))
 
@@ -61,7 +61,7 @@ export function PostCard({ post, eager, onComments, className }: { post: Post; e
     const image = post.images[index] ?? post.images[0]
     const outfitItem: OutfitItem = {
       id: post.id,
-      name: post.caption.split('\n')[0]!.slice(0, 80) || `${post.author.name}'s look`,
+      name: (post.caption.split('\n')[0] ?? '').slice(0, 80) || `${post.author.name}'s look`,
       image: image?.url ?? '',
       category: 'Look',
       brand: post.author.username ?? post.author.name,

@@ -12,7 +12,7 @@ const focusCommentInput = (postId: string) => document.getElementById(`comment-$
 
 /** /p/:postId: one post with its comments (where activity, search and shared links lead). */
 export default function PostPage() {
-  const postId = useParams().postId!
+  const postId = useParams().postId ?? ''
   const q = usePost(postId)
   return (
     <Screen tabBar>

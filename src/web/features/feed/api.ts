@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import type { Comment, LibraryPhoto, Post, PostPage } from '~/shared/posts/schemas'
+import { CommentPageSchema, CommentSchema, PostPageSchema, PostSchema, type LibraryPhoto, type PhotoList, type Post, type PostPage } from '~/shared/posts/schemas'
 import { FM } from '~/shared/posts/messages'
 import { POST_PAGE_SIZE } from '~/shared/posts/paging'
 import { api, errorMessage } from '../../lib/api'
@@ -19,7 +19,7 @@ export const postKeys = {
 export function usePostPages(key: readonly unknown[], path: string, enabled = true) {
   return useInfiniteQuery({
     queryKey: key,
-    queryFn: ({ pageParam }) => api<PostPage>(path, { query: { cursor: pageParam, limit: POST_PAGE_SIZE } }),
+    queryFn: ({ pageParam }) => api(path, { query: { cursor: pageParam, limit: POST_PAGE_SIZE }, schema: PostPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
@@ -42,7 +42,7 @@ function snapshot(qc: QueryClient) {
 }
 
 /** One post, as /p/:postId shows it. */
-export const usePost = (postId: string) => useQuery({ queryKey: postKeys.one(postId), queryFn: () => api<Post>(`/posts/${postId}`) })
+export const usePost = (postId: string) => useQuery({ queryKey: postKeys.one(postId), queryFn: () => api(`/posts/${postId}`, { schema: PostSchema }) })
 
 /**
  * An optimistic toggle on a post (like, save): patches every cached copy at once, sends the
@@ -78,7 +78,7 @@ export const useSaveToggle = () => usePostToggle('save')
 export function useComments(postId: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: postKeys.comments(postId),
-    queryFn: ({ pageParam }) => api<{ items: Comment[]; nextCursor: string | null }>(`/posts/${postId}/comments`, { query: { cursor: pageParam, limit: 30 } }),
+    queryFn: ({ pageParam }) => api(`/posts/${postId}/comments`, { query: { cursor: pageParam, limit: 30 }, schema: CommentPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
@@ -88,7 +88,7 @@ export function useComments(postId: string, enabled: boolean) {
 export function useAddComment(postId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (body: string) => api<Comment>(`/posts/${postId}/comments`, { body: { body } }),
+    mutationFn: (body: string) => api(`/posts/${postId}/comments`, { body: { body }, schema: CommentSchema }),
     onSuccess: () => {
       patchPost(qc, postId, (p) => ({ ...p, commentsCount: p.commentsCount + 1 }))
       return qc.invalidateQueries({ queryKey: postKeys.comments(postId) })
@@ -108,15 +108,28 @@ export function useDeleteComment(postId: string) {
   })
 }
 
-export const useMyPhotos = () => useQuery({ queryKey: postKeys.photos, queryFn: () => api<{ items: LibraryPhoto[] }>('/posts/photos') })
+export const useMyPhotos = () => useQuery({ queryKey: postKeys.photos, queryFn: () => api<PhotoList>('/posts/photos') })
 
-export function uploadPostImage(file: Blob) {
+/** Adds a photo to the signed-in user's photo library, where it stays until deleted. */
+export function uploadLibraryPhoto(file: Blob) {
   const body = new FormData()
   body.set('file', file, file instanceof File ? file.name : 'photo.jpg')
-  return api<{ url: string; srcSet: string | null }>('/posts/images', { body })
+  return api<LibraryPhoto>('/library/photos', { body })
 }
 
-export const createPost = (caption: string, images: string[]) => api<Post>('/posts', { body: { caption, images } })
+export function useDeleteLibraryPhoto() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api(`/library/photos/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast.success(FM.libraryPhotoDeleted)
+      return qc.invalidateQueries({ queryKey: postKeys.photos })
+    },
+    onError: (err) => toast.error(errorMessage(err, FM.couldNotDeletePhoto)),
+  })
+}
+
+export const createPost = (caption: string, images: string[]) => api('/posts', { body: { caption, images }, schema: PostSchema })
 
 /** Deletes one of the user's own posts and drops it from every cached list. */
 export function useDeletePost() {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** A photo taken or picked in this session that is not published yet. */
+/** A photo taken or picked in this session that is not in the photo library yet. */
 export type Draft = { id: string; blob: Blob; url: string; createdAt: number }
 
 let drafts: Draft[] = []
@@ -9,7 +9,7 @@ const emit = () => listeners.forEach((l) => l())
 
 /**
  * New photos travel from /camera to /photo-library through this in-memory store (Blobs do not
- * belong in history state); they are uploaded only when the post is published.
+ * belong in history state); the photo library uploads them to the server as soon as it shows them.
  */
 export const draftStore = {
   add(blobs: Blob[]) {

@@ -1,5 +1,22 @@
-import type { z } from 'zod'
-import type { Address, AddToCartInput, Cart, OrderDetail, OrderSummary, PlaceOrderInput, ProductCard, ProductDetail, ProductPage, ShippingAddressInput, SizeAdvice, SubcategoriesSchema } from '~/shared/marketplace/schemas'
+import {
+  AddressListSchema,
+  AddressSchema,
+  CartSchema,
+  LikeStateSchema,
+  OrderDetailSchema,
+  OrderListSchema,
+  ProductDetailSchema,
+  ProductListSchema,
+  ProductPageSchema,
+  SizeAdviceSchema,
+  SubcategoriesSchema,
+  VoucherListSchema,
+  VoucherQuoteSchema,
+  type AddToCartInput,
+  type PlaceOrderInput,
+  type ShippingAddressInput,
+  type ValidateVoucherInput,
+} from '~/shared/marketplace/schemas'
 import type { OrderStatus } from '~/shared/marketplace/constants'
 import { api } from '../../lib/api'
 import { toQuery, type Filters } from '~/shared/marketplace/filters'
@@ -17,31 +34,35 @@ export const keys = {
   orders: (status: OrderStatus) => ['orders', status] as const,
   order: (id: string) => ['order', id] as const,
   addresses: ['addresses'] as const,
+  vouchers: ['vouchers'] as const,
   address: (id: string) => ['addresses', id] as const,
 }
 
-export const fetchProducts = (f: Filters, cursor?: string) => api<ProductPage>('/products', { query: { ...toQuery(f), cursor } })
-export const fetchProduct = (id: string) => api<ProductDetail>(`/products/${id}`)
-export const fetchSimilar = (id: string) => api<{ items: ProductCard[] }>(`/products/${id}/similar`)
-export const fetchSizeAdvice = (id: string) => api<SizeAdvice>(`/products/${id}/size-advice`)
-export const fetchSubcategories = () => api<z.infer<typeof SubcategoriesSchema>>('/products/subcategories')
-export const fetchWishlist = () => api<{ items: ProductCard[] }>('/likes/products')
-export const setLike = (id: string, liked: boolean) => api<{ liked: boolean }>(`/products/${id}/like`, { method: liked ? 'PUT' : 'DELETE' })
+export const fetchProducts = (f: Filters, cursor?: string) => api('/products', { query: { ...toQuery(f), cursor }, schema: ProductPageSchema })
+export const fetchProduct = (id: string) => api(`/products/${id}`, { schema: ProductDetailSchema })
+export const fetchSimilar = (id: string) => api(`/products/${id}/similar`, { schema: ProductListSchema })
+export const fetchSizeAdvice = (id: string) => api(`/products/${id}/size-advice`, { schema: SizeAdviceSchema })
+export const fetchSubcategories = () => api('/products/subcategories', { schema: SubcategoriesSchema })
+export const fetchWishlist = () => api('/likes/products', { schema: ProductListSchema })
+export const setLike = (id: string, liked: boolean) => api(`/products/${id}/like`, { method: liked ? 'PUT' : 'DELETE', schema: LikeStateSchema })
 
-export const fetchCart = () => api<Cart>('/cart')
-export const addToCart = (body: AddToCartInput) => api<Cart>('/cart/items', { body })
-export const updateCartItem = (id: string, body: { quantity?: number; selected?: boolean }) => api<Cart>(`/cart/items/${id}`, { method: 'PATCH', body })
-export const removeCartItem = (id: string) => api<Cart>(`/cart/items/${id}`, { method: 'DELETE' })
-export const selectAllCart = (selected: boolean) => api<Cart>('/cart/selection', { method: 'PUT', body: { selected } })
+export const fetchCart = () => api('/cart', { schema: CartSchema })
+export const addToCart = (body: AddToCartInput) => api('/cart/items', { body, schema: CartSchema })
+export const updateCartItem = (id: string, body: { quantity?: number; selected?: boolean }) => api(`/cart/items/${id}`, { method: 'PATCH', body, schema: CartSchema })
+export const removeCartItem = (id: string) => api(`/cart/items/${id}`, { method: 'DELETE', schema: CartSchema })
+export const selectAllCart = (selected: boolean) => api('/cart/selection', { method: 'PUT', body: { selected }, schema: CartSchema })
 
-export const fetchOrders = (status: OrderStatus) => api<{ items: OrderSummary[] }>('/orders', { query: { status } })
-export const fetchOrder = (id: string) => api<OrderDetail>(`/orders/${id}`)
-export const placeOrder = (body: PlaceOrderInput) => api<OrderDetail>('/orders', { body })
-export const cancelOrder = (id: string) => api<OrderDetail>(`/orders/${id}/cancel`, { method: 'POST' })
+export const fetchOrders = (status: OrderStatus) => api('/orders', { query: { status }, schema: OrderListSchema })
+export const fetchOrder = (id: string) => api(`/orders/${id}`, { schema: OrderDetailSchema })
+export const placeOrder = (body: PlaceOrderInput) => api('/orders', { body, schema: OrderDetailSchema })
+export const cancelOrder = (id: string) => api(`/orders/${id}/cancel`, { method: 'POST', schema: OrderDetailSchema })
 
-export const fetchAddresses = () => api<{ items: Address[] }>('/addresses')
-export const fetchAddress = (id: string) => api<Address>(`/addresses/${id}`)
-export const createAddress = (body: ShippingAddressInput) => api<Address>('/addresses', { body })
-export const updateAddress = (id: string, body: ShippingAddressInput) => api<Address>(`/addresses/${id}`, { method: 'PUT', body })
+export const fetchAddresses = () => api('/addresses', { schema: AddressListSchema })
+export const fetchAddress = (id: string) => api(`/addresses/${id}`, { schema: AddressSchema })
+export const createAddress = (body: ShippingAddressInput) => api('/addresses', { body, schema: AddressSchema })
+export const updateAddress = (id: string, body: ShippingAddressInput) => api(`/addresses/${id}`, { method: 'PUT', body, schema: AddressSchema })
 export const deleteAddress = (id: string) => api<void>(`/addresses/${id}`, { method: 'DELETE' })
-export const setDefaultAddress = (id: string) => api<{ items: Address[] }>(`/addresses/${id}/default`, { method: 'POST' })
+export const setDefaultAddress = (id: string) => api(`/addresses/${id}/default`, { method: 'POST', schema: AddressListSchema })
+
+export const fetchVouchers = () => api('/vouchers', { schema: VoucherListSchema })
+export const validateVoucher = (body: ValidateVoucherInput) => api('/vouchers/validate', { body, schema: VoucherQuoteSchema })

@@ -16,7 +16,7 @@ export const marketplaceRoutes: AppRoute[] = [
   { path: '/order/:orderId', access: 'protected', Component: lazy(() => import('./pages/OrderPage')) },
   { path: '/profile/settings', access: 'protected', Component: ComingSoonPage },
   { path: '/profile/payment', access: 'protected', Component: ComingSoonPage },
-  { path: '/profile/vouchers', access: 'protected', Component: ComingSoonPage },
+  { path: '/profile/vouchers', access: 'protected', Component: lazy(() => import('./pages/VouchersPage')) },
   { path: '/profile/wishlist', access: 'protected', Component: lazy(() => import('./pages/WishlistPage')) },
   { path: '/profile/address', access: 'protected', Component: lazy(() => import('./pages/AddressListPage')) },
   { path: '/profile/address/add', access: 'protected', Component: AddressFormPage },

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '../../lib/router'
 import { PM } from '~/shared/profiles/messages'
 import {
+  displayNameOf,
   fromMetric,
   GENDERS,
   MEASUREMENTS,
@@ -20,7 +21,7 @@ import { Screen, TopBar } from '../../components/Layout'
 import { errorMessage } from '../../lib/api'
 import { useForm } from '../../lib/use-form'
 import { UserAvatar } from '../../components/UserAvatar'
-import { profileKeys, saveProfile, uploadAvatar, useMyProfile } from './api'
+import { saveProfile, uploadAvatar, useMyProfile } from './api'
 
 /** Spec part 1 §9: the profile redirect after saving waits 1.5 s. */
 const REDIRECT_MS = 1500
@@ -45,9 +46,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     initial: profileToFormValues(profile),
     errorMessage: (err) => errorMessage(err, PM.couldNotSaveProfile),
     onSubmit: async (values) => {
-      const next = await saveProfile(values)
-      qc.setQueryData(profileKeys.me, next)
-      void qc.invalidateQueries({ queryKey: ['posts'] })
+      await saveProfile(qc, values)
       setSaved(true)
     },
   })
@@ -95,7 +94,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form onSubmit={f.submit} noValidate className="flex flex-col gap-5 p-4">
       <section className="flex items-center gap-4" aria-label="Avatar">
-        <UserAvatar user={{ name: v.display_name || v.first_name || v.username || 'User', avatarUrl: v.avatar_url || null }} size="xl" />
+        <UserAvatar user={{ name: displayNameOf({ display_name: v.display_name || null, first_name: v.first_name || null, username: v.username || null }), avatarUrl: v.avatar_url || null }} size="xl" />
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" disabled={uploading} onClick={() => fileRef.current?.click()}>
             {uploading ? PM.uploading : 'Change photo'}

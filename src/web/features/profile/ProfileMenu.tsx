@@ -1,7 +1,7 @@
 import { Archive, Activity, Bookmark, ExternalLink, QrCode, Settings, ShoppingBag, Star, UserPlus, type LucideIcon } from 'lucide-react'
 import { Link } from '../../lib/router'
 import { BottomSheet } from '../../components/Overlay'
-import { SignOutButton } from '../auth/SignOutButton'
+import { SignOutButton } from '../auth'
 
 type Entry = { label: string; icon: LucideIcon; to?: string; onSelect?: () => void }
 

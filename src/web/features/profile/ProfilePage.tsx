@@ -2,14 +2,13 @@ import { useState } from 'react'
 import { AtSign, Menu } from 'lucide-react'
 import { Link } from '../../lib/router'
 import { PM } from '~/shared/profiles/messages'
-import { displayNameOf } from '~/shared/profiles/names'
 import { IconButton } from '../../components/Button'
 import { EmptyState, ErrorState } from '../../components/Feedback'
 import { Screen, TopBar } from '../../components/Layout'
 import { errorMessage } from '../../lib/api'
 import { useMyProfile } from './api'
 import { ProfileMenu } from './ProfileMenu'
-import { ProfileHeader, ProfilePosts } from './ProfileView'
+import { ProfileHeader, ProfilePosts, profileSummaryOf } from './ProfileView'
 
 const editLink = 'inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-hairline text-sm font-semibold hover:bg-sunken'
 
@@ -18,11 +17,10 @@ export default function ProfilePage() {
   const q = useMyProfile()
   const [menu, setMenu] = useState(false)
   const [tabKey, setTabKey] = useState<'grid' | 'saved'>('grid')
-  const p = q.data
   return (
     <Screen tabBar>
       <TopBar
-        title={p?.username ?? ''}
+        title={q.data?.username ?? ''}
         actions={
           <IconButton label="Menu" onClick={() => setMenu(true)}>
             <Menu size={24} strokeWidth={1.75} />
@@ -39,23 +37,15 @@ export default function ProfilePage() {
         <>
           <ProfileHeader
             highlights
-            profile={{
-              username: p!.username,
-              name: displayNameOf(p!),
-              bio: p!.bio,
-              avatarUrl: p!.avatar_url,
-              postsCount: p!.posts_count,
-              followersCount: p!.followers_count,
-              followingCount: p!.following_count,
-            }}
+            profile={profileSummaryOf(q.data)}
             actions={
               <Link to="/profile/edit" className={editLink}>
                 {PM.editProfile}
               </Link>
             }
           />
-          {p!.username ? (
-            <ProfilePosts key={tabKey} username={p!.username} own initialTab={tabKey} />
+          {q.data.username ? (
+            <ProfilePosts key={tabKey} username={q.data.username} own initialTab={tabKey} />
           ) : (
             <EmptyState icon={AtSign} title="Choose a username to share your posts." action={<Link to="/profile/edit" className={editLink}>{PM.editProfile}</Link>} />
           )}

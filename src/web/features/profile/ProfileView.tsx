@@ -1,15 +1,15 @@
 import { useCallback, useState, type ReactNode } from 'react'
 import { Bookmark, Camera, Grid3x3, Loader2, UserSquare2 } from 'lucide-react'
 import { PM } from '~/shared/profiles/messages'
+import { displayNameOf } from '~/shared/profiles/names'
+import type { PublicProfile } from '~/shared/profiles/schemas'
 import type { Post } from '~/shared/posts/schemas'
 import { Tabs } from '../../components/Choice'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
 import { Dialog } from '../../components/Overlay'
 import { errorMessage } from '../../lib/api'
 import { imageLoading, listImagePriority } from '../../lib/image-loading'
-import { postKeys, usePostPages } from '../feed/api'
-import { InfiniteSentinel } from '../feed/InfiniteSentinel'
-import { PostCard } from '../feed/PostCard'
+import { InfiniteSentinel, PostCard, postKeys, usePostPages } from '../feed'
 import { UserAvatar } from '../../components/UserAvatar'
 
 export type ProfileSummary = {
@@ -21,6 +21,17 @@ export type ProfileSummary = {
   followersCount: number
   followingCount: number
 }
+
+/** The header's view of a profile (one's own or another's), named by the spec's one rule. */
+export const profileSummaryOf = (p: Omit<PublicProfile, 'is_me' | 'is_following'>): ProfileSummary => ({
+  username: p.username,
+  name: displayNameOf(p),
+  bio: p.bio,
+  avatarUrl: p.avatar_url,
+  postsCount: p.posts_count,
+  followersCount: p.followers_count,
+  followingCount: p.following_count,
+})
 
 /** The posts grid has three columns; its first row is in view when the profile opens. */
 const GRID_COLUMNS = 3

@@ -6,18 +6,17 @@ import { Button } from '../../components/Button'
 import { EmptyState, ErrorState } from '../../components/Feedback'
 import { Screen, TopBar } from '../../components/Layout'
 import { ApiRequestError, errorMessage } from '../../lib/api'
-import { conversationPath } from '../social/links'
+import { conversationPath } from '../social'
 import { useFollowToggle, usePublicProfile } from './api'
-import { ProfileHeader, ProfilePosts } from './ProfileView'
+import { ProfileHeader, ProfilePosts, profileSummaryOf } from './ProfileView'
 
 /** Another user's profile at /u/{username}, with Follow / Unfollow. One's own goes to /profile. */
 export default function UserProfilePage() {
-  const username = useParams().username!.toLowerCase()
+  const username = (useParams().username ?? '').toLowerCase()
   const q = usePublicProfile(username)
   const follow = useFollowToggle(username)
   const navigate = useNavigate()
-  const p = q.data
-  if (p?.is_me) return <Navigate to="/profile" replace />
+  if (q.data?.is_me) return <Navigate to="/profile" replace />
   return (
     <Screen tabBar>
       <TopBar title={username} back />
@@ -34,19 +33,11 @@ export default function UserProfilePage() {
       ) : (
         <>
           <ProfileHeader
-            profile={{
-              username: p!.username,
-              name: p!.display_name ?? username,
-              bio: p!.bio,
-              avatarUrl: p!.avatar_url,
-              postsCount: p!.posts_count,
-              followersCount: p!.followers_count,
-              followingCount: p!.following_count,
-            }}
+            profile={profileSummaryOf(q.data)}
             actions={
               <>
-                <Button block variant={p!.is_following ? 'secondary' : 'primary'} aria-pressed={p!.is_following} onClick={() => follow.mutate(!p!.is_following)}>
-                  {p!.is_following ? PM.unfollow : PM.follow}
+                <Button block variant={q.data.is_following ? 'secondary' : 'primary'} aria-pressed={q.data.is_following} onClick={() => follow.mutate(!q.data.is_following)}>
+                  {q.data.is_following ? PM.unfollow : PM.follow}
                 </Button>
                 <Button block variant="secondary" onClick={() => navigate(conversationPath(username))}>
                   {SM.message}

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { FM } from '~/shared/posts/messages'
-import type { Profile, ProfileFormInput, PublicProfile } from '~/shared/profiles/schemas'
+import { ProfileSchema, PublicProfileSchema, type ProfileFormInput, type PublicProfile } from '~/shared/profiles/schemas'
 import { api, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
+import { setFollowing } from '../social'
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -10,12 +11,22 @@ export const profileKeys = {
   user: (username: string) => ['profile', 'user', username] as const,
 }
 
-export const useMyProfile = () => useQuery({ queryKey: profileKeys.me, queryFn: () => api<Profile>('/profile') })
+export const useMyProfile = () => useQuery({ queryKey: profileKeys.me, queryFn: () => api('/profile', { schema: ProfileSchema }) })
 
 export const usePublicProfile = (username: string) =>
-  useQuery({ queryKey: profileKeys.user(username), queryFn: () => api<PublicProfile>(`/profiles/${encodeURIComponent(username)}`) })
+  useQuery({ queryKey: profileKeys.user(username), queryFn: () => api(`/profiles/${encodeURIComponent(username)}`, { schema: PublicProfileSchema }) })
 
-export const saveProfile = (values: ProfileFormInput) => api<Profile>('/profile', { method: 'PUT', body: values })
+/**
+ * Saves the profile. A new username, name or avatar shows on user cards all over the app (posts,
+ * comments, messages, activity, search, stories, live), so every cached query is marked stale:
+ * the screens on view refetch now, the others when they are next shown.
+ */
+export async function saveProfile(qc: QueryClient, values: ProfileFormInput) {
+  const saved = await api('/profile', { method: 'PUT', body: values, schema: ProfileSchema })
+  qc.setQueryData(profileKeys.me, saved)
+  void qc.invalidateQueries({ predicate: (q) => !(q.queryKey[0] === profileKeys.me[0] && q.queryKey[1] === profileKeys.me[1]) })
+  return saved
+}
 
 export function uploadAvatar(file: File) {
   const body = new FormData()
@@ -28,7 +39,7 @@ export function useFollowToggle(username: string) {
   const qc = useQueryClient()
   const key = profileKeys.user(username)
   return useMutation({
-    mutationFn: (follow: boolean) => api<{ following: boolean; followersCount: number }>(`/profiles/${encodeURIComponent(username)}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+    mutationFn: (follow: boolean) => setFollowing(username, follow),
     onMutate: async (follow) => {
       await qc.cancelQueries({ queryKey: key })
       const before = qc.getQueryData<PublicProfile>(key)

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Heart, UserPlus, Users } from 'lucide-react'
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from '../../lib/router'
 import { CommentInputSchema } from '~/shared/posts/schemas'
 import { SM } from '~/shared/social/messages'
@@ -8,13 +8,15 @@ import { ACTIVITY_GROUP_LABELS, handleOf, type Activity, type ActivityItem, type
 import { Button } from '../../components/Button'
 import { Tabs } from '../../components/Choice'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
+import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { Screen, TopBar } from '../../components/Layout'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
+import { useForm } from '../../lib/use-form'
 import { fetchActivity, fetchFollowingActivity, markActivityRead, postComment, setFollowing, socialKeys } from './api'
 import { useUserEvents } from './events'
 import { conversationPath, postPath, profilePath } from './links'
-import { timeAgo } from './time'
+import { timeAgo } from '~/shared/posts/format'
 import { UserAvatar } from '../../components/UserAvatar'
 
 type Tab = 'following' | 'you'
@@ -42,11 +44,7 @@ function ListSkeleton() {
   return (
     <ul aria-hidden className="flex flex-col gap-4 px-4 py-4">
       {Array.from({ length: 7 }, (_, i) => (
-        <li key={i} className="flex items-center gap-3">
-          <Skeleton className="size-11 rounded-full" />
-          <Skeleton className="h-3.5 flex-1" />
-          <Skeleton className="size-11 rounded-md" />
-        </li>
+        <PersonRowSkeleton key={i} as="li" avatar="size-11" lines={['h-3.5 flex-1']} end={<Skeleton className="size-11 rounded-md" />} />
       ))}
     </ul>
   )
@@ -103,16 +101,17 @@ const Name = ({ user }: { user: UserCard }) => (
 
 function sentence(item: ActivityItem): ReactNode {
   const [first, second] = item.users
+  if (!first) return null
   const who =
     item.type === 'like_multiple' && second ? (
       <>
-        <Name user={first!} />
+        <Name user={first} />
         {item.othersCount ? ', ' : ' and '}
         <Name user={second} />
         {item.othersCount ? ` and ${item.othersCount} ${item.othersCount === 1 ? 'other' : 'others'}` : ''}
       </>
     ) : (
-      <Name user={first!} />
+      <Name user={first} />
     )
   const what = {
     like: ' liked your post.',
@@ -131,7 +130,8 @@ function sentence(item: ActivityItem): ReactNode {
 
 function ActivityRow({ item }: { item: ActivityItem }) {
   const [replying, setReplying] = useState(false)
-  const actor = item.users[0]!
+  const actor = item.users[0]
+  if (!actor) return null
   return (
     <li className="px-4 py-2">
       <div className="flex items-center gap-3">
@@ -196,36 +196,34 @@ const setFollowingIn = (d: Activity, userId: string, following: boolean): Activi
 })
 
 function ReplyForm({ postId, to, onDone }: { postId: string; to: UserCard; onDone: () => void }) {
-  const [text, setText] = useState(to.username ? `@${to.username} ` : '')
-  const [error, setError] = useState<string | null>(null)
   const reply = useMutation({
     mutationFn: (body: string) => postComment(postId, body),
     onSuccess: () => {
       toast.success('Reply posted.')
       onDone()
     },
-    onError: (err) => setError(errorMessage(err, 'Your reply was not posted. Try again.')),
   })
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = CommentInputSchema.safeParse({ body: text })
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-    reply.mutate(parsed.data.body)
-  }
+  const form = useForm({
+    schema: CommentInputSchema,
+    initial: { body: to.username ? `@${to.username} ` : '' },
+    errorMessage: (err) => errorMessage(err, 'Your reply was not posted. Try again.'),
+    onSubmit: async ({ body }) => void (await reply.mutateAsync(body)),
+  })
+  const error = form.errors.body ?? form.formError
   return (
-    <form onSubmit={submit} className="mt-2 ml-14 flex flex-col gap-1">
+    <form onSubmit={form.submit} className="mt-2 ml-14 flex flex-col gap-1">
       <div className="flex gap-2">
         <input
-          value={text}
+          value={form.values.body}
           onChange={(e) => {
-            setText(e.target.value)
-            setError(null)
+            form.set('body', e.target.value)
+            form.setFormError(null)
           }}
           aria-label={`Reply to ${to.username ?? to.name}`}
           autoFocus
           className="h-11 min-w-0 flex-1 rounded-full border border-hairline px-4 text-base outline-none focus:border-ink"
         />
-        <Button type="submit" pending={reply.isPending}>
+        <Button type="submit" pending={form.pending}>
           {SM.reply}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { SendHorizontal } from 'lucide-react'
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Navigate, useParams } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { MESSAGE_MAX_LENGTH, SendMessageSchema, type Conversation, type Message } from '~/shared/social/schemas'
@@ -11,6 +11,7 @@ import { ApiRequestError, errorMessage } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { useSession } from '../../lib/session'
 import { toast } from '../../lib/toast'
+import { useForm } from '../../lib/use-form'
 import { fetchConversation, markConversationRead, sendMessage, socialKeys } from './api'
 import { useUserEvents } from './events'
 import { UserAvatar } from '../../components/UserAvatar'
@@ -20,11 +21,11 @@ const LIVE_TYPES = ['message'] as const
 
 /** Adds a message to the newest page unless it is there already. */
 const withMessage = (data: Pages | undefined, m: Message, dropId?: string): Pages | undefined => {
-  if (!data) return data
-  const [newest, ...rest] = data.pages
-  const kept = newest!.messages.filter((x) => x.id !== dropId)
+  const [newest, ...rest] = data?.pages ?? []
+  if (!data || !newest) return data
+  const kept = newest.messages.filter((x) => x.id !== dropId)
   const messages = kept.some((x) => x.id === m.id) ? kept : [...kept, m]
-  return { ...data, pages: [{ ...newest!, id: newest!.id ?? (m.conversationId || null), messages }, ...rest] }
+  return { ...data, pages: [{ ...newest, id: newest.id ?? (m.conversationId || null), messages }, ...rest] }
 }
 
 /** One conversation: read, send (Enter sends), new messages appear live. */
@@ -53,8 +54,7 @@ export default function ConversationPage() {
   }
   useEffect(markRead, [conversationId]) // eslint-disable-line react-hooks/exhaustive-deps
 
-  useUserEvents(LIVE_TYPES, (_type, data) => {
-    const m = data as Message
+  useUserEvents(LIVE_TYPES, ({ data: m }) => {
     if (!other || (m.senderId !== other.id && m.senderId !== me?.id)) return
     if (conversationId && m.conversationId !== conversationId) return
     qc.setQueryData<Pages>(key, (d) => withMessage(d, m))
@@ -125,38 +125,40 @@ export default function ConversationPage() {
 
 function Composer({ handle, queryKey, myId }: { handle: string; queryKey: readonly unknown[]; myId: string }) {
   const qc = useQueryClient()
-  const [text, setText] = useState('')
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = SendMessageSchema.safeParse({ body: text })
-    if (!parsed.success) {
-      if (text.trim()) toast.error(parsed.error.issues[0]!.message)
-      return
-    }
-    const pending: Message = { id: `pending-${crypto.randomUUID()}`, conversationId: '', senderId: myId, body: parsed.data.body, createdAt: new Date().toISOString(), readAt: null }
+  const form = useForm({
+    schema: SendMessageSchema,
+    initial: { body: '' },
+    onInvalid: (fields, { body }) => {
+      if (body.trim() && fields.body) toast.error(fields.body)
+    },
+    // Not awaited: the message shows at once and the next one can be typed while this one is sent.
+    onSubmit: ({ body }) => void deliver(body),
+  })
+  const deliver = async (body: string) => {
+    const pending: Message = { id: `pending-${crypto.randomUUID()}`, conversationId: '', senderId: myId, body, createdAt: new Date().toISOString(), readAt: null }
     qc.setQueryData<Pages>(queryKey, (d) => withMessage(d, pending))
-    setText('')
+    form.reset()
     try {
-      const sent = await sendMessage(handle, parsed.data.body)
+      const sent = await sendMessage(handle, body)
       qc.setQueryData<Pages>(queryKey, (d) => withMessage(d, sent, pending.id))
       void qc.invalidateQueries({ queryKey: socialKeys.conversations })
     } catch (err) {
       qc.setQueryData<Pages>(queryKey, (d) => d && { ...d, pages: d.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => m.id !== pending.id) })) })
-      setText(parsed.data.body)
+      form.set('body', body)
       toast.error(errorMessage(err, 'Your message was not sent. Try again.'))
     }
   }
   return (
-    <form onSubmit={submit} className="sticky bottom-0 flex items-center gap-2 border-t border-hairline bg-surface px-3 py-2 pb-[calc(8px+env(safe-area-inset-bottom))]">
+    <form onSubmit={form.submit} className="sticky bottom-0 flex items-center gap-2 border-t border-hairline bg-surface px-3 py-2 pb-[calc(8px+env(safe-area-inset-bottom))]">
       <input
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        value={form.values.body}
+        onChange={(e) => form.set('body', e.target.value)}
         placeholder={SM.messagePlaceholder}
         aria-label="Message"
         maxLength={MESSAGE_MAX_LENGTH}
         className="h-11 min-w-0 flex-1 rounded-full border border-hairline bg-surface px-4 text-base outline-none focus:border-ink"
       />
-      <IconButton label={SM.send} type="submit" disabled={!text.trim()} className="text-rose">
+      <IconButton label={SM.send} type="submit" disabled={!form.values.body.trim()} className="text-rose">
         <SendHorizontal size={24} strokeWidth={1.75} />
       </IconButton>
     </form>

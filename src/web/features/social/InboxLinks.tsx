@@ -11,7 +11,7 @@ export function InboxLinks() {
   const qc = useQueryClient()
   const messages = useQuery({ queryKey: socialKeys.unreadMessages, queryFn: fetchUnreadMessages })
   const activity = useQuery({ queryKey: socialKeys.unreadActivity, queryFn: fetchUnreadActivity })
-  useUserEvents(LIVE_TYPES, (type) => {
+  useUserEvents(LIVE_TYPES, ({ type }) => {
     void qc.invalidateQueries({ queryKey: type === 'notification' ? socialKeys.unreadActivity : socialKeys.unreadMessages })
   })
   const unread = messages.data ?? 0

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye, X } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
+import { LiveRoomEventSchema } from '~/shared/events'
 import { LIVE_COMMENT_MAX_LENGTH, LIVE_EMOJI, LIVE_EMOJI_FLOAT_MS, LiveCommentSchema, type LiveComment } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
+import { useForm } from '../../lib/use-form'
 import { EMOJI_FONT_STACK, useEmojiFont } from '../../lib/emoji-font'
 import { fetchLive, sendLiveComment, sendLiveReaction, socialKeys } from './api'
 import { useEventStream } from './events'
@@ -29,28 +31,30 @@ export default function LivePage() {
   const [viewers, setViewers] = useState<number | null>(null)
   const [comments, setComments] = useState<LiveComment[]>([])
   const [floating, setFloating] = useState<Floating[]>([])
-  const [text, setText] = useState('')
   const [requested, setRequested] = useState(false)
 
-  useEventStream('/api/live/events', LIVE_TYPES, (type, data) => {
-    if (type === 'viewers') setViewers((data as { viewers: number }).viewers)
-    if (type === 'comment') setComments((cs) => [...cs, data as LiveComment].slice(-COMMENTS_KEPT))
-    if (type === 'reaction') {
-      const r = data as { id: string; emoji: string }
+  useEventStream('/api/live/events', LiveRoomEventSchema, LIVE_TYPES, (event) => {
+    if (event.type === 'viewers') setViewers(event.data.viewers)
+    if (event.type === 'comment') setComments((cs) => [...cs, event.data].slice(-COMMENTS_KEPT))
+    if (event.type === 'reaction') {
+      const r = event.data
       setFloating((fs) => [...fs, { id: r.id, emoji: r.emoji, left: 10 + Math.random() * 40 }])
       setTimeout(() => setFloating((fs) => fs.filter((f) => f.id !== r.id)), LIVE_EMOJI_FLOAT_MS)
     }
   })
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = LiveCommentSchema.safeParse({ body: text })
-    if (!parsed.success) return
-    setText('')
+  const form = useForm({
+    schema: LiveCommentSchema,
+    initial: { body: '' },
+    // Not awaited: the field clears at once and the next comment can be typed while this one is sent.
+    onSubmit: ({ body }) => void deliver(body),
+  })
+  const deliver = async (body: string) => {
+    form.reset()
     try {
-      await sendLiveComment(parsed.data.body)
+      await sendLiveComment(body)
     } catch (err) {
-      setText(parsed.data.body)
+      form.set('body', body)
       toast.error(errorMessage(err, 'Your comment was not sent.'))
     }
   }
@@ -135,10 +139,10 @@ export default function LivePage() {
             </button>
           ))}
         </div>
-        <form onSubmit={submit} className="relative z-10 px-3 pt-1 pb-[calc(12px+env(safe-area-inset-bottom))]">
+        <form onSubmit={form.submit} className="relative z-10 px-3 pt-1 pb-[calc(12px+env(safe-area-inset-bottom))]">
           <input
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            value={form.values.body}
+            onChange={(e) => form.set('body', e.target.value)}
             placeholder={SM.addComment}
             aria-label="Comment"
             maxLength={LIVE_COMMENT_MAX_LENGTH}

@@ -5,7 +5,8 @@ import { IconButton } from '../../components/Button'
 import { Link, useLocation } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { handleOf, matchesConversation, type ConversationSummary } from '~/shared/social/schemas'
-import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
+import { EmptyState, ErrorState } from '../../components/Feedback'
+import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { Screen, TopBar } from '../../components/Layout'
 import { cn } from '../../lib/cn'
 import { useSession } from '../../lib/session'
@@ -13,7 +14,7 @@ import { fetchConversations, socialKeys } from './api'
 import { conversationPath } from './links'
 import { NewMessageSheet } from './NewMessageSheet'
 import { useUserEvents } from './events'
-import { timeAgo } from './time'
+import { timeAgo } from '~/shared/posts/format'
 import { UserAvatar } from '../../components/UserAvatar'
 
 const LIVE_TYPES = ['message', 'messages_read'] as const
@@ -62,13 +63,7 @@ export default function MessagesPage() {
       {list.isPending ? (
         <ul aria-hidden className="flex flex-col gap-4 px-4 py-2">
           {Array.from({ length: 6 }, (_, i) => (
-            <li key={i} className="flex items-center gap-3">
-              <Skeleton className="size-14 rounded-full" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-3.5 w-32" />
-                <Skeleton className="h-3 w-48" />
-              </div>
-            </li>
+            <PersonRowSkeleton key={i} as="li" avatar="size-14" lines={['h-3.5 w-32', 'h-3 w-48']} />
           ))}
         </ul>
       ) : list.isError ? (

@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { Link } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { handleOf, SEARCH_MAX_LENGTH } from '~/shared/social/schemas'
-import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
+import { EmptyState, ErrorState } from '../../components/Feedback'
+import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { BottomSheet } from '../../components/Overlay'
 import { UserAvatar } from '../../components/UserAvatar'
 import { useSession } from '../../lib/session'
@@ -48,10 +49,7 @@ export function NewMessageSheet({ open, onClose }: { open: boolean; onClose: () 
         ) : results.isPending ? (
           <ul aria-hidden className="flex flex-col gap-3">
             {Array.from({ length: 3 }, (_, i) => (
-              <li key={i} className="flex items-center gap-3">
-                <Skeleton className="size-10 rounded-full" />
-                <Skeleton className="h-3.5 w-32" />
-              </li>
+              <PersonRowSkeleton key={i} as="li" avatar="size-10" lines={['h-3.5 w-32']} />
             ))}
           </ul>
         ) : results.isError ? (

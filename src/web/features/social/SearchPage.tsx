@@ -3,9 +3,11 @@ import { Clock, Search, SearchX, X } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
+import { formatEuro } from '~/shared/marketplace/constants'
 import { SEARCH_MAX_LENGTH, type SearchResults } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
+import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { Screen } from '../../components/Layout'
 import { useSession } from '../../lib/session'
 import { fetchRecentSearches, forgetSearches, rememberSearch, searchAll, socialKeys } from './api'
@@ -14,7 +16,6 @@ import { useDebounced } from '../../lib/use-debounced'
 import { UserAvatar } from '../../components/UserAvatar'
 
 const DEBOUNCE_MS = 250
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' })
 
 /** /search (spec part 1 §2): the 'Search' input searches people, products and posts as you type. */
 export default function SearchPage() {
@@ -73,7 +74,7 @@ export default function SearchPage() {
         {!text.trim() ? (
           <>
             <p className="px-4 pt-6 pb-2 text-center text-sm text-muted">{SM.searchResultsHint}</p>
-            {signedIn && Boolean(recent.data?.length) && (
+            {signedIn && recent.data?.length ? (
               <section aria-label={SM.recentSearches} className="px-4 pt-4">
                 <div className="flex items-center justify-between">
                   <h2 className="text-base font-semibold">{SM.recentSearches}</h2>
@@ -82,7 +83,7 @@ export default function SearchPage() {
                   </button>
                 </div>
                 <ul>
-                  {recent.data!.map((r) => (
+                  {recent.data.map((r) => (
                     <li key={r} className="flex items-center gap-2">
                       <button type="button" onClick={() => setText(r)} className="flex min-h-11 flex-1 items-center gap-3 text-left text-sm">
                         <Clock size={18} strokeWidth={1.75} className="text-muted" aria-hidden />
@@ -95,7 +96,7 @@ export default function SearchPage() {
                   ))}
                 </ul>
               </section>
-            )}
+            ) : null}
           </>
         ) : results.isError ? (
           <ErrorState message="Search is not answering. Try again." onRetry={() => void results.refetch()} />
@@ -117,10 +118,7 @@ function ResultsSkeleton() {
   return (
     <div aria-hidden className="flex flex-col gap-4 p-4">
       {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="flex items-center gap-3">
-          <Skeleton className="size-11 rounded-full" />
-          <Skeleton className="h-3.5 w-40" />
-        </div>
+        <PersonRowSkeleton key={i} avatar="size-11" lines={['h-3.5 w-40']} />
       ))}
       <div className="grid grid-cols-3 gap-1">
         {Array.from({ length: 6 }, (_, i) => (
@@ -171,7 +169,7 @@ function Results({ data, onOpen }: { data: SearchResults; onOpen: () => void }) 
                   </span>
                   <span className="mt-1 block truncate text-xs text-muted">{p.brand}</span>
                   <span className="block truncate text-sm">{p.name}</span>
-                  <span className="tabular block text-sm font-semibold">{euro.format(p.price)}</span>
+                  <span className="tabular block text-sm font-semibold">{formatEuro(p.price)}</span>
                 </Link>
               </li>
             ))}

@@ -5,7 +5,7 @@ import { Link } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
 import { handleOf } from '~/shared/social/handles'
 import type { StoryRing, UserCard } from '~/shared/social/schemas'
-import { Skeleton } from '../../components/Feedback'
+import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { fetchStoryRow, socialKeys } from './api'
 import { useUserEvents } from './events'
 import { UserAvatar } from '../../components/UserAvatar'
@@ -42,10 +42,7 @@ export function StoryRow() {
       {row.isPending ? (
         <div className="flex gap-3 px-4 py-3" aria-hidden>
           {Array.from({ length: 5 }, (_, i) => (
-            <div key={i} className="flex w-[68px] shrink-0 flex-col items-center gap-1">
-              <Skeleton className="size-[74px] rounded-full" />
-              <Skeleton className="h-3 w-12" />
-            </div>
+            <PersonRowSkeleton key={i} stacked avatar="size-[74px]" lines={['h-3 w-12']} />
           ))}
         </div>
       ) : row.isError ? (

@@ -9,7 +9,7 @@ import { ErrorState, Skeleton } from '../../components/Feedback'
 import { ApiRequestError } from '../../lib/api'
 import { AddToStoryButton } from './AddToStoryButton'
 import { fetchUserStories, markStoryViewed, socialKeys } from './api'
-import { timeAgo } from './time'
+import { timeAgo } from '~/shared/posts/format'
 import { UserAvatar } from '../../components/UserAvatar'
 import { useStoryClock } from './use-story-clock'
 

@@ -1,14 +1,17 @@
-import type {
-  Activity,
-  Conversation,
-  ConversationSummary,
-  FollowingActivity,
-  LiveState,
-  Message,
-  SearchResults,
-  Story,
-  StoryRow,
-  UserStories,
+import { FollowStateSchema } from '~/shared/posts/schemas'
+import {
+  ActivitySchema,
+  ConversationListSchema,
+  ConversationSchema,
+  FollowingActivitySchema,
+  LiveStateSchema,
+  MessageSchema,
+  RecentSearchesSchema,
+  SearchResultsSchema,
+  StoryRowSchema,
+  StorySchema,
+  UnreadCountSchema,
+  UserStoriesSchema,
 } from '~/shared/social/schemas'
 import { api } from '../../lib/api'
 
@@ -29,35 +32,35 @@ export const socialKeys = {
 
 const path = (handle: string) => encodeURIComponent(handle)
 
-export const fetchStoryRow = () => api<StoryRow>('/stories')
-export const fetchUserStories = (handle: string) => api<UserStories>(`/stories/${path(handle)}`)
+export const fetchStoryRow = () => api('/stories', { schema: StoryRowSchema })
+export const fetchUserStories = (handle: string) => api(`/stories/${path(handle)}`, { schema: UserStoriesSchema })
 export const markStoryViewed = (id: string) => api<{ ok: true }>(`/stories/${id}/view`, { method: 'POST' })
 export function postStory(file: Blob) {
   const body = new FormData()
   body.append('file', file)
-  return api<Story>('/stories', { body })
+  return api('/stories', { body, schema: StorySchema })
 }
 
-export const fetchConversations = () => api<{ conversations: ConversationSummary[] }>('/messages/conversations').then((r) => r.conversations)
-export const fetchConversation = (handle: string, before?: string) => api<Conversation>(`/messages/with/${path(handle)}`, { query: { before } })
-export const sendMessage = (handle: string, body: string) => api<Message>(`/messages/with/${path(handle)}`, { body: { body } })
+export const fetchConversations = () => api('/messages/conversations', { schema: ConversationListSchema }).then((r) => r.conversations)
+export const fetchConversation = (handle: string, before?: string) => api(`/messages/with/${path(handle)}`, { query: { before }, schema: ConversationSchema })
+export const sendMessage = (handle: string, body: string) => api(`/messages/with/${path(handle)}`, { body: { body }, schema: MessageSchema })
 export const markConversationRead = (id: string) => api<{ ok: true }>(`/messages/conversations/${id}/read`, { method: 'POST' })
-export const fetchUnreadMessages = () => api<{ count: number }>('/messages/unread').then((r) => r.count)
+export const fetchUnreadMessages = () => api('/messages/unread', { schema: UnreadCountSchema }).then((r) => r.count)
 
-export const fetchActivity = () => api<Activity>('/activity')
-export const fetchFollowingActivity = () => api<FollowingActivity>('/activity/following')
-export const fetchUnreadActivity = () => api<{ count: number }>('/activity/unread').then((r) => r.count)
+export const fetchActivity = () => api('/activity', { schema: ActivitySchema })
+export const fetchFollowingActivity = () => api('/activity/following', { schema: FollowingActivitySchema })
+export const fetchUnreadActivity = () => api('/activity/unread', { schema: UnreadCountSchema }).then((r) => r.count)
 export const markActivityRead = () => api<{ ok: true }>('/activity/read', { method: 'POST' })
 /** The profiles feature's follow API. */
 export const setFollowing = (username: string, follow: boolean) =>
-  api<{ following: boolean; followersCount: number }>(`/profiles/${path(username)}/follow`, { method: follow ? 'PUT' : 'DELETE' })
+  api(`/profiles/${path(username)}/follow`, { method: follow ? 'PUT' : 'DELETE', schema: FollowStateSchema })
 
-export const searchAll = (q: string, signal?: AbortSignal) => api<SearchResults>('/search', { query: { q }, signal })
-export const fetchRecentSearches = () => api<{ queries: string[] }>('/search/recent').then((r) => r.queries)
-export const rememberSearch = (query: string) => api<{ queries: string[] }>('/search/recent', { body: { query } }).then((r) => r.queries)
-export const forgetSearches = (query?: string) => api<{ queries: string[] }>('/search/recent', { method: 'DELETE', query: { query } }).then((r) => r.queries)
+export const searchAll = (q: string, signal?: AbortSignal) => api('/search', { query: { q }, signal, schema: SearchResultsSchema })
+export const fetchRecentSearches = () => api('/search/recent', { schema: RecentSearchesSchema }).then((r) => r.queries)
+export const rememberSearch = (query: string) => api('/search/recent', { body: { query }, schema: RecentSearchesSchema }).then((r) => r.queries)
+export const forgetSearches = (query?: string) => api('/search/recent', { method: 'DELETE', query: { query }, schema: RecentSearchesSchema }).then((r) => r.queries)
 
-export const fetchLive = () => api<LiveState>('/live')
+export const fetchLive = () => api('/live', { schema: LiveStateSchema })
 export const sendLiveComment = (body: string) => api<{ body: string }>('/live/comments', { body: { body } })
 export const sendLiveReaction = (emoji: string) => api<{ ok: true }>('/live/reactions', { body: { emoji } })
 /** The posts feature's comment API (Reply on a mention). */

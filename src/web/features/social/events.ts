@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react'
+import type { z } from 'zod'
+import { UserEventSchema, type UserEvent } from '~/shared/events'
 
 /**
  * One EventSource per URL, shared by every component listening to it and closed when the last
@@ -23,8 +25,20 @@ function release(url: string) {
   sources.delete(url)
 }
 
-/** Calls `onEvent(type, data)` for each of `types` arriving on the server-sent-events stream at `url`. */
-export function useEventStream(url: string, types: readonly string[], onEvent: (type: string, data: unknown) => void, enabled = true) {
+type AnyEvent = { type: string; data: unknown }
+
+/**
+ * Calls `onEvent` for each event of `types` arriving on the server-sent-events stream at `url`,
+ * parsed by the stream's shared schema (a discriminated union on `type`); one that does not fit
+ * is dropped (and reported in development).
+ */
+export function useEventStream<E extends AnyEvent, T extends E['type']>(
+  url: string,
+  schema: z.ZodType<E>,
+  types: readonly T[],
+  onEvent: (event: Extract<E, { type: T }>) => void,
+  enabled = true,
+) {
   const latest = useRef(onEvent)
   useEffect(() => {
     latest.current = onEvent
@@ -34,7 +48,10 @@ export function useEventStream(url: string, types: readonly string[], onEvent: (
     if (!enabled) return
     const source = acquire(url)
     const handlers = key.split(',').map((type) => {
-      const handler = (e: MessageEvent<string>) => latest.current(type, e.data ? (JSON.parse(e.data) as unknown) : null)
+      const handler = (e: MessageEvent<string>) => {
+        const event = parseEvent(schema, type, e.data)
+        if (event) latest.current(event as Extract<E, { type: T }>)
+      }
       source.addEventListener(type, handler)
       return [type, handler] as const
     })
@@ -42,9 +59,21 @@ export function useEventStream(url: string, types: readonly string[], onEvent: (
       for (const [type, handler] of handlers) source.removeEventListener(type, handler)
       release(url)
     }
-  }, [url, key, enabled])
+  }, [url, schema, key, enabled])
 }
 
-/** The signed-in user's live updates (`/api/events`): new messages, notifications. */
-export const useUserEvents = (types: readonly string[], onEvent: (type: string, data: unknown) => void, enabled = true) =>
-  useEventStream('/api/events', types, onEvent, enabled)
+function parseEvent<E>(schema: z.ZodType<E>, type: string, raw: string) {
+  let data: unknown = null
+  try {
+    data = raw ? JSON.parse(raw) : null
+  } catch {
+    // Not JSON: the schema below rejects it.
+  }
+  const parsed = schema.safeParse({ type, data })
+  if (!parsed.success && import.meta.env.DEV) console.error(`Live event '${type}' does not match its schema`, parsed.error)
+  return parsed.success ? parsed.data : null
+}
+
+/** The signed-in user's live updates (`/api/events`): new messages, notifications, generations. */
+export const useUserEvents = <T extends UserEvent['type']>(types: readonly T[], onEvent: (event: Extract<UserEvent, { type: T }>) => void, enabled = true) =>
+  useEventStream('/api/events', UserEventSchema, types, onEvent, enabled)

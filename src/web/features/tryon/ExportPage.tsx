@@ -8,7 +8,18 @@ import { toast } from '../../lib/toast'
 
 type ExportFile = { version: string; exportedAt: string } & Record<string, unknown>
 
-const INCLUDED = ['Profile', 'Posts and image details', 'Likes, saves and comments', 'Follows', 'Stories', 'Messages you sent', 'Notifications', 'Try-on photos, generations, results and settings (details only)']
+const INCLUDED = [
+  'Account, sign-ins and sessions',
+  'Profile with names, phone and body measurements',
+  'Addresses, orders with their lines, and your cart',
+  'Posts and image details, likes, saves and comments',
+  'Follows and followers',
+  'Stories and stories you viewed',
+  'Your conversations (both sides)',
+  'Notifications and recent searches',
+  'Photo library, try-on photos, generations, saved results, collections and settings (details only)',
+  'Liked products',
+]
 
 /** Downloads the signed-in user's own data as JSON (version 3.0.0, no image URLs), named by date. */
 export default function ExportPage() {
@@ -47,7 +58,7 @@ export default function ExportPage() {
       <div className="flex flex-col gap-5 p-4">
         <div className="flex items-start gap-3 rounded-card bg-sunken p-4">
           <ShieldCheck size={24} strokeWidth={1.75} aria-hidden className="shrink-0 text-success" />
-          <p className="text-sm text-muted">Download a copy of your own Drape data as a JSON file (format version 3.0.0). Image links are left out; nothing of other people is included.</p>
+          <p className="text-sm text-muted">Download a copy of your own Drape data as a JSON file (format version 3.0.0). Image links are left out. Other people appear only by username, in conversations and activity you took part in.</p>
         </div>
         <section aria-labelledby="included-heading">
           <h2 id="included-heading" className="mb-2 text-sm font-semibold">

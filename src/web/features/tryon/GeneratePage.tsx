@@ -21,25 +21,27 @@ import { useDeletePhoto, useLiked, usePhotos, useUnlike, useUploadPhoto } from '
 import { useGeneration } from './use-generation'
 
 /** What the feed, the photo library and the product page hand over in navigation state. */
-type OutfitItem = { id: string; name: string; image: string; category?: string | null; brand?: string | null; price?: number | null }
+type OutfitItem = { id: string; name: string; image: string; category?: string | null; brand?: string | null; price?: number | null; color?: string | null }
 type NavState = { outfitItem?: OutfitItem | null; selectedPhoto?: string | null } | null
 /** A chosen input: an image in our storage. */
-type Choice = { id: string; ref: FileRef; url: string; productId?: string }
+type Choice = { id: string; ref: FileRef; url: string; productId?: string; color?: string }
 
 const CURRENT_KEY = 'drape:tryon:current'
 
 /** A selected photo handed over from the photo library, when it is one of our stored images. */
 function handoverBase(selected: string | null | undefined): Choice | null {
-  // The library shows post photos at 360 px; the try-on takes the largest stored width.
-  const url = selected?.replace(/^(\/api\/files\/posts\/.+)-w360\.webp$/, '$1-w1080.webp')
+  // The library shows its photos and post photos at 360 px; the try-on takes the largest stored width.
+  const url = selected?.replace(/^(\/api\/files\/(?:posts|library)\/.+)-w360\.webp$/, '$1-w1080.webp')
   const ref = url ? fileRefFromUrl(url) : null
   return ref && url ? { id: `selected:${url}`, ref, url } : null
 }
 
-/** An outfit item handed over from the feed or a product page; a product image keeps its product. */
+/** An outfit item handed over from the feed or a product page; a product image keeps its product and chosen colour. */
 function handoverGarment(item: OutfitItem | null | undefined): Choice | null {
   const ref = item ? fileRefFromUrl(item.image) : null
-  return ref && item ? { id: `outfit:${item.id}`, ref, url: item.image, productId: ref.bucket === 'products' ? item.id : undefined } : null
+  if (!ref || !item) return null
+  const product = ref.bucket === 'products'
+  return { id: `outfit:${item.id}`, ref, url: item.image, productId: product ? item.id : undefined, color: (product && item.color) || undefined }
 }
 
 const photoChoice = (p: Photo): Choice => ({ id: p.id, ref: { bucket: 'user-photos', path: p.filePath }, url: p.fileUrl })
@@ -73,18 +75,11 @@ export default function GeneratePage() {
   const unlike = useUnlike()
   const generation = useGeneration(generationId)
   const done = generation?.status === 'succeeded' || generation?.status === 'failed'
-  const finished = useQuery({ queryKey: tryonKeys.generation(generationId ?? ''), queryFn: () => fetchGeneration(generationId!), enabled: Boolean(generationId) && generation?.status === 'succeeded' })
+  const finished = useQuery({ queryKey: tryonKeys.generation(generationId ?? ''), queryFn: () => fetchGeneration(generationId ?? ''), enabled: Boolean(generationId) && generation?.status === 'succeeded' })
   const pendingBaseUrl = usePreview(pendingBase)
   const pendingGarmentUrl = usePreview(pendingGarment)
 
-  // A blob/data photo from the photo library (a draft not yet stored) becomes a pending base photo.
   useEffect(() => {
-    const url = handover.selectedPhoto
-    if (url && !fileRefFromUrl(url) && /^(blob|data):/.test(url))
-      void fetch(url)
-        .then((r) => r.blob())
-        .then((b) => setPendingBase(new File([b], 'photo.jpg', { type: b.type || 'image/jpeg' })))
-        .catch(() => toast.error(T.failedToUploadPhoto))
     if (handover.outfitItem && !fileRefFromUrl(handover.outfitItem.image)) toast.error(T.failedToFetchProductImage)
   }, [handover])
 
@@ -114,8 +109,9 @@ export default function GeneratePage() {
       setUploading(false)
       return
     }
+    if (!subject || !cloth) return setUploading(false)
     try {
-      const g = await startTryOn({ subject: subject!.ref, garment: cloth!.ref, productId: cloth!.productId, size: (size || undefined) as (typeof GARMENT_SIZES)[number] | undefined, promptExtras: T.defaultPromptExtras })
+      const g = await startTryOn({ subject: subject.ref, garment: cloth.ref, productId: cloth.productId, color: cloth.color, size: (size || undefined) as (typeof GARMENT_SIZES)[number] | undefined, promptExtras: T.defaultPromptExtras })
       toast.success(T.tryOnStarted)
       sessionStorage.setItem(CURRENT_KEY, g.id)
       setGenerationId(g.id)
@@ -177,7 +173,8 @@ export default function GeneratePage() {
                 onRetry={() => void basePhotos.refetch()}
                 selectedId={base?.id ?? null}
                 onSelect={(item) => {
-                  const photo = basePhotos.data!.find((p) => p.id === item.id)!
+                  const photo = basePhotos.data?.find((p) => p.id === item.id)
+                  if (!photo) return
                   setBase(photoChoice(photo))
                   setPendingBase(null)
                 }}
@@ -245,7 +242,8 @@ export default function GeneratePage() {
                   onRetry={() => void productPhotos.refetch()}
                   selectedId={garment?.id ?? null}
                   onSelect={(item) => {
-                    const photo = productPhotos.data!.find((p) => p.id === item.id)!
+                    const photo = productPhotos.data?.find((p) => p.id === item.id)
+                  if (!photo) return
                     setGarment(photoChoice(photo))
                     setPendingGarment(null)
                   }}

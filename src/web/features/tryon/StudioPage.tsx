@@ -37,7 +37,7 @@ export default function StudioPage() {
         }
       />
       <Tabs tabs={TABS} value={tab} onChange={setTab} label="Style Studio" />
-      <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)!.label}>
+      <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)?.label}>
         {tab === 'generate' ? <GenerateTab /> : tab === 'liked' ? <LikedTab /> : tab === 'styles' ? <StylesTab /> : <PicturesTab />}
       </div>
     </Screen>

@@ -1,4 +1,16 @@
-import type { Collection, Generation, HistoryRow, Photo, PhotoType, ProductSummary, Settings, SettingsResponse, StartTryOnInput, TryOnResult } from '~/shared/tryon/schemas'
+import { z } from 'zod'
+import {
+  CollectionSchema,
+  GenerationSchema,
+  HistoryRowSchema,
+  PhotoSchema,
+  ProductSummarySchema,
+  SettingsResponseSchema,
+  TryOnResultSchema,
+  type PhotoType,
+  type Settings,
+  type StartTryOnInput,
+} from '~/shared/tryon/schemas'
 import { api } from '../../lib/api'
 
 export const tryonKeys = {
@@ -12,31 +24,30 @@ export const tryonKeys = {
   history: ['tryon', 'history'] as const,
 }
 
-export const fetchPhotos = (type: PhotoType) => api<Photo[]>('/photos', { query: { type } })
+export const fetchPhotos = (type: PhotoType) => api('/photos', { query: { type }, schema: z.array(PhotoSchema) })
 export function uploadPhoto(file: Blob, type: PhotoType, name = 'photo.jpg') {
   const form = new FormData()
   form.set('photo_type', type)
   form.set('file', file, file instanceof File ? file.name : name)
-  return api<Photo>('/photos', { body: form })
+  return api('/photos', { body: form, schema: PhotoSchema })
 }
-export const deletePhoto = (id: string) => api<Photo>(`/photos/${id}`, { method: 'DELETE' })
+export const deletePhoto = (id: string) => api(`/photos/${id}`, { method: 'DELETE', schema: PhotoSchema })
 
-export const fetchLiked = () => api<ProductSummary[]>('/tryon/liked')
-export const unlikeProduct = (id: string) => api<{ liked: boolean }>(`/products/${id}/like`, { method: 'DELETE' })
+export const fetchLiked = () => api('/tryon/liked', { schema: z.array(ProductSummarySchema) })
 
-export const startTryOn = (body: StartTryOnInput) => api<Generation & { generationId: string }>('/tryon/generations', { body })
-export const fetchGeneration = (id: string) => api<Generation>(`/tryon/generations/${id}`)
-export const fetchGenerations = (limit = 12) => api<Generation[]>('/tryon/generations', { query: { limit } })
-export const fetchHistory = () => api<HistoryRow[]>('/tryon/history')
+export const startTryOn = (body: StartTryOnInput) => api('/tryon/generations', { body, schema: GenerationSchema })
+export const fetchGeneration = (id: string) => api(`/tryon/generations/${id}`, { schema: GenerationSchema })
+export const fetchGenerations = (limit = 12) => api('/tryon/generations', { query: { limit }, schema: z.array(GenerationSchema) })
+export const fetchHistory = () => api('/tryon/history', { schema: z.array(HistoryRowSchema) })
 
-export const fetchResults = () => api<TryOnResult[]>('/tryon/results')
-export const saveResult = (generationId: string, resultUrl?: string) => api<TryOnResult>('/tryon/results', { body: { generationId, resultUrl } })
+export const fetchResults = () => api('/tryon/results', { schema: z.array(TryOnResultSchema) })
+export const saveResult = (generationId: string, resultUrl?: string) => api('/tryon/results', { body: { generationId, resultUrl }, schema: TryOnResultSchema })
 export const deleteResult = (id: string) => api<void>(`/tryon/results/${id}`, { method: 'DELETE' })
 export const postToFeed = (generationId: string, resultUrl?: string) => api<{ postId: string }>('/tryon/posts', { body: { generationId, resultUrl } })
 
-export const fetchCollections = () => api<Collection[]>('/tryon/collections')
-export const createCollection = (name: string) => api<Collection>('/tryon/collections', { body: { name } })
-export const addToCollection = (collectionId: string, resultId: string) => api<Collection>(`/tryon/collections/${collectionId}/items`, { body: { resultId } })
+export const fetchCollections = () => api('/tryon/collections', { schema: z.array(CollectionSchema) })
+export const createCollection = (name: string) => api('/tryon/collections', { body: { name }, schema: CollectionSchema })
+export const addToCollection = (collectionId: string, resultId: string) => api(`/tryon/collections/${collectionId}/items`, { body: { resultId }, schema: CollectionSchema })
 
-export const fetchSettings = () => api<SettingsResponse>('/tryon/settings')
-export const saveSettings = (body: Settings) => api<SettingsResponse>('/tryon/settings', { method: 'PUT', body })
+export const fetchSettings = () => api('/tryon/settings', { schema: SettingsResponseSchema })
+export const saveSettings = (body: Settings) => api('/tryon/settings', { method: 'PUT', body, schema: SettingsResponseSchema })

@@ -4,9 +4,9 @@ import { T } from '~/shared/tryon/messages'
 import type { Photo, PhotoType, ProductSummary, TryOnResult } from '~/shared/tryon/schemas'
 import { ApiRequestError, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { postKeys } from '../feed/api'
-import { keys as productKeys } from '../marketplace/api'
-import { deletePhoto, deleteResult, fetchLiked, fetchPhotos, fetchResults, postToFeed, saveResult, tryonKeys, unlikeProduct, uploadPhoto } from './api'
+import { postKeys } from '../feed'
+import { productKeys, setLike } from '../marketplace'
+import { deletePhoto, deleteResult, fetchLiked, fetchPhotos, fetchResults, postToFeed, saveResult, tryonKeys, uploadPhoto } from './api'
 
 const PHOTO_TEXT = {
   base: { loadFailed: T.failedToLoadPhotos, uploaded: T.photoUploaded, uploadFailed: T.failedToUploadPhoto, deleted: T.photoDeleted, deleteFailed: T.failedToDeletePhoto },
@@ -72,7 +72,7 @@ export function useLiked() {
 export function useUnlike() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => unlikeProduct(id),
+    mutationFn: (id: string) => setLike(id, false),
     onMutate: async (id) => {
       await qc.cancelQueries({ queryKey: tryonKeys.liked })
       const before = qc.getQueryData<ProductSummary[]>(tryonKeys.liked)

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { T } from '~/shared/tryon/messages'
 import { POLL_EVERY_MS, POLL_FIRST_MS, POLL_TIMEOUT_MS } from '~/shared/tryon/constants'
 import type { GenerationEvent } from '~/shared/tryon/schemas'
-import { useUserEvents } from '../social/events'
+import { useUserEvents } from '../social'
 import { fetchGeneration } from './api'
 
 const GENERATION_EVENTS = ['generation'] as const
@@ -19,8 +19,7 @@ export function useGeneration(id: string | null) {
 
   useUserEvents(
     GENERATION_EVENTS,
-    (_type, data) => {
-      const event = data as GenerationEvent
+    ({ data: event }) => {
       if (event.id === id) setState((s) => (s && isDone(s.status) ? s : event))
     },
     Boolean(id) && !done,

@@ -10,7 +10,7 @@ import type { ProductDetail, ProductPage } from '~/shared/marketplace/schemas'
 import { cartItems, productLikes, products } from '../../../db/schema'
 import { createTestApp, type TestApp } from '../../../test/harness'
 import { createTestEngine, type TestEngine } from '../../../test/tryon-engine'
-import { setEngine } from '../../tryon/engine-registry'
+import { setEngine } from '../../tryon'
 import { importCatalogue, type ImportReport } from './run'
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'shopify-products.csv')

@@ -3,7 +3,7 @@ import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Plane, type Rgb, boxBlur, morph, plane, samplePlane } from './raster'
+import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, plane, samplePlane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -21,17 +21,15 @@ export type ComposeInput = {
   shading: number
 }
 
-/** A garment layer: premultiplied colour (3 a pixel) and alpha. */
-type Layer = { color: Float32Array; alpha: Plane }
+/** A garment layer: premultiplied colour (a plane per channel) and alpha. */
+type Layer = { color: Plane[]; alpha: Plane }
 
-/** Draws one garment part onto the layer (over what is there), sampling the garment through the mapping. */
-function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number, box: { x0: number; y0: number; x1: number; y1: number }) {
+/** Draws one garment part onto the layer (over what is there) within the box, sampling the garment through the mapping. */
+function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number, box: Box) {
   const { person, garment, garmentMask, parts } = input
   const w = person.width
   const gw = garment.width
-  const clipped = { x0: Math.max(0, box.x0), y0: Math.max(0, box.y0), x1: Math.min(w - 1, box.x1), y1: Math.min(person.height - 1, box.y1) }
-  if (clipped.x1 <= clipped.x0 || clipped.y1 <= clipped.y0) return
-  forEachMapped(clipped, map, (x, y, sx, sy) => {
+  forEachMapped(box, map, (x, y, sx, sy) => {
     if (sx < 0 || sy < 0 || sx > gw - 1 || sy > garment.height - 1) return
     if (parts[Math.round(sy) * gw + Math.round(sx)] !== part) return
     const a = samplePlane(garmentMask, sx, sy)
@@ -48,30 +46,42 @@ function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number,
     const prev = layer.alpha.data[i]!
     for (let c = 0; c < 3; c++) {
       const v = (garment.data[k00 + c]! * (1 - fx) + garment.data[k10 + c]! * fx) * (1 - fy) + (garment.data[k01 + c]! * (1 - fx) + garment.data[k11 + c]! * fx) * fy
-      layer.color[i * 3 + c] = v * a + layer.color[i * 3 + c]! * (1 - a)
+      const colour = layer.color[c]!.data
+      colour[i] = v * a + colour[i]! * (1 - a)
     }
     layer.alpha.data[i] = a + prev * (1 - a)
   })
 }
 
-const boxAround = (points: Point[], pad: number) => ({
+const boxAround = (points: Point[], pad: number): Box => ({
   x0: Math.floor(Math.min(...points.map((p) => p.x)) - pad),
   y0: Math.floor(Math.min(...points.map((p) => p.y)) - pad),
   x1: Math.ceil(Math.max(...points.map((p) => p.x)) + pad),
   y1: Math.ceil(Math.max(...points.map((p) => p.y)) + pad),
 })
 
+/** The part of a box inside the frame, or null when that is not at least two pixels each way. */
+function clip(box: Box, w: number, h: number): Box | null {
+  const clipped = { x0: Math.max(0, box.x0), y0: Math.max(0, box.y0), x1: Math.min(w - 1, box.x1), y1: Math.min(h - 1, box.y1) }
+  return clipped.x1 <= clipped.x0 || clipped.y1 <= clipped.y0 ? null : clipped
+}
+
+const union = (boxes: (Box | null)[]): Box | null =>
+  boxes.reduce<Box | null>((u, b) => (!b ? u : !u ? b : { x0: Math.min(u.x0, b.x0), y0: Math.min(u.y0, b.y0), x1: Math.max(u.x1, b.x1), y1: Math.max(u.y1, b.y1) }), null)
+
+const grow = (box: Box, by: number): Box => ({ x0: box.x0 - by, y0: box.y0 - by, x1: box.x1 + by, y1: box.y1 + by })
+
 /**
  * The try-on picture: the old clothing that the new garment replaces is removed (skin where the
  * body is, background elsewhere), the garment parts are laid on (sleeves over the torso), lit by
  * the person's light and folds, with soft edges; face, hair and hands stay as they were.
  * `coverage` is how much of each pixel the new garment covers; `warpMs` the time spent warping.
+ * Only the box that the garment and the removal can reach is worked on: the rest is the person photo.
  */
 export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane; warpMs: number } {
   const { person, masks, body, mappings, plate } = input
   const w = person.width
   const h = person.height
-  const n = w * h
   const sw = body.shoulderWidth
   const { neck, hips } = bodyAxes(body)
   const armL = armLine(body.shoulderL, body.elbowL, body.wristL)
@@ -79,78 +89,85 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
 
   // 1. Garment layers (the warp): the body part, then the sleeves over it.
   const warpStart = performance.now()
-  const layer: Layer = { color: new Float32Array(n * 3), alpha: plane(w, h) }
+  const layer: Layer = { color: [plane(w, h), plane(w, h), plane(w, h)], alpha: plane(w, h) }
   const torsoPoints = [body.shoulderL, body.shoulderR, body.hipL, body.hipR, pt(neck.x, mappings.hemY)]
-  drawPart(layer, input, mappings.body, PART.body, boxAround(torsoPoints, sw * 1.3))
+  const torsoBox = clip(boxAround(torsoPoints, sw * 1.3), w, h)
+  if (torsoBox) drawPart(layer, input, mappings.body, PART.body, torsoBox)
   const sleeves = { color: layer.color, alpha: plane(w, h) }
-  for (const [map, part, arm] of [
+  const sleeveBoxes = ([
     [mappings.sleeveL, PART.sleeveL, armL],
     [mappings.sleeveR, PART.sleeveR, armR],
-  ] as const) {
-    if (!map) continue
-    drawPart(sleeves, input, map, part, boxAround(arm, sw * 0.7))
-  }
-  for (let i = 0; i < n; i++) layer.alpha.data[i] = sleeves.alpha.data[i]! + layer.alpha.data[i]! * (1 - sleeves.alpha.data[i]!)
+  ] as const).map(([map, part, arm]) => {
+    const box = map && clip(boxAround(arm, sw * 0.7), w, h)
+    if (map && box) drawPart(sleeves, input, map, part, box)
+    return box
+  })
+  const sleeveBox = union(sleeveBoxes)
+  if (sleeveBox)
+    for (let y = sleeveBox.y0; y <= sleeveBox.y1; y++)
+      for (let i = y * w + sleeveBox.x0; i <= y * w + sleeveBox.x1; i++) layer.alpha.data[i] = sleeves.alpha.data[i]! + layer.alpha.data[i]! * (1 - sleeves.alpha.data[i]!)
   const warpMs = performance.now() - warpStart
-
-  // 2. What stays in front: face and hair, and bare hands and forearms not under a sleeve.
-  const front = plane(w, h)
-  for (let i = 0; i < n; i++) front.data[i] = masks.keep.data[i]! >= 0.5 || (masks.bareArms.data[i]! >= 0.5 && sleeves.alpha.data[i]! <= 0.5) ? 1 : 0
-  // Soft edges outwards only: the face and hair keep every pixel they had.
-  const frontSoft = boxBlur(front, 1)
-  for (let i = 0; i < n; i++) if (front.data[i]) frontSoft.data[i] = 1
 
   // A top over trousers or a skirt is tucked in at their waistband.
   const tuck = input.garmentModel.type === 'top' && input.waistband !== null && mappings.hemY > input.waistband ? input.waistband : null
   if (tuck !== null) {
     layer.alpha.data.fill(0, Math.ceil(tuck) * w)
-    layer.color.fill(0, Math.ceil(tuck) * w * 3)
+    for (const colour of layer.color) colour.data.fill(0, Math.ceil(tuck) * w)
   }
 
-  // 3. The old clothing that goes: down to the new hem for a dress (below it are the legs, which a
+  // 3. (below) The old clothing that goes: down to the new hem for a dress (below it are the legs, which a
   // clothing mask of a skin-toned dress may hold), down to the hips (or the waistband) for a top;
   // for trousers or a skirt, whatever the person wears from the waist to the new hem.
-  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? Math.max(mappings.hemY, hips.y + sw * 0.25))
-  const remove = plane(w, h)
-  const grown = morph(masks.clothing, 2)
-  // (old sleeves go at any height)
-  const shoulderToWrist = [armL.slice(0, 3), armR.slice(0, 3)]
-  const onArms = (x: number, y: number) => shoulderToWrist.some((arm) => polylineDistance(x, y, arm) < sw * 0.2)
   const bottom = input.garmentModel.type === 'bottom'
   const waistY = lerp(neck, hips, 0.88).y
-  for (let i = 0; i < n; i++) {
-    if (bottom) {
-      const y = Math.floor(i / w)
-      remove.data[i] = masks.person.data[i]! >= 0.5 && masks.clothing.data[i]! < 0.5 && front.data[i]! < 0.5 && y > waistY && y <= mappings.hemY ? 1 : 0
-      continue
-    }
-    if (grown.data[i]! <= 0 || front.data[i]! >= 0.5) continue
-    const x = i % w
-    const y = (i - x) / w
-    remove.data[i] = y <= lowest || onArms(x, y) ? 1 : 0
-  }
+  const grown = cachedMorph(masks.clothing, 2)
+  const removable = bottom ? clip({ x0: 0, y0: Math.floor(waistY) + 1, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h) : grown.box
+  // Every pixel that can change (the soft edges reach a pixel out); the 'front' is needed a pixel further.
+  const changing = union([torsoBox, sleeveBox, removable])
+  const work = changing && clip(grow(changing, 1), w, h)
+  const out = person.data.slice()
+  const coverage = plane(w, h)
+  if (!work) return { image: { width: w, height: h, data: out }, coverage, warpMs }
+  const around = clip(grow(work, 1), w, h)!
+
+  // 2. What stays in front: face and hair, and bare hands and forearms not under a sleeve.
+  const front = plane(w, h)
+  for (let y = around.y0; y <= around.y1; y++)
+    for (let i = y * w + around.x0; i <= y * w + around.x1; i++)
+      front.data[i] = masks.keep.data[i]! >= 0.5 || (masks.bareArms.data[i]! >= 0.5 && sleeves.alpha.data[i]! <= 0.5) ? 1 : 0
+  // Soft edges outwards only: the face and hair keep every pixel they had.
+  const frontSoft = boxBlur(front, 1, around)
+
+  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? Math.max(mappings.hemY, hips.y + sw * 0.25))
+  const remove = plane(w, h)
+  // (old sleeves go at any height)
+  const arms = [armL.slice(0, 3), armR.slice(0, 3)].map((line) => ({ line, near: boxAround(line, sw * 0.2) }))
+  const onArms = (x: number, y: number) =>
+    arms.some(({ line, near }) => x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1 && polylineDistance(x, y, line) < sw * 0.2)
+  if (removable)
+    for (let y = removable.y0; y <= removable.y1; y++)
+      for (let x = removable.x0; x <= removable.x1; x++) {
+        const i = y * w + x
+        if (bottom) remove.data[i] = masks.person.data[i]! >= 0.5 && masks.clothing.data[i]! < 0.5 && front.data[i]! < 0.5 && y > waistY && y <= mappings.hemY ? 1 : 0
+        else if (grown.data[i] && front.data[i]! < 0.5) remove.data[i] = y <= lowest || onArms(x, y) ? 1 : 0
+      }
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
-  const removeSoft = boxBlur(remove, 1)
-  const alpha = boxBlur(layer.alpha, 1)
-  const colour = [0, 1, 2].map((c) => {
-    const p = plane(w, h)
-    for (let i = 0; i < n; i++) p.data[i] = layer.color[i * 3 + c]!
-    return boxBlur(p, 1)
-  })
-  const out = new Uint8Array(n * 3)
-  const coverage = plane(w, h)
-  for (let i = 0; i < n; i++) {
-    const keep = frontSoft.data[i]!
-    const a = alpha.data[i]! * (1 - keep)
-    coverage.data[i] = a
-    const r = removeSoft.data[i]! * (1 - keep)
-    const shade = 1 + (plate.shade.data[i]! - 1) * input.shading
-    for (let c = 0; c < 3; c++) {
-      const base = person.data[i * 3 + c]! * (1 - r) + plate.fill.data[i * 3 + c]! * r
-      const value = base * (1 - a) + colour[c]!.data[i]! * shade * (1 - keep)
-      out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(value)))
+  const removeSoft = boxBlur(remove, 1, work)
+  const alpha = boxBlur(layer.alpha, 1, work)
+  const colour = layer.color.map((p) => boxBlur(p, 1, work).data)
+  for (let y = work.y0; y <= work.y1; y++)
+    for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
+      const keep = front.data[i] ? 1 : frontSoft.data[i]!
+      const a = alpha.data[i]! * (1 - keep)
+      coverage.data[i] = a
+      const r = removeSoft.data[i]! * (1 - keep)
+      const shade = 1 + (plate.shade.data[i]! - 1) * input.shading
+      for (let c = 0; c < 3; c++) {
+        const base = person.data[i * 3 + c]! * (1 - r) + plate.fill.data[i * 3 + c]! * r
+        const value = base * (1 - a) + colour[c]![i]! * shade * (1 - keep)
+        out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(value)))
+      }
     }
-  }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
 }

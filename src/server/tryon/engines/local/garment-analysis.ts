@@ -184,12 +184,12 @@ type Armpit = { y: number; x: number; sleeved: boolean; hanging: boolean }
  * within a few rows (a sleeve joins). A sleeve hanging against the torso joins it at the top of the
  * slit between them, well below the armpit: that join gives the torso's side, not the armpit's height.
  */
-function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W: number, hemY: number, cx: number, neckline: number, edge: Edge): Armpit {
+function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W: number, hemY: number, cx: number, neckline: number, edge: Edge, sleeveless: boolean): Armpit {
   const sign = outwards(edge)
   const span = Math.max(2, Math.round(H * 0.02))
   const edgeAt = (y: number) => runs[y - y0]?.[edge]
   const to = y0 + Math.round(H * 0.08)
-  for (let y = hemY - span; y > to; y--) {
+  for (let y = hemY - span; y > to && !sleeveless; y--) {
     const base = edgeAt(y + span)
     const here = edgeAt(y)
     if (base === undefined || here === undefined || (here - base) * sign <= W * 0.05) continue
@@ -199,12 +199,12 @@ function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W:
     const armpit = { y: join + 1, x: base }
     if (hangsBeside(mask, runs, y0, armpit.y, edge, W)) return { ...armpit, sleeved: true, hanging: true }
     // (lower down, an edge moving out is a flounce or a ruffle)
-    if (armpit.y <= y0 + H * 0.6) return { ...armpit, sleeved: true, hanging: false }
+    if (armpit.y <= y0 + H * 0.72) return { ...armpit, sleeved: true, hanging: false }
   }
   // Sleeves hanging against the torso all the way down show only below the hem: their cuffs' inner
   // edges near the bottom give the torso's sides.
   const cuffRow = y0 + runs.length - 1 - Math.round(H * 0.02)
-  const cuff = cuffRow > hemY + H * 0.05 ? gapBeside(mask, { l: Math.round(cx), r: Math.round(cx) }, cuffRow, edge, Math.round(W * 0.5)) : null
+  const cuff = !sleeveless && cuffRow > hemY + H * 0.05 ? gapBeside(mask, { l: Math.round(cx), r: Math.round(cx) }, cuffRow, edge, Math.round(W * 0.5)) : null
   if (cuff !== null) return { y: hemY, x: Math.round(cx) + outwards(edge) * cuff, sleeved: true, hanging: true }
   // Sleeveless: past the straps (beside the neckline, an edge going straight down), the armhole
   // ends where the edge stops moving outwards.
@@ -271,8 +271,26 @@ function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): Point | null {
 /** A sleeve hangs against the torso when its end lies more below the armpit than out from it. */
 const hangs = (armpit: Point, end: Point | null) => end !== null && end.y - armpit.y > Math.abs(end.x - armpit.x)
 
-/** Landmarks and type of a garment from its mask. */
+/**
+ * Landmarks and type of a garment from its mask. What looked like sleeves but ends at the top of
+ * the garment is a camisole's straps: the garment is then read as sleeveless; a long garment whose
+ * sleeves reach its hem is a top.
+ */
 export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory): GarmentModel {
+  const model = readGarment(img, mask, category, false)
+  const L = model.landmarks
+  // (a sleeve ends beside the body, well below the collar; a strap at the top of the garment)
+  const { y0, y1 } = model.bbox
+  const strap = (end: Point | null) => end !== null && end.y < y0 + (y1 - y0) * 0.1
+  if (strap(L.sleeveEndL) || strap(L.sleeveEndR)) return readGarment(img, mask, category, true)
+  // Long sleeves hanging down to the hem: a long top (a dress's hem falls well below the wrists).
+  const length = L.hemL.y - L.shoulderL.y
+  const toHem = (end: Point | null) => end !== null && end.y > L.hemL.y - length * 0.12
+  if (!category && model.type === 'dress' && toHem(L.sleeveEndL) && toHem(L.sleeveEndR)) return readGarment(img, mask, 'top', false)
+  return model
+}
+
+function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefined, sleeveless: boolean): GarmentModel {
   const box = bounds(mask)
   if (box.x1 < 0) throw new Error('empty garment mask')
   const W = box.x1 - box.x0 + 1
@@ -299,11 +317,14 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
   let hemY = bottomOfColumn(mask, cx, box.y0 + Math.round(H * 0.5), box.y1) - Math.round(H * 0.015)
   while (hemY > box.y0 && !runs[hemY - box.y0]) hemY--
 
-  const apL = findArmpit(mask, runs, box.y0, H, W, hemY, cx, neckline, 'l')
-  const apR = findArmpit(mask, runs, box.y0, H, W, hemY, cx, neckline, 'r')
+  const apL = findArmpit(mask, runs, box.y0, H, W, hemY, cx, neckline, 'l', sleeveless)
+  const apR = findArmpit(mask, runs, box.y0, H, W, hemY, cx, neckline, 'r', sleeveless)
   // Product photos are symmetric: both sides share the armpit height and distance from the centre
   // (the side seen best, a sleeved one, wins), which also mends a side the scan misread.
-  const hemRun = runs[hemY - box.y0]!
+  // (the widest of the rows just above: a sheer or uneven hem's lowest row is not its width)
+  const hemRun = runs
+    .slice(Math.max(0, hemY - box.y0 - Math.round(H * 0.1)), hemY - box.y0 + 1)
+    .reduce<Run>((widest, r) => (r && r.l <= cx && cx <= r.r && r.r - r.l > widest.r - widest.l ? r : widest), runs[hemY - box.y0]!)
   // The torso's lowest quarter (higher up, a sleeve hanging against one side only makes rows lopsided).
   const middles = runs.slice(Math.round((hemY - box.y0) * 0.75), hemY - box.y0).flatMap((r) => (r && r.l <= cx && cx <= r.r ? [(r.l + r.r) / 2] : []))
   const centre = middles.length ? median(middles) : cx
@@ -383,6 +404,8 @@ export function garmentModel(img: Rgb, mask: Plane, category?: GarmentCategory):
           sleeveEnd(mask, centre, { shoulder: shoulderL, armpit: armpitL, waist: waistL, hem: hemL, hanging, out: -1 }),
           sleeveEnd(mask, centre, { shoulder: shoulderR, armpit: armpitR, waist: waistR, hem: hemR, hanging, out: 1 }),
         ]
+  // (an armpit without a sleeve beyond it was a jump in the outline at the neckline)
+  if (sleeved && !sleeveless && !ends[0] && !ends[1]) return readGarment(img, mask, category, true)
   const mirror = (p: Point | null) => (p ? pt(2 * centre - p.x, p.y) : null)
   const [sleeveEndL, sleeveEndR] = [ends[0] ?? mirror(ends[1]!), ends[1] ?? mirror(ends[0]!)]
   return {

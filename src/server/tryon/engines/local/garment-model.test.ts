@@ -59,9 +59,66 @@ describe('garment model', () => {
     expect(model.landmarks.waistL.y).toBeLessThan(model.landmarks.hemL.y)
     expect(garmentModel(img, mask, 'top').type).toBe('top')
   })
+
+  it('keeps a print whose light stripes are nearly the colour of a vignetted backdrop', async () => {
+    // A studio backdrop falling off from #f6f6f6 in the middle to #dcdcdc in the corners; the
+    // garment's cream stripes are closer to the backdrop's corners than the corners to its middle.
+    const stripes = Array.from({ length: 10 }, (_, k) => `<rect x="${70 + k * 16}" y="60" width="8" height="280" fill="#202020"/>`).join('')
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><defs><radialGradient id="v" cx="50%" cy="50%" r="70%"><stop offset="0" stop-color="#f6f6f6"/><stop offset="1" stop-color="#dcdcdc"/></radialGradient></defs><rect width="300" height="400" fill="url(#v)"/><rect x="70" y="60" width="160" height="280" fill="#ebe8e2"/>${stripes}</svg>`
+    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const mask = garmentMask(img, null)
+    let inside = 0
+    let outside = 0
+    for (let y = 0; y < 400; y++)
+      for (let x = 0; x < 300; x++) {
+        const isGarment = x >= 70 && x < 230 && y >= 60 && y < 340
+        if (isGarment && mask.data[y * 300 + x]! >= 0.5) inside++
+        if (!isGarment && mask.data[y * 300 + x]! >= 0.5) outside++
+      }
+    expect(inside / (160 * 280)).toBeGreaterThan(0.97)
+    expect(outside).toBeLessThan(400)
+  })
+
+  it("takes the hem's width from the rows above an uneven, sheer bottom edge", async () => {
+    // A top whose bottom edge has a narrow point in the middle (a knot or a sheer layer's tip).
+    const TOP = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L225 310 L160 310 L150 345 L140 310 L75 310 L80 140 L65 170 L20 150 L50 90 Z'
+    const img = await productPhoto(TOP, '#3050c0')
+    const L = garmentModel(img, garmentMask(img, null)).landmarks
+    expect(L.hemR.x - L.hemL.x).toBeGreaterThan(120)
+  })
 })
 
 describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
+  it("reads a lace-trimmed camisole's straps as straps, not sleeves pointing up", async () => {
+    const { rgb } = await decode(fixture('garments', '048769_1.jpg').data)
+    const model = garmentModel(rgb, garmentMask(rgb, null))
+    const L = model.landmarks
+    expect(model.type).toBe('top')
+    expect(L.sleeveEndL).toBeNull()
+    expect(L.sleeveEndR).toBeNull()
+    // The shoulders at the straps' tops, the armpits well below them where the body begins.
+    expect(L.shoulderL.y - model.bbox.y0).toBeLessThan((model.bbox.y1 - model.bbox.y0) * 0.05)
+    expect(L.armpitL.y - L.shoulderL.y).toBeGreaterThan((model.bbox.y1 - model.bbox.y0) * 0.2)
+  }, 60_000)
+
+  it('reads a long top whose sleeves hang down to its hem as a top, not a dress', async () => {
+    for (const name of ['00470_00.jpg', 'idm_09176_00.jpg']) {
+      const { rgb } = await decode(fixture('garments', name).data)
+      expect(garmentModel(rgb, garmentMask(rgb, null)).type).toBe('top')
+    }
+  }, 60_000)
+
+  it('finds the sleeves of a boxy cropped jersey whose armpits sit low on its short body', async () => {
+    const { rgb } = await decode(fixture('garments', 'condition_upper_23255574_53383833_1000.jpg').data)
+    const model = garmentModel(rgb, garmentMask(rgb, null))
+    const L = model.landmarks
+    expect(model.type).toBe('top')
+    expect(L.sleeveEndL!.x).toBeLessThan(L.armpitL.x)
+    expect(L.sleeveEndR!.x).toBeGreaterThan(L.armpitR.x)
+    // The shoulder line near the top of the garment, not halfway down it.
+    expect(L.shoulderL.y - model.bbox.y0).toBeLessThan((model.bbox.y1 - model.bbox.y0) * 0.2)
+  }, 60_000)
+
   it('reads a long-sleeve top whose sleeves hang against the torso as a top, with the cuffs at its sides', async () => {
     const { rgb } = await decode(fixture('garments', '00151_00.jpg').data)
     const mask = garmentMask(rgb, null)

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
-import { type Point, add, mid, sub } from './geometry'
+import { type Point, add, dist, mid, sub } from './geometry'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance, segmentDistance } from './person-analysis'
-import { type Plane, type Rgb, blur, luminance, mapPlane, median, morph, plane } from './raster'
+import { type Plane, type Rgb, blur, boxBlur, luminance, mapPlane, median, morph, plane, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -85,12 +85,45 @@ function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Plan
   return near.map((p, c) => mapPlane(p, (v, i) => (v >= 0 ? v : far[c]!.data[i]!)))
 }
 
-/** The colour of the person's bare skin: their visible arms (and hands) when there is enough of it, else the face's. */
-function bareSkinTone(person: Rgb, bareArms: Plane, face: [number, number, number]): [number, number, number] {
-  const samples: number[][] = [[], [], []]
-  for (let i = 0; i < bareArms.data.length; i += 3) if (bareArms.data[i]! >= 0.5) for (let c = 0; c < 3; c++) samples[c]!.push(person.data[i * 3 + c]!)
-  if (samples[0]!.length < 150) return face
-  return samples.map(median) as [number, number, number]
+/** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone). */
+function visibleSkin(person: Rgb, masks: PersonMasks, body: BodyFrame, tone: [number, number, number]): Plane {
+  const { width: w } = person
+  const toneLab = rgbToLab(...tone)
+  const chinY = body.nose.y + body.shoulderWidth * 0.25
+  return mapPlane(masks.person, (p, i) => {
+    if (p < 0.5 || masks.clothing.data[i]! >= 0.5 || Math.floor(i / w) < chinY) return 0
+    const lab = rgbToLab(person.data[i * 3]!, person.data[i * 3 + 1]!, person.data[i * 3 + 2]!)
+    // (lighter or darker than the face's tone, skin keeps its hue)
+    return Math.hypot((lab[0] - toneLab[0]) * 0.4, lab[1] - toneLab[1], lab[2] - toneLab[2]) < 12 ? 1 : 0
+  })
+}
+
+/**
+ * The skin's own grain: a fixed pseudo-random pattern softened over a pixel, scaled to the
+ * fine variation of the person's visible skin (a flat fill reads as a cut-out).
+ */
+function skinGrain(person: Rgb, skin: Plane): Plane {
+  const L = luminance(person)
+  const smooth = blur(L, 1.5)
+  let sum = 0
+  let skinLevel = 0
+  let count = 0
+  for (let i = 0; i < skin.data.length; i += 2) {
+    if (skin.data[i]! < 0.5) continue
+    sum += (L.data[i]! - smooth.data[i]!) ** 2
+    skinLevel += L.data[i]!
+    count++
+  }
+  // (relative to the skin's own lightness: the grain multiplies the fill)
+  const level = count > 200 ? Math.max(0.2, skinLevel / count) : 0.6
+  const std = count > 200 ? Math.min(0.04, Math.sqrt(sum / count)) : 0.012
+  const noise = mapPlane(skin, (_, i) => {
+    const h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b) ^ (i >>> 13)
+    return ((Math.imul(h, 0xc2b2ae35) >>> 0) / 4294967296 - 0.5) * 3.4
+  })
+  // (a box of radius 1 keeps about a third of the noise's deviation)
+  const soft = boxBlur(noise, 1)
+  return mapPlane(soft, (v) => (v * std) / level)
 }
 
 /**
@@ -126,7 +159,18 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   const [fine] = maskedMeans([L], plain, Math.max(4, body.shoulderWidth / 6)) as [Plane]
   const [broad] = maskedMeans([L], plain, Math.max(30, body.shoulderWidth)) as [Plane]
   const background = backgroundEstimate(person, masks.person, 12)
-  const skin = bareSkinTone(person, masks.bareArms, faceSkin)
+  // Skin where clothing was: the colour of the nearest visible skin (neck, arms), its grain, and
+  // the torso's roundness (darker towards the sides); the person's face tone where none shows.
+  const skinMask = visibleSkin(person, masks, body, faceSkin)
+  const sw = body.shoulderWidth
+  const channels = [0, 1, 2].map((c) => channel(person, c))
+  const near = maskedMeans(channels, skinMask, sw * 0.35)
+  const far = maskedMeans(channels, skinMask, sw * 1.5)
+  const skinAt = (c: number, i: number) => (near[c]!.data[i]! >= 0 ? near[c]!.data[i]! : far[c]!.data[i]! >= 0 ? far[c]!.data[i]! : faceSkin[c]!)
+  const grain = skinGrain(person, skinMask)
+  const { neck, hips } = bodyAxes(body)
+  const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
+  const roundness = (x: number, y: number) => 1 - 0.18 * Math.min(1, (segmentDistance(x, y, neck, hips) / torsoHalf) ** 2)
   const inBody = bodyRegion(body)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 
@@ -137,9 +181,13 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
     const y = (i - x) / w
     const clothed = masks.clothing.data[i]! > 0.5 && broad.data[i]! > 0.02
     shade.data[i] = clothed && fine.data[i]! >= 0 ? clamp(fine.data[i]! / broad.data[i]!, SHADE.min, SHADE.max) : 1
-    const light = clothed ? clamp(broad.data[i]! / tone, 0.8, 1.1) * clamp(shade.data[i]!, 0.9, 1.1) : 1
     const bare = masks.person.data[i]! >= 0.5 && masks.keep.data[i]! < 0.5 && inBody(x, y)
-    for (let c = 0; c < 3; c++) fill[i * 3 + c] = Math.round(clamp(bare ? skin[c]! * light : background[c]!.data[i]!, 0, 255))
+    if (!bare) {
+      for (let c = 0; c < 3; c++) fill[i * 3 + c] = Math.round(clamp(background[c]!.data[i]!, 0, 255))
+      continue
+    }
+    const light = (clothed ? clamp(shade.data[i]!, 0.85, 1.12) : 1) * roundness(x, y) * (1 + grain.data[i]!)
+    for (let c = 0; c < 3; c++) fill[i * 3 + c] = Math.round(clamp(skinAt(c, i) * light, 0, 255))
   }
   return { fill: { width: w, height: h, data: fill }, shade }
 }

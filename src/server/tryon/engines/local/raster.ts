@@ -46,28 +46,56 @@ export async function pngToMasks(buffer: Buffer, count: number): Promise<Plane[]
   })
 }
 
-/** Separable box blur of radius r (in place on a copy); three passes approximate a Gaussian. */
-export function boxBlur(src: Plane, r: number): Plane {
+/** A rectangle of pixels, both ends included. */
+export type Box = { x0: number; y0: number; x1: number; y1: number }
+
+export const fullBox = (p: { width: number; height: number }): Box => ({ x0: 0, y0: 0, x1: p.width - 1, y1: p.height - 1 })
+
+// The horizontal pass's result, reused from blur to blur (a frame's worth of garbage less each time).
+let scratch = new Float32Array(0)
+function blurScratch(length: number) {
+  if (scratch.length < length) scratch = new Float32Array(length)
+  return scratch
+}
+
+/**
+ * Separable box blur of radius r (edges clamped) into a new plane; three passes approximate a
+ * Gaussian. The vertical pass runs row by row over a running sum per column (cache-friendly).
+ * Within `box` only (zero outside it, its sides clamped like the frame's): the result is the
+ * full-frame blur's wherever the box's sides are frame edges, r away from it, or where the plane is
+ * zero up to the box's sides.
+ */
+export function boxBlur(src: Plane, r: number, box: Box = fullBox(src)): Plane {
   const { width: w, height: h } = src
   if (r < 1) return { width: w, height: h, data: src.data.slice() }
-  const tmp = new Float32Array(w * h)
+  const { x0, y0, x1, y1 } = box
+  const tmp = blurScratch(w * h)
   const out = new Float32Array(w * h)
   const norm = 1 / (2 * r + 1)
-  for (let y = 0; y < h; y++) {
+  const s = src.data
+  for (let y = y0; y <= y1; y++) {
     const row = y * w
     let acc = 0
-    for (let x = -r; x <= r; x++) acc += src.data[row + Math.min(w - 1, Math.max(0, x))]!
-    for (let x = 0; x < w; x++) {
+    for (let x = x0 - r; x <= x0 + r; x++) acc += s[row + Math.min(x1, Math.max(x0, x))]!
+    for (let x = x0; x <= x1; x++) {
       tmp[row + x] = acc * norm
-      acc += src.data[row + Math.min(w - 1, x + r + 1)]! - src.data[row + Math.max(0, x - r)]!
+      const add = x + r + 1 < x1 ? x + r + 1 : x1
+      const sub = x - r > x0 ? x - r : x0
+      acc += s[row + add]! - s[row + sub]!
     }
   }
-  for (let x = 0; x < w; x++) {
-    let acc = 0
-    for (let y = -r; y <= r; y++) acc += tmp[Math.min(h - 1, Math.max(0, y)) * w + x]!
-    for (let y = 0; y < h; y++) {
-      out[y * w + x] = acc * norm
-      acc += tmp[Math.min(h - 1, y + r + 1) * w + x]! - tmp[Math.max(0, y - r) * w + x]!
+  const acc = new Float64Array(w)
+  for (let y = y0 - r; y <= y0 + r; y++) {
+    const row = Math.min(y1, Math.max(y0, y)) * w
+    for (let x = x0; x <= x1; x++) acc[x]! += tmp[row + x]!
+  }
+  for (let y = y0; y <= y1; y++) {
+    const row = y * w
+    const add = Math.min(y1, y + r + 1) * w
+    const sub = Math.max(y0, y - r) * w
+    for (let x = x0; x <= x1; x++) {
+      out[row + x] = acc[x]! * norm
+      acc[x]! += tmp[add + x]! - tmp[sub + x]!
     }
   }
   return { width: w, height: h, data: out }
@@ -84,6 +112,42 @@ export function morph(mask: Plane, r: number): Plane {
   const out = plane(mask.width, mask.height)
   for (let i = 0; i < out.data.length; i++) out.data[i] = r > 0 ? (b.data[i]! > 0.01 ? 1 : 0) : b.data[i]! > 0.99 ? 1 : 0
   return out
+}
+
+/** A mask of one byte a pixel (1 inside) and the box of its inside (null when empty). */
+export type Bits = { width: number; height: number; data: Uint8Array; box: Box | null }
+
+function toBits(mask: Plane): Bits {
+  const { width: w, height: h } = mask
+  const data = new Uint8Array(w * h)
+  let box: Box | null = null
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (mask.data[y * w + x]! < 0.5) continue
+      data[y * w + x] = 1
+      if (!box) box = { x0: x, y0: y, x1: x, y1: y }
+      else {
+        box.x0 = Math.min(box.x0, x)
+        box.x1 = Math.max(box.x1, x)
+        box.y1 = y
+      }
+    }
+  return { width: w, height: h, data, box }
+}
+
+const morphs = new WeakMap<Plane, Map<number, Bits>>()
+
+/**
+ * morph(mask, r) as bits, computed once per mask and radius: a person's masks live as long as
+ * their cached analysis, and every try-on of that person grows and shrinks them the same way.
+ */
+export function cachedMorph(mask: Plane, r: number): Bits {
+  const radius = Math.round(r)
+  let byRadius = morphs.get(mask)
+  if (!byRadius) morphs.set(mask, (byRadius = new Map()))
+  let bits = byRadius.get(radius)
+  if (!bits) byRadius.set(radius, (bits = toBits(morph(mask, radius))))
+  return bits
 }
 
 /** A new plane of f(value, index) for each pixel (a plain loop: typed arrays' map is slow on large planes). */
@@ -208,25 +272,6 @@ export const median = (values: number[]) => {
   if (!values.length) return 0
   const s = [...values].sort((a, b) => a - b)
   return s[Math.floor(s.length / 2)]!
-}
-
-/** Bilinear sample of channel c of an RGB image; false outside. */
-export function sampleRgb(img: Rgb, x: number, y: number, out: Float32Array): boolean {
-  if (x < 0 || y < 0 || x > img.width - 1 || y > img.height - 1) return false
-  const x0 = Math.floor(x)
-  const y0 = Math.floor(y)
-  const x1 = Math.min(img.width - 1, x0 + 1)
-  const y1 = Math.min(img.height - 1, y0 + 1)
-  const fx = x - x0
-  const fy = y - y0
-  for (let c = 0; c < 3; c++) {
-    const a = img.data[(y0 * img.width + x0) * 3 + c]!
-    const b = img.data[(y0 * img.width + x1) * 3 + c]!
-    const d = img.data[(y1 * img.width + x0) * 3 + c]!
-    const e = img.data[(y1 * img.width + x1) * 3 + c]!
-    out[c] = (a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy
-  }
-  return true
 }
 
 export function samplePlane(p: Plane, x: number, y: number): number {

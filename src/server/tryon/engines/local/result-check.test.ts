@@ -49,6 +49,14 @@ describe('result self-check', () => {
     expect(check(fill(plane(W, H), 0, 0, W, H))).toContain('frame')
   })
 
+  it('finds a top that leaves the middle of the chest bare (a band of fabric above or below it)', () => {
+    // neck (100,70) to hips (100,180): the chest's middle is near y 116
+    expect(check(fill(plane(W, H), 70, 62, 130, 100))).toContain('scale')
+    expect(check(fill(plane(W, H), 70, 140, 130, 180))).toContain('scale')
+    // a crop top ending under the bust is fine
+    expect(check(fill(plane(W, H), 70, 62, 130, 135))).toEqual([])
+  })
+
   it('allows a skirt its flare below the hips, not a top', () => {
     const flared = fill(fill(plane(W, H), 70, 62, 130, 180), 66, 180, 134, 260)
     expect(check(flared, photo(), 'dress')).toEqual([])

@@ -1,12 +1,13 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, lerp } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
-import { type Plane, type Rgb, edgeShare, median, morph } from './raster'
+import { type Plane, type Rgb, cachedMorph, edgeShare, median } from './raster'
 
 /**
  * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
  * a skirt's flare allowed), fabric over the face, hair or bare hands, the frame filled with
- * fabric, limbs erased to the backdrop, or a garment implausibly small or large for the body.
+ * fabric, limbs erased to the backdrop, or a garment implausibly small or large for the body (or
+ * not over the chest).
  */
 export type Defect = 'outside' | 'face' | 'hands' | 'frame' | 'limbs' | 'scale'
 
@@ -25,21 +26,24 @@ const on = (p: Plane, i: number) => p.data[i]! >= 0.5
 
 /** Fabric outside the silhouette grown by a margin (wider below the hips for a skirt's flare). */
 function outside({ masks, body, garmentType, fabric }: CheckInput, fabricArea: number) {
-  const { width: w } = fabric
+  const { width: w, height: h } = fabric
   const sw = body.shoulderWidth
-  const near = morph(masks.person, Math.round(sw * 0.08))
-  const flared = garmentType === 'top' ? near : morph(masks.person, Math.round(sw * 0.4))
+  const near = cachedMorph(masks.person, sw * 0.08).data
+  const flared = garmentType === 'top' ? near : cachedMorph(masks.person, sw * 0.4).data
   const hipsY = bodyAxes(body).hips.y
   let out = 0
-  for (let i = 0; i < fabric.data.length; i++) if (on(fabric, i) && !on(Math.floor(i / w) > hipsY ? flared : near, i)) out++
+  for (let y = 0; y < h; y++) {
+    const allowed = y > hipsY ? flared : near
+    for (let i = y * w; i < (y + 1) * w; i++) if (on(fabric, i) && !allowed[i]) out++
+  }
   return out > Math.max(fabricArea * 0.04, fabric.data.length * 0.002)
 }
 
-const covered = (fabric: Plane, region: Plane) => {
+const covered = (fabric: Plane, region: Uint8Array) => {
   let inRegion = 0
   let under = 0
-  for (let i = 0; i < region.data.length; i++) {
-    if (!on(region, i)) continue
+  for (let i = 0; i < region.length; i++) {
+    if (!region[i]) continue
     inRegion++
     if (on(fabric, i)) under++
   }
@@ -47,9 +51,9 @@ const covered = (fabric: Plane, region: Plane) => {
 }
 
 /** The bare skin of each hand: past the wrist along the forearm. */
-function hands({ masks, body }: CheckInput): Plane {
+function hands({ masks, body }: CheckInput): Uint8Array {
   const { width: w, height: h } = masks.person
-  const region: Plane = { width: w, height: h, data: new Float32Array(w * h) }
+  const region = new Uint8Array(w * h)
   const r = body.shoulderWidth * 0.14
   for (const [elbow, wrist] of [
     [body.elbowL, body.wristL],
@@ -59,7 +63,7 @@ function hands({ masks, body }: CheckInput): Plane {
     for (let y = Math.max(0, Math.floor(centre.y - r)); y <= Math.min(h - 1, centre.y + r); y++)
       for (let x = Math.max(0, Math.floor(centre.x - r)); x <= Math.min(w - 1, centre.x + r); x++) {
         const i = y * w + x
-        if (dist({ x, y }, centre) <= r && on(masks.bareArms, i)) region.data[i] = 1
+        if (dist({ x, y }, centre) <= r && on(masks.bareArms, i)) region[i] = 1
       }
   }
   return region
@@ -77,7 +81,8 @@ function limbsErased({ person, result, masks, body, fabric }: CheckInput) {
   const backdrop = border.map(median)
   const spread = median(border[0]!.map((_, k) => Math.hypot(...border.map((b, c) => b[k]! - backdrop[c]!))))
   if (spread > 12) return false
-  const like = (img: Rgb, i: number) => Math.hypot(img.data[i * 3]! - backdrop[0]!, img.data[i * 3 + 1]! - backdrop[1]!, img.data[i * 3 + 2]! - backdrop[2]!) < 20
+  const [br, bg, bb] = backdrop as [number, number, number]
+  const like = (img: Rgb, i: number) => (img.data[i * 3]! - br) ** 2 + (img.data[i * 3 + 1]! - bg) ** 2 + (img.data[i * 3 + 2]! - bb) ** 2 < 400
   const from = Math.ceil(bodyAxes(body).hips.y + body.shoulderWidth * 0.2) * w
   let legs = 0
   let erased = 0
@@ -104,17 +109,44 @@ function tooWide({ body, fabric }: CheckInput) {
   return widest > sw * 2.6
 }
 
+/**
+ * A top or dress that leaves the chest bare on both sides of the breastbone (a V-neckline may
+ * leave the middle bare; a crop top's hem is lower) was not laid on the body: a band of fabric
+ * above or below the chest, or beside it.
+ */
+function chestBare({ body, fabric }: CheckInput) {
+  const { neck, hips, across } = bodyAxes(body)
+  const sw = body.shoulderWidth
+  const chest = lerp(neck, hips, 0.42)
+  const r = sw * 0.12
+  const { width: w, height: h } = fabric
+  const bare = (centre: Point) => {
+    let inside = 0
+    let under = 0
+    for (let y = Math.max(0, Math.floor(centre.y - r)); y <= Math.min(h - 1, centre.y + r); y++)
+      for (let x = Math.max(0, Math.floor(centre.x - r)); x <= Math.min(w - 1, centre.x + r); x++) {
+        if (dist({ x, y }, centre) > r) continue
+        inside++
+        if (on(fabric, y * w + x)) under++
+      }
+    return inside > 0 && under < inside * 0.5
+  }
+  const side = (sign: number) => ({ x: chest.x + across.x * sign * sw * 0.22, y: chest.y + across.y * sign * sw * 0.22 })
+  return bare(side(-1)) && bare(side(1))
+}
+
 /** Every defect of a try-on picture (none for a good one). */
 export function resultDefects(input: CheckInput): Defect[] {
-  const fabricArea = input.fabric.data.reduce((s, v) => s + (v >= 0.5 ? 1 : 0), 0)
+  let fabricArea = 0
+  for (let i = 0; i < input.fabric.data.length; i++) if (on(input.fabric, i)) fabricArea++
   const defects: Defect[] = []
   if (outside(input, fabricArea)) defects.push('outside')
-  if (covered(input.fabric, morph(input.masks.keep, -2)) > 0.02) defects.push('face')
+  if (covered(input.fabric, cachedMorph(input.masks.keep, -2).data) > 0.02) defects.push('face')
   if (covered(input.fabric, hands(input)) > 0.5) defects.push('hands')
   if (frameFilled(input.fabric, fabricArea)) defects.push('frame')
   if (limbsErased(input)) defects.push('limbs')
   // (trousers or a skirt: only whether they show at all)
   const tooSmall = fabricArea < input.body.shoulderWidth ** 2 * 0.3
-  if (tooSmall || (input.garmentType !== 'bottom' && tooWide(input))) defects.push('scale')
+  if (tooSmall || (input.garmentType !== 'bottom' && (tooWide(input) || chestBare(input)))) defects.push('scale')
   return defects
 }

@@ -78,18 +78,23 @@ export function forEachMapped(
       gx[j * gw + i] = p.x
       gy[j * gw + i] = p.y
     }
+  // (each row interpolates between its two grid rows once, then along the row per pixel)
+  const rowX = new Float64Array(gw)
+  const rowY = new Float64Array(gw)
   for (let y = y0; y <= box.y1; y++) {
     const fj = (y - y0) / step
     const j = Math.min(gh - 2, Math.floor(fj))
     const ty = fj - j
+    for (let i = 0; i < gw; i++) {
+      const k = j * gw + i
+      rowX[i] = gx[k]! * (1 - ty) + gx[k + gw]! * ty
+      rowY[i] = gy[k]! * (1 - ty) + gy[k + gw]! * ty
+    }
     for (let x = x0; x <= box.x1; x++) {
       const fi = (x - x0) / step
       const i = Math.min(gw - 2, Math.floor(fi))
       const tx = fi - i
-      const k = j * gw + i
-      const sx = (gx[k]! * (1 - tx) + gx[k + 1]! * tx) * (1 - ty) + (gx[k + gw]! * (1 - tx) + gx[k + gw + 1]! * tx) * ty
-      const sy = (gy[k]! * (1 - tx) + gy[k + 1]! * tx) * (1 - ty) + (gy[k + gw]! * (1 - tx) + gy[k + gw + 1]! * tx) * ty
-      visit(x, y, sx, sy)
+      visit(x, y, rowX[i]! * (1 - tx) + rowX[i + 1]! * tx, rowY[i]! * (1 - tx) + rowY[i + 1]! * tx)
     }
   }
 }

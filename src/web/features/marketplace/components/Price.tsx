@@ -7,7 +7,7 @@ export function Price({ price, originalPrice, large }: { price: number; original
   return (
     <span className="tabular inline-flex flex-wrap items-baseline gap-x-2">
       <span className={cn('font-semibold', large ? 'text-xl' : 'text-sm', off !== null && 'text-rose')}>{formatEuro(price)}</span>
-      {off !== null && <s className={cn('text-muted', large ? 'text-sm' : 'text-xs')}>{formatEuro(originalPrice!)}</s>}
+      {off !== null && originalPrice !== null && <s className={cn('text-muted', large ? 'text-sm' : 'text-xs')}>{formatEuro(originalPrice)}</s>}
     </span>
   )
 }

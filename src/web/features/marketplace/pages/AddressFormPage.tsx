@@ -41,7 +41,7 @@ function AddressForm({ id, initial }: { id?: string; initial: ShippingAddressInp
 /** /profile/address/add and /profile/address/edit/{id}. */
 export default function AddressFormPage() {
   const { id } = useParams()
-  const address = useQuery({ queryKey: keys.address(id ?? ''), queryFn: () => fetchAddress(id!), enabled: Boolean(id) })
+  const address = useQuery({ queryKey: keys.address(id ?? ''), queryFn: () => fetchAddress(id ?? ''), enabled: Boolean(id) })
   return (
     <Screen>
       <TopBar title={id ? 'Edit address' : 'Add address'} back="/profile/address" />

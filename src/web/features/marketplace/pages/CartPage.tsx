@@ -14,8 +14,7 @@ import { useCart } from '../use-cart'
 export default function CartPage() {
   const navigate = useNavigate()
   const { cart, change } = useCart()
-  const data = cart.data
-  const allSelected = Boolean(data?.items.length) && data!.items.every((i) => i.selected)
+  const allSelected = Boolean(cart.data?.items.length) && Boolean(cart.data?.items.every((i) => i.selected))
 
   return (
     <Screen>
@@ -28,7 +27,7 @@ export default function CartPage() {
         </div>
       ) : cart.isError ? (
         <ErrorState message="We couldn't load your cart." onRetry={() => void cart.refetch()} />
-      ) : data!.items.length === 0 ? (
+      ) : cart.data.items.length === 0 ? (
         <EmptyState icon={ShoppingBag} title={MT.cartEmpty} action={<Button onClick={() => navigate('/marketplace')}>Browse dresses</Button>} />
       ) : (
         <>
@@ -37,7 +36,7 @@ export default function CartPage() {
             Select all
           </label>
           <ul className="flex flex-col pb-44">
-            {data!.items.map((item) => (
+            {cart.data.items.map((item) => (
               <li key={item.id} className="flex gap-3 border-b border-hairline px-4 py-3">
                 <input
                   type="checkbox"
@@ -74,15 +73,15 @@ export default function CartPage() {
             <dl className="tabular flex flex-col gap-1 text-sm">
               <div className="flex justify-between">
                 <dt className="text-muted">{MM.subTotal}</dt>
-                <dd data-testid="cart-subtotal">{formatEuro(data!.subtotal)}</dd>
+                <dd data-testid="cart-subtotal">{formatEuro(cart.data.subtotal)}</dd>
               </div>
               <div className="flex justify-between">
                 <dt className="text-muted">{MM.shipping}</dt>
                 <dd className="text-muted">Chosen at checkout</dd>
               </div>
             </dl>
-            <Button block disabled={data!.selectedCount === 0} onClick={() => navigate('/checkout')}>
-              {MM.proceedToCheckout} ({data!.selectedCount})
+            <Button block disabled={cart.data.selectedCount === 0} onClick={() => navigate('/checkout')}>
+              {MM.proceedToCheckout} ({cart.data.selectedCount})
             </Button>
           </div>
         </>

@@ -2,18 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronLeft, CircleCheck, ShoppingBag } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from '../../../lib/router'
-import { formatEuro, PAYMENT_METHODS, SHIPPING_OPTIONS, shippingPrice, toCents, fromCents, type PaymentMethod, type ShippingMethod } from '~/shared/marketplace/constants'
+import { formatEuro, PAYMENT_METHODS, SHIPPING_OPTIONS, shippingPrice, toCents, fromCents } from '~/shared/marketplace/constants'
 import { MM, MT } from '~/shared/marketplace/messages'
-import { ShippingAddressSchema, type Address, type OrderDetail, type ShippingAddressInput } from '~/shared/marketplace/schemas'
+import { ShippingAddressSchema, type Address, type OrderDetail, type PlaceOrderInput, type ShippingAddressInput, type VoucherQuote } from '~/shared/marketplace/schemas'
 import { Button, IconButton } from '../../../components/Button'
 import { Checkbox, TextField } from '../../../components/Field'
 import { EmptyState, ErrorState, FormMessage, Skeleton } from '../../../components/Feedback'
 import { Screen, TopBar } from '../../../components/Layout'
+import { fieldsUnder } from '~/shared/field-errors'
 import { ApiRequestError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { toast } from '../../../lib/toast'
-import { fetchAddresses, fetchCart, keys, placeOrder } from '../api'
-import { useMyProfile } from '../../profile/api'
+import { useForm } from '../../../lib/use-form'
+import { fetchAddresses, fetchCart, keys, placeOrder, validateVoucher } from '../api'
+import { useMyProfile } from '../../profile'
 import { AddressFields, EMPTY_ADDRESS } from '../components/AddressFields'
 import { LineItems, type LineItem } from '../components/LineItems'
 
@@ -51,26 +52,38 @@ function Radio({ name, checked, onChange, title, detail, end }: { name: string; 
   )
 }
 
-function Totals({ subtotal, shipping }: { subtotal: number; shipping: number }) {
+/** The order's total as the server computes it: subtotal less the voucher's discount, plus shipping. */
+const totalOf = (subtotal: number, discount: number, shipping: number) => fromCents(toCents(subtotal) - toCents(discount) + toCents(shipping))
+
+function Totals({ subtotal, discount, shipping }: { subtotal: number; discount: number; shipping: number }) {
   return (
     <dl className="tabular flex flex-col gap-1.5 rounded-card bg-sunken p-4 text-sm">
       <div className="flex justify-between">
         <dt className="text-muted">{MM.subTotal}</dt>
         <dd>{formatEuro(subtotal)}</dd>
       </div>
+      {discount > 0 && (
+        <div className="flex justify-between text-success">
+          <dt>{MT.discount}</dt>
+          <dd data-testid="checkout-discount">−{formatEuro(discount)}</dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt className="text-muted">{MM.shipping}</dt>
         <dd>{formatEuro(shipping)}</dd>
       </div>
       <div className="flex justify-between border-t border-hairline pt-1.5 text-base font-semibold">
         <dt>{MM.total}</dt>
-        <dd data-testid="checkout-total">{formatEuro(fromCents(toCents(subtotal) + toCents(shipping)))}</dd>
+        <dd data-testid="checkout-total">{formatEuro(totalOf(subtotal, discount, shipping))}</dd>
       </div>
     </dl>
   )
 }
 
 const fieldsOf = (a: Address): ShippingAddressInput => a.fields
+
+/** The order form after the address; the terms box starts unticked (the schema wants it ticked). */
+type OrderOptions = Omit<Required<PlaceOrderInput>, 'shipping' | 'agreeToTerms'> & { agreeToTerms: boolean }
 
 function BagSummary({ items }: { items: LineItem[] }) {
   return (
@@ -91,16 +104,41 @@ export default function CheckoutPage() {
   const addresses = useQuery({ queryKey: keys.addresses, queryFn: fetchAddresses })
   const [step, setStep] = useState<Step>('shipping')
   const [chosenAddress, setChosenAddress] = useState<string | null>(null)
-  const profile = useMyProfile()
-  const [shipping, setShipping] = useState<ShippingAddressInput>(EMPTY_ADDRESS)
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
-  const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('free')
-  const [couponCode, setCouponCode] = useState('')
-  const [copyBillingAddress, setCopyBillingAddress] = useState(true)
-  const [saveAddress, setSaveAddress] = useState(false)
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash')
-  const [agreeToTerms, setAgreeToTerms] = useState(false)
+  const [voucher, setVoucher] = useState<VoucherQuote | null>(null)
   const [placed, setPlaced] = useState<OrderDetail | null>(null)
+  const profile = useMyProfile()
+
+  const address = useForm({
+    schema: ShippingAddressSchema,
+    initial: EMPTY_ADDRESS,
+    onSubmit: () => {
+      setStep('payment')
+      window.scrollTo(0, 0)
+    },
+  })
+  const options = useForm<OrderOptions>({
+    initial: { shippingMethod: 'free', couponCode: '', copyBillingAddress: true, saveAddress: false, paymentMethod: 'cash', agreeToTerms: false },
+    errorMessage: (err) => errorMessage(err, 'Could not place your order.'),
+    onSubmit: async (v) => {
+      if (!v.agreeToTerms) return
+      try {
+        const o = await placeOrder({ ...v, shipping: address.values, agreeToTerms: true, saveAddress: v.saveAddress && !chosenAddress })
+        setPlaced(o)
+        setStep('completed')
+        void qc.invalidateQueries({ queryKey: keys.cart })
+        void qc.invalidateQueries({ queryKey: ['orders'] })
+        void qc.invalidateQueries({ queryKey: keys.vouchers })
+        if (v.saveAddress) void qc.invalidateQueries({ queryKey: keys.addresses })
+      } catch (err) {
+        // The server found fault with the address: back to it, with its messages under its fields.
+        const shippingFields = err instanceof ApiRequestError ? fieldsUnder('shipping', err.fields) : null
+        if (!shippingFields) throw err
+        address.showErrors(shippingFields)
+        setStep('shipping')
+      }
+    },
+  })
+  const v = options.values
 
   // The default address fills the form once, when the address book arrives; else the profile's names.
   const [prefilled, setPrefilled] = useState(false)
@@ -109,45 +147,27 @@ export default function CheckoutPage() {
     const def = addresses.data.items.find((a) => a.isDefault)
     if (def) {
       setChosenAddress(def.id)
-      setShipping(fieldsOf(def))
+      address.reset(fieldsOf(def))
     } else {
-      setShipping((s) => ({ ...s, firstName: profile.data?.first_name ?? '', lastName: profile.data?.last_name ?? '' }))
+      // Names typed before the profile arrived are kept.
+      address.setValues((s) => ({ ...s, firstName: s.firstName || (profile.data?.first_name ?? ''), lastName: s.lastName || (profile.data?.last_name ?? '') }))
     }
   }
 
-  const order = useMutation({
-    mutationFn: () => placeOrder({ shipping, shippingMethod, couponCode, copyBillingAddress, paymentMethod, agreeToTerms: true, saveAddress: saveAddress && !chosenAddress }),
-    onSuccess: (o) => {
-      setPlaced(o)
-      setStep('completed')
-      void qc.invalidateQueries({ queryKey: keys.cart })
-      void qc.invalidateQueries({ queryKey: ['orders'] })
-      if (saveAddress) void qc.invalidateQueries({ queryKey: keys.addresses })
-    },
-    onError: (err) => {
-      if (err instanceof ApiRequestError && err.fields && Object.keys(err.fields).some((k) => k.startsWith('shipping.'))) {
-        setErrors(err.fields)
-        setStep('shipping')
-      }
-    },
+  const check = useMutation({
+    mutationFn: () => validateVoucher({ code: v.couponCode, shippingMethod: v.shippingMethod }),
+    onSuccess: setVoucher,
+    onError: () => setVoucher(null),
   })
+  const editCoupon = (code: string) => {
+    options.set('couponCode', code)
+    setVoucher(null)
+    check.reset()
+  }
 
   const setField = (key: keyof ShippingAddressInput, value: string) => {
-    setShipping((s) => ({ ...s, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: undefined }))
+    address.set(key, value)
     setChosenAddress(null)
-  }
-  const continueToPayment = () => {
-    const parsed = ShippingAddressSchema.safeParse(shipping)
-    if (!parsed.success) {
-      const next: Record<string, string> = {}
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message
-      setErrors(next)
-      return
-    }
-    setErrors({})
-    setStep('payment')
-    window.scrollTo(0, 0)
   }
 
   const back = () => (step === 'payment' ? setStep('shipping') : navigate(-1))
@@ -176,7 +196,9 @@ export default function CheckoutPage() {
 
   const subtotal = cart.data?.subtotal ?? 0
   const buying = cart.data?.items.filter((i) => i.selected) ?? []
-  const shippingCost = shippingPrice(shippingMethod)
+  const shippingCost = shippingPrice(v.shippingMethod)
+  const discount = voucher?.discount ?? 0
+  const a = address.values
 
   return (
     <Screen>
@@ -200,14 +222,7 @@ export default function CheckoutPage() {
       ) : cart.data.selectedCount === 0 ? (
         <EmptyState icon={ShoppingBag} title={MT.noSelectedItems} action={<Button onClick={() => navigate('/cart')}>Back to cart</Button>} />
       ) : step === 'shipping' ? (
-        <form
-          noValidate
-          className="flex flex-col gap-6 px-4 pb-8"
-          onSubmit={(e) => {
-            e.preventDefault()
-            continueToPayment()
-          }}
-        >
+        <form noValidate className="flex flex-col gap-6 px-4 pb-8" onSubmit={address.submit}>
           {addresses.data && addresses.data.items.length > 0 && (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-base font-semibold">Saved addresses</legend>
@@ -218,8 +233,7 @@ export default function CheckoutPage() {
                   checked={chosenAddress === a.id}
                   onChange={() => {
                     setChosenAddress(a.id)
-                    setShipping(fieldsOf(a))
-                    setErrors({})
+                    address.reset(fieldsOf(a))
                   }}
                   title={a.name}
                   detail={a.address}
@@ -229,55 +243,52 @@ export default function CheckoutPage() {
           )}
           <fieldset className="flex flex-col gap-3">
             <legend className="mb-2 text-base font-semibold">Shipping address</legend>
-            <AddressFields values={shipping} errors={errors} onChange={setField} />
-            {!chosenAddress && <Checkbox label="Save this address to my address book" checked={saveAddress} onChange={(e) => setSaveAddress(e.target.checked)} />}
-            <Checkbox label="Use as billing address" checked={copyBillingAddress} onChange={(e) => setCopyBillingAddress(e.target.checked)} />
+            <AddressFields values={address.values} errors={address.errors} onChange={setField} />
+            {!chosenAddress && <Checkbox label="Save this address to my address book" checked={v.saveAddress} onChange={(e) => options.set('saveAddress', e.target.checked)} />}
+            <Checkbox label="Use as billing address" checked={v.copyBillingAddress} onChange={(e) => options.set('copyBillingAddress', e.target.checked)} />
           </fieldset>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-base font-semibold">Shipping method</legend>
             {SHIPPING_OPTIONS.map((o) => (
-              <Radio key={o.id} name="shippingMethod" checked={shippingMethod === o.id} onChange={() => setShippingMethod(o.id)} title={o.label} detail={o.eta} end={o.price === 0 ? 'Free' : formatEuro(o.price)} />
+              <Radio key={o.id} name="shippingMethod" checked={v.shippingMethod === o.id} onChange={() => options.set('shippingMethod', o.id)} title={o.label} detail={o.eta} end={o.price === 0 ? 'Free' : formatEuro(o.price)} />
             ))}
           </fieldset>
-          <div className="flex items-end gap-2">
-            <TextField className="flex-1" label="Coupon code" name="couponCode" value={couponCode} maxLength={40} onChange={(e) => setCouponCode(e.target.value)} />
-            <Button variant="secondary" onClick={() => toast.info(MT.couponNotChecked)}>
-              {MM.validate}
-            </Button>
+          <div className="flex flex-col gap-2">
+            <div className="flex items-end gap-2">
+              <TextField className="flex-1" label="Coupon code" name="couponCode" value={v.couponCode} error={options.errors.couponCode} maxLength={40} autoCapitalize="characters" onChange={(e) => editCoupon(e.target.value)} />
+              <Button variant="secondary" disabled={!v.couponCode.trim()} pending={check.isPending} onClick={() => check.mutate()}>
+                {MM.validate}
+              </Button>
+            </div>
+            {voucher && <FormMessage tone="success">{voucher.message}</FormMessage>}
+            {check.isError && <FormMessage tone="error">{errorMessage(check.error, 'Could not check that voucher.')}</FormMessage>}
           </div>
           <BagSummary items={buying} />
-          <Totals subtotal={subtotal} shipping={shippingCost} />
+          <Totals subtotal={subtotal} discount={discount} shipping={shippingCost} />
           <Button type="submit" block>
             Continue to payment
           </Button>
         </form>
       ) : (
-        <form
-          noValidate
-          className="flex flex-col gap-6 px-4 pb-8"
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (agreeToTerms) order.mutate()
-          }}
-        >
+        <form noValidate className="flex flex-col gap-6 px-4 pb-8" onSubmit={options.submit}>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-base font-semibold">Payment method</legend>
             {PAYMENT_METHODS.map((m) => (
-              <Radio key={m.id} name="paymentMethod" checked={paymentMethod === m.id} onChange={() => setPaymentMethod(m.id)} title={m.label} detail={m.id === 'cash' ? 'Pay when your order arrives.' : 'Pay by card when your order arrives.'} />
+              <Radio key={m.id} name="paymentMethod" checked={v.paymentMethod === m.id} onChange={() => options.set('paymentMethod', m.id)} title={m.label} detail={m.id === 'cash' ? 'Pay when your order arrives.' : 'Pay by card when your order arrives.'} />
             ))}
           </fieldset>
           <div className="rounded-card border border-hairline p-3 text-sm">
             <p className="font-semibold">Deliver to</p>
             <p className="text-muted">
-              {[shipping.firstName, shipping.lastName].filter(Boolean).join(' ')}, {shipping.streetName}, {shipping.zipCode} {shipping.city}, {shipping.country}
+              {[a.firstName, a.lastName].filter(Boolean).join(' ')}, {a.streetName}, {a.zipCode} {a.city}, {a.country}
             </p>
           </div>
           <BagSummary items={buying} />
-          <Totals subtotal={subtotal} shipping={shippingCost} />
-          <Checkbox label="I agree to the terms and conditions" checked={agreeToTerms} onChange={(e) => setAgreeToTerms(e.target.checked)} />
-          {order.isError && <FormMessage tone="error">{errorMessage(order.error, 'Could not place your order.')}</FormMessage>}
-          <Button type="submit" block disabled={!agreeToTerms} pending={order.isPending}>
-            {order.isPending ? 'Placing order...' : `Place order · ${formatEuro(fromCents(toCents(subtotal) + toCents(shippingCost)))}`}
+          <Totals subtotal={subtotal} discount={discount} shipping={shippingCost} />
+          <Checkbox label="I agree to the terms and conditions" checked={v.agreeToTerms} onChange={(e) => options.set('agreeToTerms', e.target.checked)} />
+          {options.formError && <FormMessage tone="error">{options.formError}</FormMessage>}
+          <Button type="submit" block disabled={!v.agreeToTerms} pending={options.pending}>
+            {options.pending ? 'Placing order...' : `Place order · ${formatEuro(totalOf(subtotal, discount, shippingCost))}`}
           </Button>
         </form>
       )}

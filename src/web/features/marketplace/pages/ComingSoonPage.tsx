@@ -7,10 +7,9 @@ import { Screen, TopBar } from '../../../components/Layout'
 const TITLES: Record<string, string> = {
   '/profile/settings': 'Settings',
   '/profile/payment': 'Payment Methods',
-  '/profile/vouchers': 'Vouchers',
 }
 
-/** The spec's 'coming soon' placeholders: Settings, Payment Methods, Vouchers. */
+/** The spec's 'coming soon' placeholders: Settings and Payment Methods (Vouchers are real, PRODUCT.md §6). */
 export default function ComingSoonPage() {
   const { pathname } = useLocation()
   const title = TITLES[pathname] ?? 'Coming soon'

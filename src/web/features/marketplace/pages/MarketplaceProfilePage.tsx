@@ -6,9 +6,9 @@ import { displayNameOf } from '~/shared/profiles/schemas'
 import { Skeleton } from '../../../components/Feedback'
 import { UserAvatar } from '../../../components/UserAvatar'
 import { useSession } from '../../../lib/session'
-import { useMyProfile } from '../../profile/api'
+import { useMyProfile } from '../../profile'
 import { toast } from '../../../lib/toast'
-import { SignOutButton } from '../../auth/SignOutButton'
+import { SignOutButton } from '../../auth'
 
 const ENTRIES: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/profile/address', label: MM.address, icon: MapPin },

@@ -122,6 +122,7 @@ export default function OrderPage() {
         </section>
         <dl className="tabular flex flex-col gap-1.5 border-t border-hairline pt-4">
           <Row label={MM.subTotal} value={formatEuro(o.subtotal)} />
+          {o.couponCode && <Row label={`${MT.discount} (${o.couponCode})`} value={`−${formatEuro(o.discount)}`} />}
           <Row label={MM.shipping} value={formatEuro(o.shipping)} />
           <Row label={MM.total} value={formatEuro(o.total)} strong />
         </dl>

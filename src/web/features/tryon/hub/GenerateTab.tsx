@@ -4,7 +4,7 @@ import { useNavigate } from '../../../lib/router'
 import { Button } from '../../../components/Button'
 import { EmptyState, ErrorState, Skeleton } from '../../../components/Feedback'
 import { cn } from '../../../lib/cn'
-import { useUserEvents } from '../../social/events'
+import { useUserEvents } from '../../social'
 import { fetchGenerations, tryonKeys } from '../api'
 import { formatHistoryDate } from '../format'
 

@@ -1,10 +1,9 @@
 import { Heart, HeartOff, Sparkles } from 'lucide-react'
 import { Link, useNavigate } from '../../../lib/router'
+import { formatEuro } from '~/shared/marketplace/constants'
 import { Button, IconButton } from '../../../components/Button'
 import { EmptyState, ErrorState, Skeleton } from '../../../components/Feedback'
 import { useLiked, useUnlike } from '../hooks'
-
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' })
 
 /** Liked products, each ready to try on. */
 export function LikedTab() {
@@ -43,7 +42,7 @@ export function LikedTab() {
           </div>
           <p className="truncate text-xs text-muted">{p.brand}</p>
           <p className="truncate text-sm font-semibold">{p.name}</p>
-          <p className="text-sm tabular">{euro.format(p.price)}</p>
+          <p className="text-sm tabular">{formatEuro(p.price)}</p>
           <Button
             size="sm"
             variant="secondary"

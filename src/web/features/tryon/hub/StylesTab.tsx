@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Check, FolderPlus, Layers } from 'lucide-react'
 import { type Collection, CreateCollectionSchema } from '~/shared/tryon/schemas'
@@ -8,34 +8,29 @@ import { TextField } from '../../../components/Field'
 import { BottomSheet } from '../../../components/Overlay'
 import { errorMessage } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
+import { useForm } from '../../../lib/use-form'
 import { addToCollection, createCollection, fetchCollections, tryonKeys } from '../api'
 import { useResults } from '../hooks'
 
 function CreateSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const qc = useQueryClient()
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string>()
-  const create = useMutation({
-    mutationFn: createCollection,
-    onSuccess: (c) => {
+  const form = useForm({
+    schema: CreateCollectionSchema,
+    initial: { name: '' },
+    errorMessage: (err) => errorMessage(err, 'Could not create the collection.'),
+    onSubmit: async ({ name }) => {
+      const c = await createCollection(name)
       qc.setQueryData<Collection[]>(tryonKeys.collections, (list) => [c, ...(list ?? [])])
       toast.success('Collection created')
-      setName('')
+      form.reset()
       onClose()
     },
-    onError: (err) => setError(errorMessage(err, 'Could not create the collection.')),
   })
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = CreateCollectionSchema.safeParse({ name })
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message)
-    create.mutate(parsed.data.name)
-  }
   return (
     <BottomSheet open={open} onClose={onClose} title="Create New Collection">
-      <form onSubmit={submit} className="flex flex-col gap-3">
-        <TextField label="Name" value={name} onChange={(e) => (setName(e.target.value), setError(undefined))} error={error} maxLength={60} autoFocus />
-        <Button type="submit" pending={create.isPending}>
+      <form onSubmit={form.submit} className="flex flex-col gap-3">
+        <TextField label="Name" value={form.values.name} onChange={(e) => (form.set('name', e.target.value), form.setFormError(null))} error={form.errors.name ?? form.formError ?? undefined} maxLength={60} autoFocus />
+        <Button type="submit" pending={form.pending}>
           Create
         </Button>
       </form>
@@ -49,8 +44,8 @@ function AddSheet({ collection, onClose }: { collection: Collection | null; onCl
   const results = useResults()
   const [added, setAdded] = useState<Set<string>>(new Set())
   const add = useMutation({
-    mutationFn: (resultId: string) => addToCollection(collection!.id, resultId),
-    onSuccess: (c, resultId) => {
+    mutationFn: ({ collectionId, resultId }: { collectionId: string; resultId: string }) => addToCollection(collectionId, resultId),
+    onSuccess: (c, { resultId }) => {
       setAdded((s) => new Set(s).add(resultId))
       qc.setQueryData<Collection[]>(tryonKeys.collections, (list) => list?.map((x) => (x.id === c.id ? c : x)))
     },
@@ -68,7 +63,7 @@ function AddSheet({ collection, onClose }: { collection: Collection | null; onCl
         <ul className="grid grid-cols-3 gap-2">
           {results.data.map((r, i) => (
             <li key={r.id} className="relative">
-              <button type="button" aria-label={`Add saved result ${i + 1}`} aria-pressed={added.has(r.id)} onClick={() => add.mutate(r.id)} className="block aspect-[3/4] w-full overflow-hidden rounded-card bg-sunken">
+              <button type="button" aria-label={`Add saved result ${i + 1}`} aria-pressed={added.has(r.id)} onClick={() => collection && add.mutate({ collectionId: collection.id, resultId: r.id })} className="block aspect-[3/4] w-full overflow-hidden rounded-card bg-sunken">
                 <img src={r.resultUrl} alt="" loading="lazy" className="size-full object-cover" />
               </button>
               {added.has(r.id) && (

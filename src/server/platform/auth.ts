@@ -1,12 +1,12 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import type { Config } from '../../config'
-import type { Db } from '../../db/client'
-import * as schema from '../../db/schema'
-import { CLIENT_ADDRESS_HEADER } from '../../http/client-address'
-import { logger as log } from '../../platform/logger'
-import type { Mailer } from '../../platform/mail'
-import { resetPasswordMail, verificationMail } from './mails'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import * as schema from '../db/schema'
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address'
+import { logger as log } from './logger'
+import type { Mailer } from './mail'
+import { resetPasswordMail, verificationMail } from './auth-mails'
 
 const SESSION_COOKIE_PREFIX = 'drape'
 
@@ -18,11 +18,7 @@ const socialProviders = (config: Config) => {
     twitter: [config.TWITTER_CLIENT_ID, config.TWITTER_CLIENT_SECRET],
     microsoft: [config.MICROSOFT_CLIENT_ID, config.MICROSOFT_CLIENT_SECRET],
   } as const
-  return Object.fromEntries(
-    Object.entries(pairs)
-      .filter(([, [id, secret]]) => id && secret)
-      .map(([name, [clientId, clientSecret]]) => [name, { clientId: clientId!, clientSecret: clientSecret! }]),
-  )
+  return Object.fromEntries(Object.entries(pairs).flatMap(([name, [clientId, clientSecret]]) => (clientId && clientSecret ? [[name, { clientId, clientSecret }]] : [])))
 }
 
 /** better-auth over our drizzle tables: e-mail + password with verification, reset, social sign-in. */

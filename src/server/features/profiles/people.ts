@@ -1,12 +1,9 @@
 import { eq, inArray, or, sql } from 'drizzle-orm'
+import { displayNameOf } from '~/shared/profiles/names'
 import type { UserCard } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { profiles, users } from '../../db/schema'
 import { notFound } from '../../http/errors'
-
-/** Spec part 1 §3 displayed-name rule: display_name, else first_name, else username, else 'User'. */
-export const displayName = (p: { displayName: string | null; firstName: string | null; username: string | null }) =>
-  p.displayName?.trim() || p.firstName?.trim() || p.username || 'User'
 
 /** The columns a UserCard is made of (users left-joined to profiles). */
 export const cardColumns = {
@@ -20,7 +17,7 @@ export const cardColumns = {
 
 export type CardRow = { id: string; username: string | null; displayName: string | null; firstName: string | null; avatarUrl: string | null; isVerified: boolean }
 
-export const toCard = (r: CardRow): UserCard => ({ id: r.id, username: r.username, name: displayName(r), avatarUrl: r.avatarUrl, isVerified: r.isVerified })
+export const toCard = (r: CardRow): UserCard => ({ id: r.id, username: r.username, name: displayNameOf({ display_name: r.displayName, first_name: r.firstName, username: r.username }), avatarUrl: r.avatarUrl, isVerified: r.isVerified })
 
 /** UserCards by id, in a map (unknown ids are left out). */
 export async function userCards(db: Db, ids: string[]): Promise<Map<string, UserCard>> {
@@ -28,6 +25,13 @@ export async function userCards(db: Db, ids: string[]): Promise<Map<string, User
   if (!unique.length) return new Map()
   const rows = await db.select(cardColumns).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(inArray(users.id, unique))
   return new Map(rows.map((r) => [r.id, toCard(r)]))
+}
+
+/** One user's card; a 404 when the id is unknown. */
+export async function userCard(db: Db, id: string): Promise<UserCard> {
+  const card = (await userCards(db, [id])).get(id)
+  if (!card) throw notFound('This person does not exist.')
+  return card
 }
 
 /** The user a path segment names: a username (case-insensitive) or a user id; 404 otherwise. */

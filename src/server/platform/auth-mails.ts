@@ -1,4 +1,4 @@
-import type { Mail } from '../../platform/mail'
+import type { Mail } from './mail'
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 

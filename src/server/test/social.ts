@@ -1,5 +1,5 @@
-import type { TestApp } from '../../test/harness'
-import { ensureProfile } from '../profiles/service'
+import type { TestApp } from './harness'
+import { ensureProfile } from '../features/profiles'
 
 /** A signed-up, verified user with a profile (username from the e-mail). */
 export async function socialUser(t: TestApp, name: string) {

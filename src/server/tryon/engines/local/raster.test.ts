@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { type Plane, boxBlur, cachedMorph, morph, plane } from './raster'
+
+/** A 40x30 plane with a lumpy blob in the middle and zeros round it. */
+function blob(): Plane {
+  const p = plane(40, 30)
+  for (let y = 8; y < 22; y++) for (let x = 10; x < 31; x++) p.data[y * 40 + x] = ((x * 7 + y * 13) % 10) / 10
+  return p
+}
+
+describe('raster regions', () => {
+  it('a blur within a box is the full-frame blur there when the plane is zero up to its sides', () => {
+    const src = blob()
+    const full = boxBlur(src, 2)
+    const boxed = boxBlur(src, 2, { x0: 7, y0: 5, x1: 33, y1: 24 })
+    for (let y = 0; y < 30; y++)
+      for (let x = 0; x < 40; x++) {
+        const inside = x >= 7 && x <= 33 && y >= 5 && y <= 24
+        expect(boxed.data[y * 40 + x]).toBeCloseTo(inside ? full.data[y * 40 + x]! : 0, 5)
+      }
+  })
+
+  it('a blur within a box reaching the frame clamps at the frame like the full one', () => {
+    const src = plane(20, 10)
+    src.data.fill(1, 0, 20)
+    const full = boxBlur(src, 1)
+    const boxed = boxBlur(src, 1, { x0: 0, y0: 0, x1: 19, y1: 5 })
+    for (let i = 0; i < 20 * 5; i++) expect(boxed.data[i]).toBeCloseTo(full.data[i]!, 6)
+  })
+
+  it('a cached morph is the morph as bits with its box, computed once per mask and radius', () => {
+    const src = blob()
+    const grown = cachedMorph(src, 2.2)
+    expect(Array.from(grown.data)).toEqual(Array.from(morph(src, 2).data))
+    expect(grown.box).toEqual({ x0: 8, y0: 6, x1: 32, y1: 23 })
+    expect(cachedMorph(src, 1.8)).toBe(grown)
+    expect(cachedMorph(src, -1).box).not.toEqual(grown.box)
+  })
+})

@@ -1,0 +1,3 @@
+/** The auth feature's public face for other features. */
+export { safeRedirect } from './redirect'
+export { SignOutButton } from './SignOutButton'
