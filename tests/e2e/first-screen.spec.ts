@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import type { ProductCard, ProductDetail } from '../../src/shared/marketplace/schemas'
 import { DEMO } from './support'
 
 // Issue #13: the first screen's data comes with the HTML (no API request before the first paint)
@@ -54,4 +55,26 @@ test("/feed draws the signed-in user's posts and stories from the HTML", async (
   expect(requests.filter((u) => u === '/api/feed?limit=10' || u === '/api/stories')).toEqual([])
   await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1)
   await expect(page.getByRole('feed', { name: 'Posts' }).getByRole('article').first().locator('img[fetchpriority="high"]')).toHaveAttribute('loading', 'eager')
+})
+
+test("/product preloads the picture of the colour its address asks for, the one its <img> shows", async ({ page }) => {
+  const { items } = (await (await page.request.get('/api/products?limit=24')).json()) as { items: ProductCard[] }
+  const card = items.find((i) => i.colors.length > 1)
+  expect(card).toBeDefined()
+  const product = (await (await page.request.get(`/api/products/${card!.id}`)).json()) as ProductDetail
+  const second = product.colors[1]!.name
+  const url = `/product/${product.id}?color=${encodeURIComponent(second)}`
+  const secondImages = product.colorImages[second]!.replace(/\d+\.webp$/, '')
+
+  const html = await (await page.request.get(url)).text()
+  const preload = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)"/.exec(html)
+  expect(preload?.[1]).toContain(secondImages)
+
+  const requests = await requestsDuring(page, async () => {
+    await page.goto(url)
+    await expect(page.getByRole('img', { name: `${product.name} in ${second}` })).toHaveAttribute('fetchpriority', 'high')
+    await page.waitForLoadState('networkidle')
+  })
+  expect(requests.filter((u) => u === `/api/products/${product.id}`)).toEqual([])
+  expect(requests.filter((u) => u.startsWith(secondImages))).toHaveLength(1)
 })
