@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
+import { type CatalogueProduct, insertCatalogue } from '../features/products'
 import { createTestApp, type TestApp } from './harness'
 
 /**
@@ -16,4 +17,17 @@ export function withTestApp(env: Record<string, string> = {}): TestApp {
     return app
   }
   return new Proxy({} as TestApp, { get: (_, key) => Reflect.get(current(), key) })
+}
+
+/**
+ * The test app of the enclosing describe block with the demo catalogue inserted: `catalogue` is
+ * filled with the inserted products before the tests run.
+ */
+export function withCatalogueApp(env: Record<string, string> = {}): { t: TestApp; catalogue: CatalogueProduct[] } {
+  const t = withTestApp(env)
+  const catalogue: CatalogueProduct[] = []
+  beforeAll(async () => {
+    catalogue.push(...(await insertCatalogue(t.platform)))
+  })
+  return { t, catalogue }
 }

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MAX_QUANTITY } from '~/shared/marketplace/constants'
 import { MT } from '~/shared/marketplace/messages'
 import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/shared/marketplace/images'
 import type { Cart, OrderDetail } from '~/shared/marketplace/schemas'
 import { orderInput } from '../../test/checkout'
-import { createTestApp, type TestApp } from '../../test/harness'
 import type { CatalogueProduct } from '../products'
-import { insertCatalogue } from '../products'
+import { withCatalogueApp } from '../../test/with-test-app'
 
-let t: TestApp
-let catalogue: CatalogueProduct[]
-beforeAll(async () => {
-  t = await createTestApp()
-  catalogue = await insertCatalogue(t.platform)
-})
-afterAll(() => t.close())
+const { t, catalogue } = withCatalogueApp()
 
 const availableSize = (p: CatalogueProduct) => p.sizes.find((s) => s.available)!.name
 const line = (p: CatalogueProduct, quantity = 1) => ({ productId: p.id, size: availableSize(p), color: p.colors[0]!.name, quantity })

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products'
-import { insertCatalogue } from '../products'
+import { describe, expect, it } from 'vitest'
+import { withCatalogueApp } from '../../test/with-test-app'
 
-let t: TestApp
-let catalogue: CatalogueProduct[]
-beforeAll(async () => {
-  t = await createTestApp()
-  catalogue = await insertCatalogue(t.platform)
-})
-afterAll(() => t.close())
+const { t, catalogue } = withCatalogueApp()
 
 describe('product likes', () => {
   it('need a session', async () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MM, MT } from '~/shared/marketplace/messages'
 import type { Cart, OrderDetail } from '~/shared/marketplace/schemas'
 import { orderInput, TEST_SHIPPING } from '../../test/checkout'
-import { createTestApp, type TestApp } from '../../test/harness'
 import type { CatalogueProduct } from '../products'
-import { insertCatalogue } from '../products'
+import { withCatalogueApp } from '../../test/with-test-app'
 
-let t: TestApp
-let catalogue: CatalogueProduct[]
-beforeAll(async () => {
-  t = await createTestApp()
-  catalogue = await insertCatalogue(t.platform)
-})
-afterAll(() => t.close())
+const { t, catalogue } = withCatalogueApp()
 
 const shipping = TEST_SHIPPING
 const order = orderInput

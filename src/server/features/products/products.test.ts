@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BRANDS, CATEGORIES, COLORS, PAGE_SIZE, PRODUCT_CATEGORIES, SIZES } from '~/shared/marketplace/constants'
 import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/shared/marketplace/images'
 import { MM } from '~/shared/marketplace/messages'
 import type { ProductCard, ProductDetail, ProductPage } from '~/shared/marketplace/schemas'
 import { products, profiles } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
-import { CATALOGUE_SIZE, type CatalogueProduct } from './catalogue'
+import { CATALOGUE_SIZE } from './catalogue'
 import { addColorImages, insertCatalogue } from './seed'
+import { withCatalogueApp } from '../../test/with-test-app'
 
-let t: TestApp
-let catalogue: CatalogueProduct[]
-beforeAll(async () => {
-  t = await createTestApp()
-  catalogue = await insertCatalogue(t.platform)
-})
-afterAll(() => t.close())
+const { t, catalogue } = withCatalogueApp()
 
 const list = async (qs: string, cookie?: string) => {
   const res = await t.request(`/api/products?${qs}`, { cookie })

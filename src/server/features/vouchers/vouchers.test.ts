@@ -1,22 +1,15 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fromCents, toCents } from '~/shared/marketplace/constants'
 import { MT } from '~/shared/marketplace/messages'
 import type { OrderDetail, Voucher, VoucherQuote } from '~/shared/marketplace/schemas'
 import { orders, voucherRedemptions, vouchers } from '../../db/schema'
 import { orderInput } from '../../test/checkout'
-import { createTestApp, type TestApp } from '../../test/harness'
 import type { CatalogueProduct } from '../products'
-import { insertCatalogue } from '../products'
 import { redeemVoucher, VOUCHER_TRIES } from './service'
+import { withCatalogueApp } from '../../test/with-test-app'
 
-let t: TestApp
-let catalogue: CatalogueProduct[]
-beforeAll(async () => {
-  t = await createTestApp()
-  catalogue = await insertCatalogue(t.platform)
-})
-afterAll(() => t.close())
+const { t, catalogue } = withCatalogueApp()
 
 const order = (couponCode: string) => orderInput({ couponCode })
 const add = (cookie: string, p: CatalogueProduct) => t.request('/api/cart/items', { body: { productId: p.id, size: p.sizes.find((s) => s.available)!.name, color: p.colors[0]!.name, quantity: 1 }, cookie })

@@ -146,8 +146,10 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, person?: 
     const pRoot = add(shoulder, add(scale(down, sw * 0.11 - up), scale(across, outwardX * sw * 0.02)))
     const forearm = sub(wrist, elbow)
     const hand = add(wrist, scale(forearm, 0.6))
+    // A sleeve longer than the arm ends at the wrist (gathered along the arm), never over the hand.
+    const arm = dist(pRoot, elbow) + dist(elbow, wrist)
     return limbWarp({ root, end, outward: pt(outwardX, -1) }, [pRoot, elbow, wrist, hand], pt(outwardX * across.x, outwardX * across.y), {
-      along: s,
+      along: Math.min(s, arm / Math.max(1, dist(root, end))),
       // the sleeve's opening (shoulder to armpit) spans a loose arm, whatever the flat lay's cut
       across: Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / Math.max(1, dist(gShoulder, gArmpit))) * fit.ease,
       before: sw * 0.02,

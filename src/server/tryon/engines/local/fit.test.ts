@@ -1,0 +1,43 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { fitGarment } from './fit'
+import { garmentMask, garmentModel } from './garment-analysis'
+import { dist, lerp, pt } from './geometry'
+import type { BodyFrame } from './person-analysis'
+import { decode } from './raster'
+
+/** A long-sleeve top laid flat, its sleeves reaching well past its hem. */
+const LONG_SLEEVES = 'M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 250 L85 250 L85 140 L45 340 L10 330 L65 70 Z'
+
+/** A standing figure with short arms (shoulders 100 apart, wrists 120 below them). */
+const body: BodyFrame = {
+  shoulderL: pt(150, 100),
+  shoulderR: pt(250, 100),
+  elbowL: pt(140, 160),
+  elbowR: pt(260, 160),
+  wristL: pt(135, 220),
+  wristR: pt(265, 220),
+  hipL: pt(170, 300),
+  hipR: pt(230, 300),
+  kneeL: null,
+  kneeR: null,
+  nose: pt(200, 40),
+  shoulderWidth: 100,
+}
+
+describe('fit', () => {
+  it('ends a sleeve longer than the arm at the wrist, never over the hand', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#eeeeee"/><path d="${LONG_SLEEVES}" fill="#203080"/></svg>`
+    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const model = garmentModel(img, garmentMask(img, null), 'top')
+    const L = model.landmarks
+    expect(L.sleeveEndL).not.toBeNull()
+    const sleeve = fitGarment(model, body, { ease: 1, lengthShift: 0 }).sleeveL!
+    const root = lerp(L.shoulderL, L.armpitL, 0.5)
+    const length = dist(root, L.sleeveEndL!)
+    // At the wrist the sleeve reaches its cuff; a little further on (the hand) lies beyond it.
+    expect(dist(root, sleeve(body.wristL.x, body.wristL.y))).toBeGreaterThan(length * 0.9)
+    const hand = lerp(body.elbowL, body.wristL, 1.3)
+    expect(dist(root, sleeve(hand.x, hand.y))).toBeGreaterThan(length * 1.05)
+  })
+})
