@@ -18,7 +18,7 @@ import { type StoredImage, TryOnError } from '../src/server/tryon/engine'
 import { type GenerationReport, createLocalEngine } from '../src/server/tryon/engines/local'
 import { type PersonAnalysis, analysisOf } from '../src/server/tryon/engines/local/analysis'
 import { type Plane, type Rgb, decode, morph } from '../src/server/tryon/engines/local/raster'
-import { type Defect, resultDefects } from '../src/server/tryon/engines/local/result-check'
+import { type Defect, SEEN_DEFECTS, resultDefects, visibleChange } from '../src/server/tryon/engines/local/result-check'
 import { FIXTURES, SKIP_REASON, fixture, hasFixtures, memoryStorage } from '../src/server/tryon/engines/local/test-fixtures'
 import { ciede2000, meanLab, ssim } from '../src/server/tryon/engines/local/metrics'
 import { percentile } from './lib'
@@ -67,14 +67,8 @@ const request = async (p: string, g: string) => ({ person: fixture('persons', p)
  * before returning; limbs are judged on that coverage, as changed pixels would include them.)
  */
 function defectsOf(person: Rgb, result: Rgb, analysis: PersonAnalysis, garmentType: 'top' | 'dress' | 'bottom', coverage: Plane): Defect[] {
-  const changed: Plane = { width: person.width, height: person.height, data: new Float32Array(person.width * person.height) }
-  for (let i = 0; i < changed.data.length; i++) {
-    const d = Math.hypot(result.data[i * 3]! - person.data[i * 3]!, result.data[i * 3 + 1]! - person.data[i * 3 + 1]!, result.data[i * 3 + 2]! - person.data[i * 3 + 2]!)
-    changed.data[i] = d > 40 ? 1 : 0
-  }
-  const fabric = morph(morph(changed, -1), 1)
   const common = { person, result, masks: analysis.masks, body: analysis.model.body, garmentType }
-  const seen = resultDefects({ ...common, fabric }).filter((d) => d === 'outside' || d === 'face' || d === 'hands' || d === 'frame')
+  const seen = resultDefects({ ...common, fabric: visibleChange(person, result) }).filter((d) => SEEN_DEFECTS.includes(d))
   const limbs = resultDefects({ ...common, fabric: coverage }).filter((d) => d === 'limbs')
   return [...seen, ...limbs]
 }

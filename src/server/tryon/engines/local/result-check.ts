@@ -1,7 +1,7 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, lerp } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
-import { type Plane, type Rgb, cachedMorph, edgeShare, median } from './raster'
+import { type Plane, type Rgb, cachedMorph, edgeShare, median, morph, plane } from './raster'
 
 /**
  * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
@@ -134,6 +134,23 @@ function chestBare({ body, fabric }: CheckInput) {
   const side = (sign: number) => ({ x: chest.x + across.x * sign * sw * 0.22, y: chest.y + across.y * sign * sw * 0.22 })
   return bare(side(-1)) && bare(side(1))
 }
+
+/**
+ * Where a try-on picture differs visibly from the person photo, opened against noise: the new
+ * garment as its pixels show it (soft edges and faint flaps included), whatever the engine's own
+ * account of its coverage.
+ */
+export function visibleChange(person: Rgb, result: Rgb): Plane {
+  const changed = plane(person.width, person.height)
+  for (let i = 0; i < changed.data.length; i++) {
+    const d = Math.hypot(result.data[i * 3]! - person.data[i * 3]!, result.data[i * 3 + 1]! - person.data[i * 3 + 1]!, result.data[i * 3 + 2]! - person.data[i * 3 + 2]!)
+    changed.data[i] = d > 40 ? 1 : 0
+  }
+  return morph(morph(changed, -1), 1)
+}
+
+/** The defects that pixels show: fabric outside the body, over the face or hands, or filling the frame. */
+export const SEEN_DEFECTS: readonly Defect[] = ['outside', 'face', 'hands', 'frame']
 
 /** Every defect of a try-on picture (none for a good one). */
 export function resultDefects(input: CheckInput): Defect[] {
