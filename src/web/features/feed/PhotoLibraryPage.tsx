@@ -31,7 +31,11 @@ export default function PhotoLibraryPage() {
   const [tab, setTab] = useState<Tab>('Library')
   const [multiple, setMultiple] = useState(false)
   const [selected, setSelected] = useState<string[]>([])
-  const waiting = useLibraryUploads((photo) => setSelected((s) => (multiple ? [...s, photo.url].slice(0, MAX_POST_IMAGES) : [photo.url])))
+  // A photo just added is the one to post; picking several is the user's own doing (a photo
+  // finishing its upload must not toggle what they are picking).
+  const waiting = useLibraryUploads((photo) => {
+    if (!multiple) setSelected([photo.url])
+  })
   const remove = useDeleteLibraryPhoto()
   const [caption, setCaption] = useState('')
   const [error, setError] = useState<string | null>(null)
