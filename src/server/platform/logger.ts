@@ -1,9 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors'
-
-type Level = 'debug' | 'info' | 'warn' | 'error'
-const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
-
-let threshold = order[(process.env.LOG_LEVEL as Level | 'silent' | undefined) ?? 'info'] ?? order.info
+import pino from 'pino'
 
 type DatabaseError = Error & Record<'code' | 'severity', string> & Partial<Record<'table' | 'column' | 'constraint' | 'routine', string>>
 
@@ -28,24 +24,38 @@ function describeError(err: Error, depth = 0): Record<string, unknown> {
   return { name: err.name, message: err.message, stack: err.stack, cause }
 }
 
-const serialise = (value: unknown) => (value instanceof Error ? describeError(value) : value)
+const serialise = (fields: Record<string, unknown> = {}) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v instanceof Error ? describeError(v) : v]))
 
-function write(level: Level, msg: string, fields?: Record<string, unknown>) {
-  if (order[level] < threshold) return
-  const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg }
-  for (const [k, v] of Object.entries(fields ?? {})) entry[k] = serialise(v)
-  const line = JSON.stringify(entry)
-  if (level === 'error' || level === 'warn') process.stderr.write(line + '\n')
-  else process.stdout.write(line + '\n')
-}
+type Level = 'debug' | 'info' | 'warn' | 'error'
 
-/** Structured JSON-lines logger. */
+/** JSON lines (time, level, msg, fields): debug and info on stdout, warn and error on stderr. */
+const base = pino(
+  {
+    level: process.env.LOG_LEVEL ?? 'info',
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    // Errors are described by describeError above (pino's own `err` serializer would quote database values).
+    serializers: { err: (value: unknown) => value },
+  },
+  pino.multistream(
+    [
+      { level: 'debug', stream: process.stdout },
+      { level: 'warn', stream: process.stderr },
+    ],
+    { dedupe: true },
+  ),
+)
+
+const at = (level: Level) => (msg: string, fields?: Record<string, unknown>) => base[level](serialise(fields), msg)
+
+/** The structured logger: `logger.info('message', { fields })`; errors in fields are described safely. */
 export const logger = {
   setLevel(level: Level | 'silent') {
-    threshold = order[level]
+    base.level = level
   },
-  debug: (msg: string, fields?: Record<string, unknown>) => write('debug', msg, fields),
-  info: (msg: string, fields?: Record<string, unknown>) => write('info', msg, fields),
-  warn: (msg: string, fields?: Record<string, unknown>) => write('warn', msg, fields),
-  error: (msg: string, fields?: Record<string, unknown>) => write('error', msg, fields),
+  debug: at('debug'),
+  info: at('info'),
+  warn: at('warn'),
+  error: at('error'),
 }
