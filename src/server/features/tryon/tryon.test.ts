@@ -7,7 +7,7 @@ import { T } from '~/shared/tryon/messages'
 import { DEFAULT_POST_CAPTION, type Generation } from '~/shared/tryon/schemas'
 import { aiGenerations, postImages, posts, products, profiles, rateLimits } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
-import { createTestEngine } from '../../test/tryon-engine'
+import { createTestEngine, type TestEngine } from '../../test/tryon-engine'
 import { TryOnError } from '../../tryon'
 import { setEngine } from './engine-registry'
 import { MAX_STARTS_PER_HOUR } from './generations'
@@ -43,6 +43,9 @@ async function settle(user: User, id: string): Promise<Generation> {
   }
   throw new Error('generation did not finish')
 }
+
+/** The engine's last call for `user`'s photos (a generation an earlier test left may run meanwhile). */
+const lastCallFor = (engine: TestEngine, user: User) => engine.calls.findLast((c) => c.person.key.startsWith(`user-photos/${user.user.id}/`))
 
 async function tryOn(user: User) {
   const [person, garment] = await Promise.all([upload(user, 'base'), upload(user, 'product', '#2040c0')])
@@ -108,11 +111,12 @@ describe('generations', () => {
     const statuses: string[] = []
     const unsubscribe = t.platform.events.subscribe(ann.user.id, (e) => e.type === 'generation' && statuses.push((e.data as { status: string }).status))
     const done = await tryOn(ann)
-    unsubscribe()
     expect(done.status).toBe('succeeded')
     expect(done.outputUrl).toMatch(new RegExp(`^/api/files/ai-outputs/${ann.user.id}/`))
-    expect(statuses).toEqual(['processing', 'succeeded'])
-    const call = engine.calls.at(-1)!
+    // (the live event may arrive just after the stored status is read)
+    await expect.poll(() => statuses).toEqual(['processing', 'succeeded'])
+    unsubscribe()
+    const call = lastCallFor(engine, ann)!
     expect(call).toMatchObject({ size: 'M', measurements: { heightCm: 170, chestCm: 88 }, width: 768, height: 1024, numberResults: 1 })
     expect(call.prompt).toContain(T.defaultPromptExtras)
     expect(call.prompt).toContain('size M')
@@ -334,8 +338,8 @@ describe('settings', () => {
     setEngine(t.platform, engine)
     const done = await tryOn(erin)
     expect(done.outputUrls).toHaveLength(2)
-    expect(engine.calls.at(-1)).toMatchObject({ model: 'runware:106@1', width: 832, height: 1248, numberResults: 2, outputFormat: 'PNG', customJson: { steps: 30 } })
-    expect(engine.calls.at(-1)!.prompt!.startsWith('Wear it.')).toBe(true)
+    expect(lastCallFor(engine, erin)).toMatchObject({ model: 'runware:106@1', width: 832, height: 1248, numberResults: 2, outputFormat: 'PNG', customJson: { steps: 30 } })
+    expect(lastCallFor(engine, erin)!.prompt!.startsWith('Wear it.')).toBe(true)
   })
 })
 
