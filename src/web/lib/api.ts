@@ -18,7 +18,6 @@ export class ApiRequestError extends Error {
 type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: ApiQuery }
 
 /**
-/**
  * The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. Given the
  * shared response schema it returns that schema's type, checked: a mismatch fails loudly in
  * development and is logged in production (where the unchecked answer is still used). A GET the
