@@ -1,12 +1,15 @@
 import { Search, X } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { IconButton } from '../../../components/Button'
-import { useDebounced } from '../../../lib/use-debounced'
 
 /** How long typing pauses before the results follow (the same as /search). */
 const SEARCH_DEBOUNCE_MS = 250
 
-/** A search field that searches as you type (and at once on Enter); the clear button empties it at once. */
+/**
+ * A search field that searches as you type (and at once on Enter); the clear button empties it at
+ * once. A search still waiting for typing to pause is dropped when the search changes from outside
+ * (Clear Filters, Back): it would bring the old text back.
+ */
 export function SearchBox({ value, onSearch, placeholder = 'Search dresses, brands...' }: { value: string; onSearch: (q: string) => void; placeholder?: string }) {
   const [text, setText] = useState(value)
   const [seen, setSeen] = useState(value)
@@ -14,17 +17,30 @@ export function SearchBox({ value, onSearch, placeholder = 'Search dresses, bran
     setSeen(value)
     setText(value)
   }
-  const settled = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS)
   const latest = useRef({ value, onSearch })
+  const sent = useRef(value)
+  const waiting = useRef<number | undefined>(undefined)
   useEffect(() => {
     latest.current = { value, onSearch }
   })
-  useEffect(() => {
-    if (settled !== latest.current.value) latest.current.onSearch(settled)
-  }, [settled])
+  useEffect(() => () => window.clearTimeout(waiting.current), [])
+
+  const search = (q: string) => {
+    window.clearTimeout(waiting.current)
+    sent.current = q
+    if (q !== latest.current.value) latest.current.onSearch(q)
+  }
+  const searchWhenPaused = (q: string) => {
+    window.clearTimeout(waiting.current)
+    const from = latest.current.value
+    waiting.current = window.setTimeout(() => {
+      const now = latest.current.value
+      if (now === from || now === sent.current) search(q)
+    }, SEARCH_DEBOUNCE_MS)
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    onSearch(text.trim())
+    search(text.trim())
   }
   return (
     <form role="search" onSubmit={submit} className="relative flex-1">
@@ -35,7 +51,10 @@ export function SearchBox({ value, onSearch, placeholder = 'Search dresses, bran
         placeholder={placeholder}
         value={text}
         maxLength={100}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value)
+          searchWhenPaused(e.target.value.trim())
+        }}
         className="h-11 w-full rounded-full border border-hairline bg-sunken pr-11 pl-11 text-base outline-none placeholder:text-muted focus:border-ink [&::-webkit-search-cancel-button]:hidden"
       />
       {text && (
@@ -44,7 +63,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search dresses, bran
           className="absolute top-0 right-0"
           onClick={() => {
             setText('')
-            onSearch('')
+            search('')
           }}
         >
           <X size={18} strokeWidth={1.75} />
