@@ -190,6 +190,10 @@ test('a delivered order shows the delivered banner', async ({ page }) => {
 })
 
 test('commerce details: live search by material, the choice survives sign-in, checkout lists the items', async ({ page }) => {
+  // An account of its own, whose cart starts empty (on a retry too), then signed out.
+  const account = await registerAndVerify(page)
+  await page.context().clearCookies()
+
   // Typing is enough (as on /search), and a material word finds products.
   await page.goto('/marketplace')
   await page.getByLabel('Search products').fill('linen')
@@ -206,8 +210,8 @@ test('commerce details: live search by material, the choice survives sign-in, ch
   await page.getByRole('button', { name: 'Size M', exact: true }).click()
   await page.getByRole('button', { name: MM.addToCart }).click()
   await expect(page).toHaveURL(/\/login\?redirect=/)
-  await page.getByLabel('Email').fill(DEMO.email)
-  await page.getByLabel('Password').fill(DEMO.password)
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page).toHaveURL(new RegExp(`/product/${target.id}\\?`))
   await expect(page.getByRole('button', { name: color, exact: true })).toHaveAttribute('aria-pressed', 'true')
