@@ -34,7 +34,7 @@ function FeedPosts() {
         icon={ImageIcon}
         title={FM.feedEmpty}
         action={
-          <Link to="/camera" className="inline-flex min-h-11 items-center gap-2 rounded-full bg-rose px-5 text-sm font-semibold text-white">
+          <Link to="/camera" className="inline-flex min-h-11 items-center gap-2 rounded-full bg-rose px-5 text-sm font-semibold text-on-accent">
             <Camera size={20} strokeWidth={1.75} aria-hidden /> Create a post
           </Link>
         }

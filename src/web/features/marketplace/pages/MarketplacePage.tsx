@@ -74,7 +74,7 @@ export default function MarketplacePage() {
               <SlidersHorizontal size={22} strokeWidth={1.75} />
             </IconButton>
             {badge > 0 && (
-              <span aria-hidden className="tabular absolute -top-1 -right-1 flex size-5 items-center justify-center rounded-full bg-rose text-[11px] font-semibold text-white">
+              <span aria-hidden className="tabular absolute -top-1 -right-1 flex size-5 items-center justify-center rounded-full bg-rose text-[11px] font-semibold text-on-accent">
                 {badge}
               </span>
             )}

@@ -33,7 +33,7 @@ function CartLink() {
     <Link to="/cart" aria-label={count ? `Cart, ${count} items` : 'Cart'} className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-sunken">
       <ShoppingBag size={24} strokeWidth={1.75} aria-hidden />
       {count > 0 && (
-        <span aria-hidden className="tabular absolute top-1 right-0.5 flex min-w-5 items-center justify-center rounded-full bg-rose px-1 text-[11px] font-semibold text-white">
+        <span aria-hidden className="tabular absolute top-1 right-0.5 flex min-w-5 items-center justify-center rounded-full bg-rose px-1 text-[11px] font-semibold text-on-accent">
           {count}
         </span>
       )}
