@@ -65,8 +65,7 @@ test('signed out: every route is axe-clean and logs no console error', async ({ 
   expect(errors).toEqual([])
 })
 
-test('signed in: every route is axe-clean', async ({ page }) => {
-  test.setTimeout(routes.length * 15_000)
+async function signedInViolations(page: Page) {
   await signIn(page, DEMO.email, DEMO.password)
   const found: string[] = []
   for (const pattern of routes) {
@@ -74,5 +73,18 @@ test('signed in: every route is axe-clean', async ({ page }) => {
     await settle(page)
     found.push(...(await seriousViolations(page)).map((v) => `${pattern}: ${v}`))
   }
-  expect(found).toEqual([])
+  return found
+}
+
+test('signed in: every route is axe-clean', async ({ page }) => {
+  test.setTimeout(routes.length * 15_000)
+  expect(await signedInViolations(page)).toEqual([])
+})
+
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' })
+  test('signed in: every route is axe-clean (contrast on the dark surfaces too)', async ({ page }) => {
+    test.setTimeout(routes.length * 15_000)
+    expect(await signedInViolations(page)).toEqual([])
+  })
 })

@@ -20,4 +20,18 @@ describe('index.html per request', () => {
     )
     expect(html).toContain('<body><script type="application/json" id="drape-session">null</script><div id="root">')
   })
+
+  it("inlines the first screen's answers escaped like the session, and preloads its largest image with its srcset and sizes", () => {
+    const answers = { '/api/feed?limit=10': { items: [{ caption: '</script><script>alert(1)</script><!--' }] } }
+    const images = [{ href: '/api/files/a.webp?x="><script>', srcset: '/a-360.webp 360w, /a-720.webp 720w', sizes: '100vw' }]
+    const html = renderIndexHtml(template, { session: null, modulePreloads: [], firstScreen: { answers, images } })
+    const block = /<script type="application\/json" id="drape-first-screen">(.*?)<\/script>/.exec(html)![1]!
+    expect(block).not.toContain('<')
+    expect(JSON.parse(block)).toEqual(answers)
+    expect(html.match(/<script/g)).toHaveLength(2)
+    expect(html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/api/files/a.webp?x=&quot;>&lt;script>" imagesrcset="/a-360.webp 360w, /a-720.webp 720w" imagesizes="100vw"></head>',
+    )
+    expect(renderIndexHtml(template, { session: null, modulePreloads: [], firstScreen: { answers: {}, images: [] } })).not.toContain('drape-first-screen')
+  })
 })

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../test/harness'
 
@@ -71,15 +72,15 @@ describe('static files of the build', () => {
 })
 
 describe('index.html of a client route', () => {
-  it('preloads the chunks of the route beyond those of the entry and the woff2 font, and is never cached', async () => {
+  it('preloads the chunks the entry imports, then those of the route beyond them, and the woff2 font, and is never cached', async () => {
     const res = await get('/product/42')
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     const html = await res.text()
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
-    expect(preloads).toEqual(['/assets/ProductPage.js', '/assets/price.js'])
+    expect(preloads).toEqual(['/assets/shared.js', '/assets/ProductPage.js', '/assets/price.js'])
     expect(html).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/serif.woff2">')
     expect(html).not.toContain('serif.woff"')
-    expect([...(await (await get('/anything/else')).text()).matchAll(/modulepreload/g)]).toHaveLength(1)
+    expect([...(await (await get('/anything/else')).text()).matchAll(/modulepreload/g)]).toHaveLength(2)
   })
 
   it('carries the session answer: null signed out, the user signed in', async () => {
@@ -89,5 +90,68 @@ describe('index.html of a client route', () => {
     const html = await (await get('/feed', { cookie: u.cookie })).text()
     expect(session(html)).toEqual((await t.request('/api/session', { cookie: u.cookie })).json)
     expect(session(html).user.email).toBe(u.email)
+  })
+})
+
+describe("index.html with the first screen's data", () => {
+  const firstScreen = (html: string) => /<script type="application\/json" id="drape-first-screen">(.*?)<\/script>/.exec(html)?.[1]
+  const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0])
+
+  async function postWithCaption(u: Awaited<ReturnType<TestApp['signUp']>>, caption: string) {
+    const body = new FormData()
+    const png = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#c33' } }).png().toBuffer()
+    body.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'look.png')
+    const image = (await t.request('/api/posts/images', { body, cookie: u.cookie })).json as { url: string }
+    const created = await t.request('/api/posts', { body: { caption, images: [image.url] }, cookie: u.cookie })
+    expect(created.status).toBe(201)
+    return created.json as { id: string; images: { url: string; srcSet: string }[] }
+  }
+
+  it("inlines /feed's answers as the signed-in visitor gets them, escaped, with a preload of the first image", async () => {
+    const ann = await t.signUp()
+    const ben = await t.signUp()
+    const post = await postWithCaption(ann, '</script><script>alert(1)</script><!-- look')
+    await t.request(`/api/posts/${post.id}/like`, { method: 'PUT', cookie: ann.cookie })
+
+    const htmlOf = async (cookie: string) => (await get('/feed', { cookie })).text()
+    const annHtml = await htmlOf(ann.cookie)
+    const block = firstScreen(annHtml)!
+    expect(block).not.toContain('<')
+    const answers = JSON.parse(block) as Record<string, { items: { id: string; isLiked: boolean; caption: string }[] }>
+    expect(Object.keys(answers)).toEqual(['/api/feed?limit=10', '/api/stories'])
+    expect(answers['/api/feed?limit=10']).toEqual((await t.request('/api/feed?limit=10', { cookie: ann.cookie })).json)
+    expect(answers['/api/feed?limit=10']!.items[0]).toMatchObject({ id: post.id, isLiked: true, caption: '</script><script>alert(1)</script><!-- look' })
+    expect(annHtml.match(/<script/g)).toHaveLength(3) // the entry, the session and the first screen's answers
+    expect(imagePreloads(annHtml)).toEqual([
+      `<link rel="preload" as="image" fetchpriority="high" href="${post.images[0]!.url}" imagesrcset="${post.images[0]!.srcSet}" imagesizes="(max-width: 480px) 100vw, 480px">`,
+    ])
+
+    // Each visitor gets their own answers: ben has not liked the post.
+    const benAnswers = JSON.parse(firstScreen(await htmlOf(ben.cookie))!) as typeof answers
+    expect(benAnswers['/api/feed?limit=10']!.items.find((p) => p.id === post.id)?.isLiked).toBe(false)
+  })
+
+  it('inlines nothing for a signed-out visitor of a signed-in screen, a failed answer, or a screen without first-screen data', async () => {
+    const signedOut = await (await get('/feed')).text()
+    expect(firstScreen(signedOut)).toBeUndefined()
+    expect(imagePreloads(signedOut)).toEqual([])
+    expect((await t.request('/api/products/42')).status).toBeGreaterThanOrEqual(400)
+    for (const page of ['/product/42', '/product/..%2Fcart', '/anything/else']) {
+      const html = await (await get(page)).text()
+      expect(firstScreen(html)).toBeUndefined()
+      expect(imagePreloads(html)).toEqual([])
+    }
+  })
+
+  it('inlines the sign-in providers of /login', async () => {
+    const answers = JSON.parse(firstScreen(await (await get('/login')).text())!) as Record<string, unknown>
+    expect(answers).toEqual({ '/api/account/providers': (await t.request('/api/account/providers')).json })
+  })
+
+  it('inlines the listing /marketplace shows under the URL its filters make', async () => {
+    const html = await (await get('/marketplace?sort=price-low&category=maxi&bogus=1')).text()
+    const answers = JSON.parse(firstScreen(html)!) as Record<string, unknown>
+    expect(Object.keys(answers)).toEqual(['/api/products?category=maxi&sort=price-low'])
+    expect(answers['/api/products?category=maxi&sort=price-low']).toEqual((await t.request('/api/products?category=maxi&sort=price-low')).json)
   })
 })

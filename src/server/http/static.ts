@@ -1,5 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono, MiddlewareHandler } from 'hono'
+import { loadFirstScreen } from './first-screen'
 import { renderIndexHtml } from './index-html'
 import type { SessionResolver } from '../platform/sessions'
 import { type AppEnv, currentSession, sessionMiddleware } from './session'
@@ -14,8 +15,8 @@ const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/
 /**
  * The built single-page app: hashed assets cached for a year, other files for a day, each sent as
  * the precompressed .br or .gz the build wrote when the client accepts it; every other GET path
- * is a client route and gets index.html with the session and the route's chunks (the SPA renders
- * its own 404 screen).
+ * is a client route and gets index.html with the session, the route's chunks and its first screen's
+ * data (the SPA renders its own 404 screen).
  */
 export function mountWebApp(app: Hono<AppEnv>, { root, build, sessions }: { root: string; build: WebBuild; sessions: SessionResolver }) {
   const serve = serveStatic({ root, precompressed: true })
@@ -34,8 +35,9 @@ export function mountWebApp(app: Hono<AppEnv>, { root, build, sessions }: { root
   app.use('/assets/*', assets)
   // Real files only; dot-paths (the build's .vite/ manifest folder) are not served.
   app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) && !/\/\./.test(c.req.path) ? files(c, next) : next()))
-  app.get('*', sessionMiddleware(sessions), (c) => {
+  app.get('*', sessionMiddleware(sessions), async (c) => {
+    const firstScreen = await loadFirstScreen(app, c)
     c.header('cache-control', PERSONAL_HTML)
-    return c.html(renderIndexHtml(build.indexHtml, { session: currentSession(c), modulePreloads: build.routeChunks(c.req.path), fonts: build.fonts }))
+    return c.html(renderIndexHtml(build.indexHtml, { session: currentSession(c), modulePreloads: build.routeChunks(c.req.path), fonts: build.fonts, firstScreen }))
   })
 }

@@ -30,17 +30,18 @@ export function readWebBuild(webRoot: string) {
   const routes = JSON.parse(read('.vite/routes.json')) as RouteScreen[]
   const entry = entryKey(manifest)
   const inEntry = new Set(entry ? staticClosure(manifest, [entry]) : [])
+  // The entry's own imports: without Vite's preload list (build.modulePreload: false) the browser
+  // finds them only once the entry has arrived, a round trip later.
+  const entryImports = [...inEntry].filter((k) => k !== entry)
   return {
     indexHtml: read('index.html'),
     /** The entry stylesheet's woff2 fonts (the wordmark's serif): preloaded so text does not reflow when they arrive. */
     fonts: (entry ? (manifest[entry]?.assets ?? []) : []).filter((f) => f.endsWith('.woff2')).map((f) => `/${f}`),
-    /** The JS files the screen of `pathname` needs beyond what index.html already loads. */
+    /** The JS files to preload for `pathname`: the entry's imports, then those of its screen beyond them. */
     routeChunks(pathname: string): string[] {
       const match = bestRoute(routes, pathname)
-      if (!match) return []
-      return staticClosure(manifest, [match.route.screen])
-        .filter((k) => !inEntry.has(k))
-        .flatMap((k) => { const chunk = manifest[k]; return chunk ? [`/${chunk.file}`] : [] })
+      const screen = match ? staticClosure(manifest, [match.route.screen]).filter((k) => !inEntry.has(k)) : []
+      return [...entryImports, ...screen].flatMap((k) => { const chunk = manifest[k]; return chunk ? [`/${chunk.file}`] : [] })
     },
   }
 }

@@ -4,10 +4,10 @@ import { cn } from '../lib/cn'
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-rose text-white hover:bg-rose-strong disabled:bg-hairline disabled:text-muted',
+  primary: 'bg-rose text-on-accent hover:bg-rose-strong disabled:bg-hairline disabled:text-muted',
   secondary: 'bg-surface text-ink border border-hairline hover:bg-sunken disabled:text-muted',
   ghost: 'bg-transparent text-ink hover:bg-sunken disabled:text-muted',
-  danger: 'bg-danger text-white hover:opacity-90 disabled:bg-hairline disabled:text-muted',
+  danger: 'bg-danger text-on-accent hover:opacity-90 disabled:bg-hairline disabled:text-muted',
 }
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 import type { ApiError } from '~/shared/api'
+import { type ApiQuery, apiUrl } from '~/shared/api-url'
+import { takeInlinedAnswer } from './inlined-answers'
 
 /** An API failure with the server's error code, message and per-field messages. */
 export class ApiRequestError extends Error {
@@ -13,23 +15,26 @@ export class ApiRequestError extends Error {
   }
 }
 
-type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: Record<string, string | number | boolean | undefined | null> }
+type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: ApiQuery }
 
 /**
  * The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. Given the
  * shared response schema it returns that schema's type, checked: a mismatch fails loudly in
- * development and is logged in production (where the unchecked answer is still used).
+ * development and is logged in production (where the unchecked answer is still used). A GET the
+ * server already answered inside index.html (the first screen's data) is served from there once,
+ * checked by the same schema.
  */
 export async function api<S extends z.ZodType>(path: string, options: Options & { schema: S }): Promise<z.output<S>>
 export async function api<T = void>(path: string, options?: Options): Promise<T>
 export async function api(path: string, { body, query, headers, schema, ...init }: Options & { schema?: z.ZodType } = {}): Promise<unknown> {
-  const qs = query
-    ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined && e[1] !== null && e[1] !== '').map(([k, v]) => [k, String(v)])).toString()
-    : ''
+  const url = apiUrl(path, query)
+  const isGet = body === undefined && (init.method ?? 'GET') === 'GET'
+  const inlined = isGet ? takeInlinedAnswer(url) : undefined
+  if (inlined) return schema ? checked(schema, inlined.data, path) : inlined.data
   const isForm = body instanceof FormData
   let res: Response
   try {
-    res = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, {
+    res = await fetch(url, {
       credentials: 'same-origin',
       ...init,
       method: init.method ?? (body === undefined ? 'GET' : 'POST'),
@@ -46,6 +51,15 @@ export async function api(path: string, { body, query, headers, schema, ...init 
     throw new ApiRequestError(res.status, err?.code ?? 'unknown', err?.message ?? `Request failed (${res.status}).`, err?.fields)
   }
   return schema ? checked(schema, data, path) : data
+}
+
+/**
+ * The answer the server inlined into index.html for GET `path` (used once, checked by `schema` as
+ * `api()` checks it), for a query's `initialData`: the screen draws with it, not one task later.
+ */
+export function inlinedAnswer<S extends z.ZodType>(path: string, { query, schema }: { query?: ApiQuery; schema: S }): z.output<S> | undefined {
+  const inlined = takeInlinedAnswer(apiUrl(path, query))
+  return inlined ? (checked(schema, inlined.data, path) as z.output<S>) : undefined
 }
 
 function checked(schema: z.ZodType, data: unknown, path: string) {

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { Session } from '~/shared/auth'
-import { SESSION_ELEMENT_ID } from '~/shared/session-element'
+import { SESSION_ELEMENT_ID } from '~/shared/html-data'
 import { api } from './api'
 
 export const sessionKey = ['session'] as const

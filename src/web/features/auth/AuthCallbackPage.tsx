@@ -53,7 +53,7 @@ export default function AuthCallbackPage() {
   const offerNewLink = errorCode === 'invalid_token' || errorCode === 'token_expired'
   return (
     <AuthLayout title={M.verificationError} subtitle={error}>
-      <Link to="/login" className={`${linkClass} bg-rose text-white`}>
+      <Link to="/login" className={`${linkClass} bg-rose text-on-accent`}>
         {M.goToLogin}
       </Link>
       {offerNewLink && (

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api'
 import { useRefreshSession } from '../../lib/session'
 import { toast } from '../../lib/toast'
 import { useForm } from '../../lib/use-form'
-import { signIn, signInError, socialProviders, startSocialSignIn } from './api'
+import { inlinedProviders, signIn, signInError, socialProviders, startSocialSignIn } from './api'
 import { AuthLayout } from './AuthLayout'
 import { safeRedirect } from './redirect'
 
@@ -16,7 +16,7 @@ export default function LoginPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const refresh = useRefreshSession()
-  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: socialProviders, staleTime: Infinity })
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: socialProviders, initialData: inlinedProviders, staleTime: Infinity })
   const form = useForm<SignInInput>({
     initial: { email: '', password: '' },
     errorMessage: signInError,

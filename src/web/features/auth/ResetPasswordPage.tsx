@@ -22,7 +22,7 @@ export default function ResetPasswordPage() {
   if (done) {
     return (
       <AuthLayout title="Password changed" subtitle="Your new password is set. Sign in with it now.">
-        <Link to="/login" className="inline-flex min-h-11 items-center justify-center rounded-full bg-rose px-5 text-sm font-semibold text-white">
+        <Link to="/login" className="inline-flex min-h-11 items-center justify-center rounded-full bg-rose px-5 text-sm font-semibold text-on-accent">
           Go to login
         </Link>
       </AuthLayout>

@@ -1,13 +1,15 @@
-import type { Session, SignInInput, SignUpInput } from '~/shared/auth'
+import { AuthConfigSchema, type Session, type SignInInput, type SignUpInput } from '~/shared/auth'
 import { M } from '~/shared/messages'
-import { api, ApiRequestError } from '../../lib/api'
+import { api, ApiRequestError, inlinedAnswer } from '../../lib/api'
 
 export const signIn = (body: SignInInput) => api<Session>('/account/login', { body })
 export const register = (body: SignUpInput) => api<{ status: string }>('/account/register', { body })
 export const resendVerification = (email: string) => api<{ status: string }>('/account/resend', { body: { email } })
 export const requestPasswordReset = (email: string) => api<{ status: string }>('/account/forgot-password', { body: { email } })
 export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) => api<{ status: string }>('/account/reset-password', { body })
-export const socialProviders = () => api<{ providers: { id: string; label: string; enabled: boolean }[] }>('/account/providers')
+export const socialProviders = () => api('/account/providers', { schema: AuthConfigSchema })
+/** The providers the server inlined into /login's HTML: the buttons draw with the form, not one task later (a layout shift). */
+export const inlinedProviders = () => inlinedAnswer('/account/providers', { schema: AuthConfigSchema })
 export const startSocialSignIn = (provider: string) => api<{ url: string }>(`/account/social/${provider}`, { method: 'POST' })
 
 /** Spec part 1 §8: the message shown for a failed sign-in. */

@@ -1,10 +1,11 @@
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { Camera, CheckCircle2, ImageIcon, Loader2 } from 'lucide-react'
 import { Link } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { EmptyState, ErrorState } from '../../components/Feedback'
 import { Screen, Wordmark } from '../../components/Layout'
 import { errorMessage } from '../../lib/api'
+import { useFirstScreenList } from '../../lib/use-first-screen-list'
 import { InboxLinks, StoryRow } from '../social'
 import { postKeys, usePostPages } from './api'
 import { InfiniteSentinel } from './InfiniteSentinel'
@@ -16,6 +17,8 @@ function FeedPosts() {
   const more = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  const posts = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data])
+  const { shown, complete } = useFirstScreenList(posts, 1)
 
   if (q.isPending)
     return (
@@ -25,14 +28,13 @@ function FeedPosts() {
       </div>
     )
   if (q.isError) return <ErrorState message={errorMessage(q.error, 'Could not load the feed.')} onRetry={() => q.refetch()} />
-  const posts = q.data.pages.flatMap((p) => p.items)
   if (!posts.length)
     return (
       <EmptyState
         icon={ImageIcon}
         title={FM.feedEmpty}
         action={
-          <Link to="/camera" className="inline-flex min-h-11 items-center gap-2 rounded-full bg-rose px-5 text-sm font-semibold text-white">
+          <Link to="/camera" className="inline-flex min-h-11 items-center gap-2 rounded-full bg-rose px-5 text-sm font-semibold text-on-accent">
             <Camera size={20} strokeWidth={1.75} aria-hidden /> Create a post
           </Link>
         }
@@ -40,17 +42,17 @@ function FeedPosts() {
     )
   return (
     <div aria-label="Posts" role="feed" aria-busy={isFetchingNextPage}>
-      {posts.map((post, i) => (
-        <PostCard key={post.id} post={post} eager={i === 0} />
+      {shown.map((post, i) => (
+        <PostCard key={post.id} post={post} eager={i === 0} className={i > 0 ? 'render-when-near [--near-height:700px]' : undefined} />
       ))}
-      <InfiniteSentinel onVisible={more} disabled={!hasNextPage} />
+      <InfiniteSentinel onVisible={more} disabled={!hasNextPage || !complete} />
       {isFetchingNextPage && (
         <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-muted">
           <Loader2 size={20} strokeWidth={1.75} className="animate-spin" aria-hidden /> Loading more posts…
         </p>
       )}
       {q.isFetchNextPageError && <ErrorState message="Could not load more posts." onRetry={more} />}
-      {!hasNextPage && (
+      {!hasNextPage && complete && (
         <p className="flex flex-col items-center gap-2 py-10 text-sm text-muted" data-testid="feed-end">
           <CheckCircle2 size={28} strokeWidth={1.75} className="text-success" aria-hidden />
           {FM.feedEnd}

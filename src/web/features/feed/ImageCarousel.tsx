@@ -1,10 +1,8 @@
 import { useState } from 'react'
+import { COLUMN_IMAGE_SIZES } from '~/shared/image-sizes'
 import type { PostImage } from '~/shared/posts/schemas'
 import { cn } from '../../lib/cn'
 import { imageLoading } from '../../lib/image-loading'
-
-/** Width the card takes: the whole column (max 480 px). */
-const SIZES = '(max-width: 480px) 100vw, 480px'
 
 /**
  * The post's images in a fixed 4:5 box: tapping advances and wraps around; dots and an
@@ -27,11 +25,11 @@ export function ImageCarousel({ images, alt, eager, index, onIndexChange }: { im
           key={current.url}
           src={current.url}
           srcSet={current.srcSet ?? undefined}
-          sizes={current.srcSet ? SIZES : undefined}
+          sizes={current.srcSet ? COLUMN_IMAGE_SIZES : undefined}
           alt={alt}
           width={1080}
           height={1350}
-          {...imageLoading(eager)}
+          {...imageLoading(eager ? 'high' : 'lazy')}
           onLoad={() => setLoaded((l) => ({ ...l, [index]: true }))}
           // The first card's image is the page's largest paint: it shows as it arrives, no fade-in.
           className={cn('size-full object-cover', !eager && 'transition-opacity duration-200', eager || loaded[index] ? 'opacity-100' : 'opacity-0')}

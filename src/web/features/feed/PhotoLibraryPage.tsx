@@ -136,7 +136,7 @@ export default function PhotoLibraryPage() {
                   <img src={p.src} alt="" loading="lazy" className={cn('size-full object-cover', order >= 0 && 'opacity-70')} />
                 </button>
                 {order >= 0 && (
-                  <span className="pointer-events-none absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-rose text-xs font-semibold text-white">
+                  <span className="pointer-events-none absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full bg-rose text-xs font-semibold text-on-accent">
                     {multiple ? order + 1 : <Check size={14} strokeWidth={2} aria-hidden />}
                   </span>
                 )}

@@ -39,7 +39,7 @@ async function share(post: Post) {
  * One post of the feed as spec part 1 §2 lays it out. `onComments` replaces the comments sheet
  * where the comments are already on the screen (/p/:postId).
  */
-export function PostCard({ post, eager, onComments }: { post: Post; eager?: boolean; onComments?: () => void }) {
+export function PostCard({ post, eager, onComments, className }: { post: Post; eager?: boolean; onComments?: () => void; className?: string }) {
   const navigate = useNavigate()
   const like = useLikeToggle()
   const save = useSaveToggle()
@@ -71,7 +71,7 @@ export function PostCard({ post, eager, onComments }: { post: Post; eager?: bool
   }
 
   return (
-    <article className="border-b border-hairline pb-3" aria-label={`Post by ${post.author.username ?? post.author.name}`}>
+    <article className={cn('border-b border-hairline pb-3', className)} aria-label={`Post by ${post.author.username ?? post.author.name}`}>
       <header className="flex items-center gap-3 py-2 pr-1 pl-4">
         {profileLink ? (
           <Link to={profileLink} aria-label={post.author.name} tabIndex={-1}>

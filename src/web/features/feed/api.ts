@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import { CommentPageSchema, CommentSchema, PostPageSchema, PostSchema, type LibraryPhoto, type PhotoList, type Post, type PostPage } from '~/shared/posts/schemas'
 import { FM } from '~/shared/posts/messages'
+import { POST_PAGE_SIZE } from '~/shared/posts/paging'
 import { api, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 
@@ -14,13 +15,11 @@ export const postKeys = {
   photos: ['photos', 'mine'] as const,
 }
 
-const PAGE_SIZE = 10
-
 /** An infinite, cursor-paginated list of posts from `path`. */
 export function usePostPages(key: readonly unknown[], path: string, enabled = true) {
   return useInfiniteQuery({
     queryKey: key,
-    queryFn: ({ pageParam }) => api(path, { query: { cursor: pageParam, limit: PAGE_SIZE }, schema: PostPageSchema }),
+    queryFn: ({ pageParam }) => api(path, { query: { cursor: pageParam, limit: POST_PAGE_SIZE }, schema: PostPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,

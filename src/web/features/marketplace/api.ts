@@ -19,7 +19,7 @@ import {
 } from '~/shared/marketplace/schemas'
 import type { OrderStatus } from '~/shared/marketplace/constants'
 import { api } from '../../lib/api'
-import { toQuery, type Filters } from './filters'
+import { toQuery, type Filters } from '~/shared/marketplace/filters'
 
 /** Query keys: everything product-shaped lives under `products` so that a like can patch it all. */
 export const keys = {

@@ -8,7 +8,7 @@ import { Tabs } from '../../components/Choice'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
 import { Dialog } from '../../components/Overlay'
 import { errorMessage } from '../../lib/api'
-import { imageLoading } from '../../lib/image-loading'
+import { imageLoading, listImagePriority } from '../../lib/image-loading'
 import { InfiniteSentinel, PostCard, postKeys, usePostPages } from '../feed'
 import { UserAvatar } from '../../components/UserAvatar'
 
@@ -111,7 +111,7 @@ function PostGrid({ queryKey, path, empty }: { queryKey: readonly unknown[]; pat
           return (
             <li key={p.id} className="aspect-square bg-sunken">
               <button type="button" className="block size-full" aria-label={p.caption || 'Open post'} onClick={() => setOpen(p)}>
-                {cover && <img src={cover.srcSet ? cover.url.replace(/-w1080\.webp$/, '-w360.webp') : cover.url} alt="" {...imageLoading(i < GRID_COLUMNS)} className="size-full object-cover" />}
+                {cover && <img src={cover.srcSet ? cover.url.replace(/-w1080\.webp$/, '-w360.webp') : cover.url} alt="" {...imageLoading(listImagePriority(i, GRID_COLUMNS))} className="size-full object-cover" />}
               </button>
             </li>
           )

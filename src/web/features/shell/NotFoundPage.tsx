@@ -9,7 +9,7 @@ export default function NotFoundPage() {
       <p className="font-serif text-[64px] leading-none">404</p>
       <h1 className="text-xl font-semibold">{M.notFound}</h1>
       <p className="text-sm text-muted">The page you are looking for is not here.</p>
-      <Link to="/" className="inline-flex min-h-11 items-center rounded-full bg-rose px-6 text-sm font-semibold text-white">
+      <Link to="/" className="inline-flex min-h-11 items-center rounded-full bg-rose px-6 text-sm font-semibold text-on-accent">
         Return to Home
       </Link>
     </Screen>

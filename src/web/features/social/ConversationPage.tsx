@@ -106,7 +106,7 @@ export default function ConversationPage() {
                   key={m.id}
                   className={cn(
                     'max-w-[78%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap',
-                    m.senderId === me?.id ? 'self-end bg-rose text-white' : 'self-start bg-sunken text-ink',
+                    m.senderId === me?.id ? 'self-end bg-rose text-on-accent' : 'self-start bg-sunken text-ink',
                     m.id.startsWith('pending-') && 'opacity-60',
                   )}
                 >

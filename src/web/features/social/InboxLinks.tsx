@@ -25,7 +25,7 @@ export function InboxLinks() {
       <Link to="/messages" aria-label={unread ? `Messages, ${unread} unread` : 'Messages'} className="relative flex size-11 items-center justify-center rounded-full hover:bg-sunken">
         <Send size={24} strokeWidth={1.75} aria-hidden />
         {unread > 0 && (
-          <span aria-hidden data-testid="unread-messages" className="tabular absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-rose px-1 text-[11px] font-semibold text-white">
+          <span aria-hidden data-testid="unread-messages" className="tabular absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-rose px-1 text-[11px] font-semibold text-on-accent">
             {unread > 99 ? '99+' : unread}
           </span>
         )}

@@ -75,7 +75,7 @@ export default function LivePage() {
         <header className="relative z-10 flex items-center gap-2 px-3 pt-3">
           {host && <UserAvatar user={host} size="sm" />}
           <span className="truncate text-sm font-semibold">{host ? (host.username ?? host.name) : 'Drape Live'}</span>
-          <span className="rounded-sm bg-rose px-1.5 py-0.5 text-xs font-semibold tracking-wide">{SM.live}</span>
+          <span className="rounded-sm bg-rose px-1.5 py-0.5 text-xs font-semibold tracking-wide text-on-accent">{SM.live}</span>
           <span className="tabular flex items-center gap-1 rounded-sm bg-black/40 px-1.5 py-0.5 text-xs" aria-label={`${count} watching`}>
             <Eye size={14} strokeWidth={1.75} aria-hidden />
             {count}

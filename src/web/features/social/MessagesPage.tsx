@@ -98,7 +98,7 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
           </p>
         </div>
         {c.unread > 0 && (
-          <span className="tabular flex h-5 min-w-5 items-center justify-center rounded-full bg-rose px-1.5 text-xs font-semibold text-white" aria-label={`${c.unread} unread`}>
+          <span className="tabular flex h-5 min-w-5 items-center justify-center rounded-full bg-rose px-1.5 text-xs font-semibold text-on-accent" aria-label={`${c.unread} unread`}>
             {c.unread}
           </span>
         )}

@@ -61,7 +61,7 @@ export function StoryRow() {
             ring={row.data.me.ring}
             label={SM.yourStory}
             badge={
-              <span className="absolute right-0 bottom-0 flex size-6 items-center justify-center rounded-full border-2 border-surface bg-rose text-white">
+              <span className="absolute right-0 bottom-0 flex size-6 items-center justify-center rounded-full border-2 border-surface bg-rose text-on-accent">
                 <Plus size={14} strokeWidth={2.5} aria-hidden />
               </span>
             }
@@ -76,7 +76,7 @@ export function StoryRow() {
               label={ring === 'live' ? `${SM.live} ${user.username ?? user.name}` : `${user.username ?? user.name}, ${ringLabel[ring]}`}
               badge={
                 ring === 'live' ? (
-                  <span className="absolute -bottom-1 left-1/2 -translate-x-1/2 rounded-sm border-2 border-surface bg-rose px-1 text-[10px] leading-tight font-semibold text-white">{SM.live}</span>
+                  <span className="absolute -bottom-1 left-1/2 -translate-x-1/2 rounded-sm border-2 border-surface bg-rose px-1 text-[10px] leading-tight font-semibold text-on-accent">{SM.live}</span>
                 ) : undefined
               }
             />

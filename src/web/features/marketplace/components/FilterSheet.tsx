@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button'
 import { Chip } from '../../../components/Choice'
 import { BottomSheet } from '../../../components/Overlay'
 import { cn } from '../../../lib/cn'
-import { DEFAULT_FILTERS, toggle, type Filters } from '../filters'
+import { DEFAULT_FILTERS, toggle, type Filters } from '~/shared/marketplace/filters'
 import { PriceRange } from './PriceRange'
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

@@ -16,5 +16,5 @@ export function Price({ price, originalPrice, large }: { price: number; original
 export function DiscountBadge({ price, originalPrice, className }: { price: number; originalPrice: number | null; className?: string }) {
   const off = discountPercent(price, originalPrice)
   if (off === null) return null
-  return <span className={cn('rounded-full bg-rose px-2 py-0.5 text-xs font-semibold text-white', className)}>-{off}%</span>
+  return <span className={cn('rounded-full bg-rose px-2 py-0.5 text-xs font-semibold text-on-accent', className)}>-{off}%</span>
 }

@@ -1,8 +1,9 @@
 import { Link } from '../../../lib/router'
-import { CARD_IMAGE_WIDTHS } from '~/shared/marketplace/images'
+import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS } from '~/shared/marketplace/images'
 import type { ProductCard as Product } from '~/shared/marketplace/schemas'
 import { Skeleton } from '../../../components/Feedback'
 import { cn } from '../../../lib/cn'
+import type { ImagePriority } from '../../../lib/image-loading'
 import { useLikeToggle } from '../use-like'
 import { LikeButton } from './LikeButton'
 import { DiscountBadge, Price } from './Price'
@@ -10,14 +11,14 @@ import { ProductImage } from './ProductImage'
 import { Stars } from './Stars'
 
 /** A product in the grid (two columns) or the list (image beside the text); the whole card opens the product. */
-export function ProductCard({ product, variant = 'grid', eager }: { product: Product; variant?: 'grid' | 'list'; eager?: boolean }) {
+export function ProductCard({ product, variant = 'grid', imagePriority }: { product: Product; variant?: 'grid' | 'list'; imagePriority?: ImagePriority }) {
   const toggleLike = useLikeToggle()
   const list = variant === 'list'
   return (
     <article className={cn('relative', list && 'flex gap-3')}>
       <Link to={`/product/${product.id}`} className={cn('block', list ? 'w-28 shrink-0' : 'w-full')} tabIndex={-1} aria-hidden>
         <div className="relative">
-          <ProductImage src={product.imageUrl} alt="" widths={CARD_IMAGE_WIDTHS} sizes={list ? '112px' : '(max-width: 480px) 50vw, 240px'} eager={eager} className="rounded-card" />
+          <ProductImage src={product.imageUrl} alt="" widths={CARD_IMAGE_WIDTHS} sizes={CARD_IMAGE_SIZES[variant]} priority={imagePriority} className="rounded-card" />
           <DiscountBadge price={product.price} originalPrice={product.originalPrice} className="absolute top-2 left-2" />
         </div>
       </Link>

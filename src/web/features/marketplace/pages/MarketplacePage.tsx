@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { LayoutGrid, List, SearchX, SlidersHorizontal } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from '../../../lib/router'
 import { CATEGORIES, filterBadgeCount, SORTS, type SortId } from '~/shared/marketplace/constants'
 import { MM } from '~/shared/marketplace/messages'
@@ -9,11 +9,16 @@ import { Chip } from '../../../components/Choice'
 import { EmptyState, ErrorState } from '../../../components/Feedback'
 import { Screen, TopBar } from '../../../components/Layout'
 import { cn } from '../../../lib/cn'
+import { listImagePriority } from '../../../lib/image-loading'
+import { useFirstScreenList } from '../../../lib/use-first-screen-list'
 import { fetchProducts, keys } from '../api'
 import { FilterSheet } from '../components/FilterSheet'
 import { ProductCard, ProductCardSkeleton } from '../components/ProductCard'
 import { SearchBox } from '../components/SearchBox'
-import { DEFAULT_FILTERS, parseFilters, toQuery, type Filters } from '../filters'
+import { DEFAULT_FILTERS, parseFilters, toQuery, type Filters } from '~/shared/marketplace/filters'
+
+/** Cards drawn at once: the rows in view on a phone before scrolling; the others are laid out as they near. */
+const FIRST_SCREEN_CARDS = 6
 
 const label = (c: string) => c.charAt(0).toUpperCase() + c.slice(1)
 
@@ -42,20 +47,21 @@ export default function MarketplacePage() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
-  const items = query.data?.pages.flatMap((p) => p.items) ?? []
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
+  const { shown, complete } = useFirstScreenList(items, FIRST_SCREEN_CARDS)
   const badge = filterBadgeCount(filters)
 
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
   useEffect(() => {
     const el = sentinel.current
-    if (!el || !hasNextPage) return
+    if (!el || !hasNextPage || !complete) return
     const io = new IntersectionObserver((entries) => {
       if (entries[0]?.isIntersecting && !isFetchingNextPage) void fetchNextPage()
     }, { rootMargin: '600px' })
     io.observe(el)
     return () => io.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, complete])
 
   return (
     <Screen tabBar>
@@ -68,7 +74,7 @@ export default function MarketplacePage() {
               <SlidersHorizontal size={22} strokeWidth={1.75} />
             </IconButton>
             {badge > 0 && (
-              <span aria-hidden className="tabular absolute -top-1 -right-1 flex size-5 items-center justify-center rounded-full bg-rose text-[11px] font-semibold text-white">
+              <span aria-hidden className="tabular absolute -top-1 -right-1 flex size-5 items-center justify-center rounded-full bg-rose text-[11px] font-semibold text-on-accent">
                 {badge}
               </span>
             )}
@@ -130,9 +136,9 @@ export default function MarketplacePage() {
         ) : (
           <>
             <ul className={cn(view === 'grid' ? 'grid grid-cols-2 gap-x-3 gap-y-5' : 'flex flex-col gap-4')}>
-              {items.map((p, i) => (
-                <li key={p.id}>
-                  <ProductCard product={p} variant={view} eager={i < 4} />
+              {shown.map((p, i) => (
+                <li key={p.id} className={cn(i >= FIRST_SCREEN_CARDS && 'render-when-near [--near-height:320px]')}>
+                  <ProductCard product={p} variant={view} imagePriority={listImagePriority(i, view === 'grid' ? 2 : 1)} />
                 </li>
               ))}
             </ul>

@@ -12,6 +12,8 @@ import { ApiRequestError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
+import { COLUMN_IMAGE_SIZES } from '~/shared/image-sizes'
+import { shownColor } from '~/shared/marketplace/images'
 import { addToCart, fetchCart, fetchProduct, fetchSimilar, keys } from '../api'
 import { LikeButton } from '../components/LikeButton'
 import { DiscountBadge, Price } from '../components/Price'
@@ -31,7 +33,7 @@ function CartLink() {
     <Link to="/cart" aria-label={count ? `Cart, ${count} items` : 'Cart'} className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-sunken">
       <ShoppingBag size={24} strokeWidth={1.75} aria-hidden />
       {count > 0 && (
-        <span aria-hidden className="tabular absolute top-1 right-0.5 flex min-w-5 items-center justify-center rounded-full bg-rose px-1 text-[11px] font-semibold text-white">
+        <span aria-hidden className="tabular absolute top-1 right-0.5 flex min-w-5 items-center justify-center rounded-full bg-rose px-1 text-[11px] font-semibold text-on-accent">
           {count}
         </span>
       )}
@@ -99,8 +101,7 @@ function Description({ text }: { text: string }) {
 /** The chosen colour and size, kept in the address (?color=&size=) so a sign-in round trip keeps them. */
 function useChoice(p: ProductDetail) {
   const [params, setParams] = useSearchParams()
-  const wanted = params.get('color')
-  const color = p.colors.find((c) => c.name === wanted)?.name ?? p.colors[0]?.name ?? ''
+  const { color, image } = shownColor(p, params.get('color'))
   const size = (p.sizes.find((s) => s.name === params.get('size'))?.name ?? null) as SizeName | null
   const choose = (key: 'color' | 'size', value: string) =>
     setParams(
@@ -111,7 +112,7 @@ function useChoice(p: ProductDetail) {
       },
       { replace: true },
     )
-  return { color, size, setColor: (c: string) => choose('color', c), setSize: (s: SizeName) => choose('size', s) }
+  return { color, image, size, setColor: (c: string) => choose('color', c), setSize: (s: SizeName) => choose('size', s) }
 }
 
 function ProductView({ p }: { p: ProductDetail }) {
@@ -119,7 +120,7 @@ function ProductView({ p }: { p: ProductDetail }) {
   const qc = useQueryClient()
   const { status } = useSession()
   const toggleLike = useLikeToggle()
-  const { color, size, setColor, setSize } = useChoice(p)
+  const { color, image, size, setColor, setSize } = useChoice(p)
   const [sizeError, setSizeError] = useState(false)
   const similar = useQuery({ queryKey: keys.similar(p.id), queryFn: () => fetchSimilar(p.id) })
 
@@ -143,14 +144,13 @@ function ProductView({ p }: { p: ProductDetail }) {
     if (status !== 'signed-in') return navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`)
     add.mutate(size)
   }
-  const image = p.colorImages[color] ?? p.imageUrl
   const tryOn = () => navigate('/style-studio-generate', { state: { outfitItem: { id: p.id, name: p.name, image, color, category: p.category, brand: p.brand, price: p.price } } })
 
   return (
     <Screen>
       <TopBar title={p.brand} back actions={<CartLink />} />
       <div className="relative">
-        <ProductImage src={image} alt={color ? `${p.name} in ${color}` : p.name} sizes="(max-width: 480px) 100vw, 480px" eager />
+        <ProductImage src={image} alt={color ? `${p.name} in ${color}` : p.name} sizes={COLUMN_IMAGE_SIZES} priority="high" />
         <DiscountBadge price={p.price} originalPrice={p.originalPrice} className="absolute top-3 left-3 text-sm" />
         <LikeButton liked={p.liked} name={p.name} onToggle={() => toggleLike(p)} className="absolute top-2 right-2 bg-surface/85 backdrop-blur" />
       </div>

@@ -20,7 +20,7 @@ function VoucherCard({ v }: { v: Voucher }) {
   ]
   return (
     <li aria-label={`${v.title}, ${STATUS_LABEL[v.status]}`} className="flex overflow-hidden rounded-card border border-hairline">
-      <div className={cn('tabular flex w-24 shrink-0 flex-col items-center justify-center gap-0.5 p-3', usable ? 'bg-rose text-white' : 'bg-sunken text-muted')}>
+      <div className={cn('tabular flex w-24 shrink-0 flex-col items-center justify-center gap-0.5 p-3', usable ? 'bg-rose text-on-accent' : 'bg-sunken text-muted')}>
         <span className="text-2xl leading-none font-semibold">{v.percentOff}%</span>
         <span className="text-xs">off</span>
       </div>

@@ -1,9 +1,11 @@
 import { ImagePlus, type LucideIcon, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { CARD_IMAGE_WIDTHS, productImageSources } from '~/shared/marketplace/images'
+import { THUMBNAIL_SIZES } from '~/shared/tryon/constants'
 import { IconButton } from '../../../components/Button'
 import { ErrorState, Skeleton } from '../../../components/Feedback'
 import { cn } from '../../../lib/cn'
-import { imageLoading } from '../../../lib/image-loading'
+import { imageLoading, listImagePriority } from '../../../lib/image-loading'
 
 /** Thumbnails of a row in view at 390 px before scrolling sideways. */
 const VISIBLE_AT_ONCE = 3
@@ -12,7 +14,8 @@ export type RowItem = { id: string; url: string; label: string }
 
 /**
  * A horizontal row of 3:4 thumbnails to pick one from, with an optional delete on each, a
- * `leading` tile (a pending new photo) and the spec's empty line.
+ * `leading` tile (a pending new photo) and the spec's empty line. Loading, empty and filled rows
+ * are equally tall, so the sections below do not move when the answer arrives.
  */
 export function PhotoRow({
   items,
@@ -41,7 +44,7 @@ export function PhotoRow({
 }) {
   if (loading)
     return (
-      <div className="flex gap-2 overflow-hidden px-4" aria-busy>
+      <div className="flex gap-2 overflow-hidden px-4 pb-1" aria-busy>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="aspect-[3/4] w-24 shrink-0" />
         ))}
@@ -50,7 +53,7 @@ export function PhotoRow({
   if (error) return <ErrorState message="Could not load these photos." onRetry={onRetry} />
   if (!items?.length && !leading)
     return (
-      <div className="mx-4 flex items-center gap-3 rounded-card bg-sunken px-4 py-5 text-sm text-muted">
+      <div className="mx-4 mb-1 flex h-32 items-center gap-3 rounded-card bg-sunken px-4 text-sm text-muted">
         <ImagePlus size={24} strokeWidth={1.75} aria-hidden className="shrink-0" />
         <p>{empty}</p>
       </div>
@@ -60,6 +63,7 @@ export function PhotoRow({
       {leading && <li className="shrink-0 snap-start">{leading}</li>}
       {items?.map((item, i) => {
         const selected = item.id === selectedId
+        const image = productImageSources(item.url, CARD_IMAGE_WIDTHS)
         return (
           <li key={item.id} className="relative shrink-0 snap-start">
             <button
@@ -69,7 +73,7 @@ export function PhotoRow({
               onClick={() => onSelect(item)}
               className={cn('block aspect-[3/4] w-24 overflow-hidden rounded-card border-2 bg-sunken', selected ? 'border-rose' : 'border-transparent')}
             >
-              <img src={item.url} alt="" {...imageLoading(i < VISIBLE_AT_ONCE)} className="size-full object-cover" />
+              <img src={image.src} srcSet={image.srcSet} sizes={image.srcSet && THUMBNAIL_SIZES} alt="" {...imageLoading(listImagePriority(i, VISIBLE_AT_ONCE))} className="size-full object-cover" />
             </button>
             {onDelete && (
               <IconButton label={`${deleteLabel ?? 'Delete'}: ${item.label}`} onClick={() => onDelete(item)} className="absolute -top-1 -right-1 text-white [&>svg]:rounded-full [&>svg]:bg-black/55 [&>svg]:p-1 [&>svg]:box-content hover:bg-transparent">

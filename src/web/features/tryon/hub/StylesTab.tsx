@@ -67,7 +67,7 @@ function AddSheet({ collection, onClose }: { collection: Collection | null; onCl
                 <img src={r.resultUrl} alt="" loading="lazy" className="size-full object-cover" />
               </button>
               {added.has(r.id) && (
-                <span className="pointer-events-none absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-rose text-white">
+                <span className="pointer-events-none absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-rose text-on-accent">
                   <Check size={14} strokeWidth={2} aria-hidden />
                 </span>
               )}

@@ -1,4 +1,4 @@
-import { CATEGORIES, COLOR_NAMES, PRICE_MAX, PRICE_MIN, SIZES, SORT_IDS, type Category, type SortId } from '~/shared/marketplace/constants'
+import { CATEGORIES, COLOR_NAMES, PRICE_MAX, PRICE_MIN, SIZES, SORT_IDS, type Category, type SortId } from './constants'
 
 /** The listing's filter state; it lives in the URL so that links are shareable and back works. */
 export type Filters = {
