@@ -32,7 +32,7 @@ export default tseslint.config(
   { files: ['src/server/features/*/*.ts'], rules: restrict(throughIndex('\\.\\./')) },
   { files: ['src/server/features/*/*/*.ts'], rules: restrict(throughIndex('\\.\\./\\.\\./')) },
   {
-    files: ['src/server/*.ts', 'src/server/{test,security,tryon}/**/*.ts'],
+    files: ['src/server/*.ts', 'src/server/{test,security,tryon}/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
     rules: restrict({ regex: '(^|/)features/[^/]+/.+', message: 'Import a feature through its index (features/<name>/index.ts).' }),
   },
   {

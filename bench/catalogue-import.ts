@@ -7,7 +7,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { BRANDS, COLORS, SIZES } from '../src/shared/marketplace/constants'
 import { loadConfig } from '../src/server/config'
-import { importCatalogue, type ImportReport } from '../src/server/features/products/import/run'
+import { importCatalogue, type ImportReport } from '../src/server/features/products'
 import { closePlatform, startPlatform } from '../src/server/start'
 import { tmpDir } from './lib'
 

@@ -3,8 +3,7 @@
 // variants under 80 KB each.
 import sharp from 'sharp'
 import { POST_IMAGE_WIDTHS } from '../src/shared/posts/schemas'
-import { storePostImage } from '../src/server/features/posts/images'
-import { renderArtwork } from '../src/server/features/posts/artwork'
+import { renderArtwork, storePostImage } from '../src/server/features/posts'
 import { createTestApp } from '../src/server/test/harness'
 import { percentile } from './lib'
 

@@ -11,9 +11,7 @@ import { BRANDS, COLORS, PRODUCT_CATEGORIES, SIZES, SORT_IDS } from '../src/shar
 import { CARD_IMAGE_WIDTHS, productImageKey } from '../src/shared/marketplace/images'
 import { ProductListQuerySchema } from '../src/shared/marketplace/schemas'
 import { openDatabase } from '../src/server/db/client'
-import { buildCatalogue } from '../src/server/features/products/catalogue'
-import { renderProductImages } from '../src/server/features/products/images'
-import { listProducts } from '../src/server/features/products/service'
+import { buildCatalogue, listProducts, renderProductImages } from '../src/server/features/products'
 import type { Storage } from '../src/server/platform/storage'
 import { percentile } from './lib'
 

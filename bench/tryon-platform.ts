@@ -2,7 +2,7 @@
 // blocking the API (p95 of GET /api/health < 50 ms meanwhile), and the platform's own overhead per
 // generation (everything but the engine) < 300 ms. The engine is a stand-in with a fixed delay.
 import sharp from 'sharp'
-import { setEngine } from '../src/server/features/tryon/engine-registry'
+import { setEngine } from '../src/server/features/tryon'
 import { createTestApp } from '../src/server/test/harness'
 import type { TryOnEngine } from '../src/server/tryon/engine'
 import { percentile } from './lib'

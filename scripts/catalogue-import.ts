@@ -1,9 +1,7 @@
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../src/server/config'
-import { importCatalogue } from '../src/server/features/products/import/run'
-import { formatReport } from '../src/server/features/products/import/report'
-import { SizeChartFileSchema } from '../src/server/features/products/import/schemas'
+import { formatReport, importCatalogue, SizeChartFileSchema } from '../src/server/features/products'
 import { logger } from '../src/server/platform/logger'
 import { closePlatform, startPlatform } from '../src/server/start'
 

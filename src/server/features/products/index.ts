@@ -6,6 +6,11 @@ export const productsFeature: Feature = { name: 'products', routes: productRoute
 
 /** What other features may use. */
 export { buildCatalogue } from './catalogue'
+export { dressSvg } from './illustration'
+export { renderProductImages } from './images'
+export { formatReport } from './import/report'
+export { importCatalogue, type ImportReport } from './import/run'
+export { SizeChartFileSchema } from './import/schemas'
 export type { CatalogueProduct } from './catalogue'
 export { insertCatalogue } from './seed'
-export { cardColumns, listed, productForPurchase } from './service'
+export { cardColumns, listed, listProducts, productForPurchase } from './service'
