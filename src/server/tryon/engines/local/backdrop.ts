@@ -1,4 +1,4 @@
-import { type Plane, type Rgb, labPlanes, median, plane } from './raster'
+import { type Plane, type Rgb, labAt, labPlanes, median, plane } from './raster'
 
 /**
  * The photo's backdrop as its border shows it: a smooth colour field (a quadratic surface per Lab
@@ -21,30 +21,46 @@ const terms = (u: number, v: number) => [1, u, v, u * u, v * v, u * v]
 function fitSurface(samples: { u: number; v: number; value: number }[]): number[] {
   const n = 6
   const m = Array.from({ length: n }, () => new Float64Array(n + 1))
+  const entry = (r: number, c: number) => m[r]?.[c] ?? 0
   for (const { u, v, value } of samples) {
     const t = terms(u, v)
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) m[r]![c]! += t[r]! * t[c]!
-      m[r]![n]! += t[r]! * value
+    for (const [r, row] of m.entries()) {
+      const tr = t[r] ?? 0
+      for (const [c, tc] of t.entries()) row[c] = (row[c] ?? 0) + tr * tc
+      row[n] = (row[n] ?? 0) + tr * value
     }
   }
   for (let col = 0; col < n; col++) {
     let pivot = col
-    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r
-    ;[m[col], m[pivot]] = [m[pivot]!, m[col]!]
-    const lead = m[col]![col]!
-    if (Math.abs(lead) < 1e-9) continue
-    for (let r = 0; r < n; r++) {
+    for (let r = col + 1; r < n; r++) if (Math.abs(entry(r, col)) > Math.abs(entry(pivot, col))) pivot = r
+    const lead = m[pivot]
+    const swapped = m[col]
+    if (!lead || !swapped) break
+    m[col] = lead
+    m[pivot] = swapped
+    const l = lead[col] ?? 0
+    if (Math.abs(l) < 1e-9) continue
+    for (const [r, row] of m.entries()) {
       if (r === col) continue
-      const f = m[r]![col]! / lead
-      for (let c = col; c <= n; c++) m[r]![c]! -= f * m[col]![c]!
+      const f = (row[col] ?? 0) / l
+      for (let c = col; c <= n; c++) row[c] = (row[c] ?? 0) - f * (lead[c] ?? 0)
     }
   }
-  return m.map((row, r) => (Math.abs(row[r]!) < 1e-9 ? 0 : row[n]! / row[r]!))
+  return m.map((row, r) => {
+    const d = row[r] ?? 0
+    return Math.abs(d) < 1e-9 ? 0 : (row[n] ?? 0) / d
+  })
 }
+
+/** A surface's coefficients per Lab channel. */
+type Field = [number[], number[], number[]]
+
+/** The surface with coefficients c at normalised (x, y) (xy = x * y). */
+const surfaceOf = ([k0 = 0, k1 = 0, k2 = 0, k3 = 0, k4 = 0, k5 = 0]: number[]) => (x: number, y: number, xy: number) => k0 + k1 * x + k2 * y + k3 * x * x + k4 * y * y + k5 * xy
 
 export function backdropOf(img: Rgb): Backdrop {
   const lab = labPlanes(img)
+  const perChannel = <T>(f: (p: Plane) => T): [T, T, T] => [f(lab[0]), f(lab[1]), f(lab[2])]
   const { width: w, height: h } = img
   const u = (x: number) => (x / Math.max(1, w - 1)) * 2 - 1
   const v = (y: number) => (y / Math.max(1, h - 1)) * 2 - 1
@@ -54,34 +70,35 @@ export function backdropOf(img: Rgb): Backdrop {
   const at = (i: number) => ({ u: u(i % w), v: v(Math.floor(i / w)) })
   // The surface is fitted to the band's pixels near its median colour (not a garment or a foot
   // running into the edge).
-  const fit = (pixels: number[]) => lab.map((p) => fitSurface(pixels.map((i) => ({ ...at(i), value: p.data[i]! }))))
-  const field = (coeffs: number[][], i: number) => {
+  const fit = (pixels: number[]): Field => perChannel((p) => fitSurface(pixels.map((i) => ({ ...at(i), value: p.data[i] ?? 0 }))))
+  const field = (coeffs: Field, i: number): [number, number, number] => {
     const t = terms(at(i).u, at(i).v)
-    return coeffs.map((c) => c.reduce((s, k, j) => s + k * t[j]!, 0))
+    const value = (c: number[]) => c.reduce((s, k, j) => s + k * (t[j] ?? 0), 0)
+    return [value(coeffs[0]), value(coeffs[1]), value(coeffs[2])]
   }
-  const distance = (coeffs: number[][], i: number) => {
-    const f = field(coeffs, i)
-    return Math.hypot(lab[0].data[i]! - f[0]!, lab[1].data[i]! - f[1]!, lab[2].data[i]! - f[2]!)
+  const distance = (coeffs: Field, i: number) => {
+    const [fL, fA, fB] = field(coeffs, i)
+    const [L, A, B] = labAt(lab, i)
+    return Math.hypot(L - fL, A - fA, B - fB)
   }
-  const flat = lab.map((p) => [median(border.map((i) => p.data[i]!)), 0, 0, 0, 0, 0])
+  const flat: Field = perChannel((p) => [median(border.map((i) => p.data[i] ?? 0)), 0, 0, 0, 0, 0])
   const first = border.map((i) => distance(flat, i))
   const cut = Math.max(NOISE_FLOOR * 4, median(first) * 3)
-  const inliers = border.filter((_, k) => first[k]! <= cut)
+  // (a pixel without a distance is no inlier)
+  const inliers = border.filter((_, k) => (first[k] ?? Infinity) <= cut)
   const coeffs = inliers.length > border.length / 3 ? fit(inliers) : flat
   const spread = median(border.map((i) => distance(coeffs, i)))
   const limit = Math.max(NOISE_FLOOR, spread * 4)
   const apart = plane(w, h)
-  const [cL, cA, cB] = coeffs as [number[], number[], number[]]
-  const surface = (c: number[], x: number, y: number, xy: number) => c[0]! + c[1]! * x + c[2]! * y + c[3]! * x * x + c[4]! * y * y + c[5]! * xy
+  const [sL, sA, sB] = [surfaceOf(coeffs[0]), surfaceOf(coeffs[1]), surfaceOf(coeffs[2])]
   for (let y = 0; y < h; y++) {
     const vy = v(y)
     for (let x = 0; x < w; x++) {
       const ux = u(x)
       const i = y * w + x
-      const d = Math.hypot(lab[0].data[i]! - surface(cL, ux, vy, ux * vy), lab[1].data[i]! - surface(cA, ux, vy, ux * vy), lab[2].data[i]! - surface(cB, ux, vy, ux * vy))
+      const d = Math.hypot((lab[0].data[i] ?? 0) - sL(ux, vy, ux * vy), (lab[1].data[i] ?? 0) - sA(ux, vy, ux * vy), (lab[2].data[i] ?? 0) - sB(ux, vy, ux * vy))
       apart.data[i] = d > limit ? 1 : 0
     }
   }
-  const centre = field(coeffs, Math.floor(h / 2) * w + Math.floor(w / 2))
-  return { colour: [centre[0]!, centre[1]!, centre[2]!], spread, apart }
+  return { colour: field(coeffs, Math.floor(h / 2) * w + Math.floor(w / 2)), spread, apart }
 }
