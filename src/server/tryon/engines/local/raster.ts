@@ -308,6 +308,19 @@ export function samplePlane(p: Plane, x: number, y: number): number {
   return ((d[y0 * w + x0] ?? 0) * (1 - fx) + (d[y0 * w + x1] ?? 0) * fx) * (1 - fy) + ((d[y1 * w + x0] ?? 0) * (1 - fx) + (d[y1 * w + x1] ?? 0) * fx) * fy
 }
 
+/** Channel c of an image at (x, y), bilinear (its last row and column repeat past its edge); x and y within the image. */
+export function sampleRgb(img: Rgb, x: number, y: number, c: number): number {
+  const w = img.width
+  const x0 = Math.floor(x)
+  const y0 = Math.floor(y)
+  const x1 = Math.min(w - 1, x0 + 1)
+  const y1 = Math.min(img.height - 1, y0 + 1)
+  const fx = x - x0
+  const fy = y - y0
+  const d = img.data
+  return ((d[(y0 * w + x0) * 3 + c] ?? 0) * (1 - fx) + (d[(y0 * w + x1) * 3 + c] ?? 0) * fx) * (1 - fy) + ((d[(y1 * w + x0) * 3 + c] ?? 0) * (1 - fx) + (d[(y1 * w + x1) * 3 + c] ?? 0) * fx) * fy
+}
+
 /** Resizes a plane (bilinear through sharp). */
 export async function resizePlane(p: Plane, width: number, height: number): Promise<Plane> {
   if (p.width === width && p.height === height) return p
