@@ -5,9 +5,9 @@ export type Rgb = { width: number; height: number; data: Uint8Array }
 /** One value a pixel (masks 0..1, luminance, …), row-major. */
 export type Plane = { width: number; height: number; data: Float32Array }
 
-// Pixel reads: an index past the end of a raster's data reads as 0 (`data[i] ?? 0`), nothing
-// there, as outside the frame. The loops stay within their rasters; this is what the type system
-// is told rather than asserted (and V8 compiles it to the plain read).
+// Pixel reads: a typed array's element may be missing (past its end), and is then read as 0,
+// nothing there, like outside the frame (`data[i] ?? 0`). The engine's loops stay within their
+// rasters, so this never changes a value; it replaces asserting (`data[i]!`) that it is there.
 
 /** Whether a mask is set (0.5 or more) at pixel index i; nothing is set past its end. */
 export const isSet = (mask: Plane, i: number) => (mask.data[i] ?? 0) >= 0.5
@@ -41,7 +41,7 @@ export async function maskToPng(...channels: Plane[]): Promise<Buffer> {
   const { width, height } = first
   const out = Buffer.alloc(width * height * channels.length)
   for (let i = 0; i < width * height; i++) {
-    channels.forEach((c, k) => (out[i * channels.length + k] = Math.round(Math.min(1, Math.max(0, (c.data[i] ?? 0))) * 255)))
+    channels.forEach((c, k) => (out[i * channels.length + k] = Math.round(Math.min(1, Math.max(0, c.data[i] ?? 0)) * 255)))
   }
   return sharp(out, { raw: { width, height, channels: channels.length as 1 | 3 | 4 } }).png({ compressionLevel: 6 }).toBuffer()
 }
