@@ -20,36 +20,33 @@ const terms = (u: number, v: number) => [1, u, v, u * u, v * v, u * v]
 /** Least squares by the normal equations (6 unknowns), Gaussian elimination with partial pivoting. */
 function fitSurface(samples: { u: number; v: number; value: number }[]): number[] {
   const n = 6
-  const m = Array.from({ length: n }, () => new Float64Array(n + 1))
-  const entry = (r: number, c: number) => m[r]?.[c] ?? 0
+  const cols = n + 1
+  // The augmented matrix of the normal equations, row by row.
+  const m = new Float64Array(n * cols)
+  const at = (r: number, c: number) => m[r * cols + c] ?? 0
   for (const { u, v, value } of samples) {
     const t = terms(u, v)
-    for (const [r, row] of m.entries()) {
+    for (let r = 0; r < n; r++) {
       const tr = t[r] ?? 0
-      for (const [c, tc] of t.entries()) row[c] = (row[c] ?? 0) + tr * tc
-      row[n] = (row[n] ?? 0) + tr * value
+      for (let c = 0; c < n; c++) m[r * cols + c] = at(r, c) + tr * (t[c] ?? 0)
+      m[r * cols + n] = at(r, n) + tr * value
     }
   }
   for (let col = 0; col < n; col++) {
     let pivot = col
-    for (let r = col + 1; r < n; r++) if (Math.abs(entry(r, col)) > Math.abs(entry(pivot, col))) pivot = r
-    const lead = m[pivot]
-    const swapped = m[col]
-    if (!lead || !swapped) break
-    m[col] = lead
-    m[pivot] = swapped
-    const l = lead[col] ?? 0
-    if (Math.abs(l) < 1e-9) continue
-    for (const [r, row] of m.entries()) {
+    for (let r = col + 1; r < n; r++) if (Math.abs(at(r, col)) > Math.abs(at(pivot, col))) pivot = r
+    const pivotRow = m.slice(pivot * cols, pivot * cols + cols)
+    m.copyWithin(pivot * cols, col * cols, col * cols + cols)
+    m.set(pivotRow, col * cols)
+    const lead = at(col, col)
+    if (Math.abs(lead) < 1e-9) continue
+    for (let r = 0; r < n; r++) {
       if (r === col) continue
-      const f = (row[col] ?? 0) / l
-      for (let c = col; c <= n; c++) row[c] = (row[c] ?? 0) - f * (lead[c] ?? 0)
+      const f = at(r, col) / lead
+      for (let c = col; c <= n; c++) m[r * cols + c] = at(r, c) - f * at(col, c)
     }
   }
-  return m.map((row, r) => {
-    const d = row[r] ?? 0
-    return Math.abs(d) < 1e-9 ? 0 : (row[n] ?? 0) / d
-  })
+  return Array.from({ length: n }, (_, r) => (Math.abs(at(r, r)) < 1e-9 ? 0 : at(r, n) / at(r, r)))
 }
 
 /** A surface's coefficients per Lab channel. */
