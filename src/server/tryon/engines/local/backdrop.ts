@@ -1,4 +1,4 @@
-import { type Plane, type Rgb, labAt, labPlanes, median, plane } from './raster'
+import { type Plane, type Rgb, labPlanes, median, plane } from './raster'
 
 /**
  * The photo's backdrop as its border shows it: a smooth colour field (a quadratic surface per Lab
@@ -28,8 +28,9 @@ function fitSurface(samples: { u: number; v: number; value: number }[]): number[
     const t = terms(u, v)
     for (let r = 0; r < n; r++) {
       const tr = t[r] ?? 0
-      for (let c = 0; c < n; c++) m[r * cols + c] = at(r, c) + tr * (t[c] ?? 0)
-      m[r * cols + n] = at(r, n) + tr * value
+      const row = r * cols
+      for (let c = 0; c < n; c++) m[row + c] = (m[row + c] ?? 0) + tr * (t[c] ?? 0)
+      m[row + n] = (m[row + n] ?? 0) + tr * value
     }
   }
   for (let col = 0; col < n; col++) {
@@ -52,8 +53,11 @@ function fitSurface(samples: { u: number; v: number; value: number }[]): number[
 /** A surface's coefficients per Lab channel. */
 type Field = [number[], number[], number[]]
 
-/** The surface with coefficients c at normalised (x, y) (xy = x * y). */
-const surfaceOf = ([k0 = 0, k1 = 0, k2 = 0, k3 = 0, k4 = 0, k5 = 0]: number[]) => (x: number, y: number, xy: number) => k0 + k1 * x + k2 * y + k3 * x * x + k4 * y * y + k5 * xy
+/** The surface with coefficients c (a missing one is 0) at normalised (x, y), xy = x * y. */
+const surface = (c: number[], x: number, y: number, xy: number) => (c[0] ?? 0) + (c[1] ?? 0) * x + (c[2] ?? 0) * y + (c[3] ?? 0) * x * x + (c[4] ?? 0) * y * y + (c[5] ?? 0) * xy
+
+/** The terms t weighted by the coefficients c. */
+const dot = (c: number[], t: number[]) => c.reduce((s, k, j) => s + k * (t[j] ?? 0), 0)
 
 export function backdropOf(img: Rgb): Backdrop {
   const lab = labPlanes(img)
@@ -70,13 +74,11 @@ export function backdropOf(img: Rgb): Backdrop {
   const fit = (pixels: number[]): Field => perChannel((p) => fitSurface(pixels.map((i) => ({ ...at(i), value: p.data[i] ?? 0 }))))
   const field = (coeffs: Field, i: number): [number, number, number] => {
     const t = terms(at(i).u, at(i).v)
-    const value = (c: number[]) => c.reduce((s, k, j) => s + k * (t[j] ?? 0), 0)
-    return [value(coeffs[0]), value(coeffs[1]), value(coeffs[2])]
+    return [dot(coeffs[0], t), dot(coeffs[1], t), dot(coeffs[2], t)]
   }
   const distance = (coeffs: Field, i: number) => {
-    const [fL, fA, fB] = field(coeffs, i)
-    const [L, A, B] = labAt(lab, i)
-    return Math.hypot(L - fL, A - fA, B - fB)
+    const f = field(coeffs, i)
+    return Math.hypot((lab[0].data[i] ?? 0) - f[0], (lab[1].data[i] ?? 0) - f[1], (lab[2].data[i] ?? 0) - f[2])
   }
   const flat: Field = perChannel((p) => [median(border.map((i) => p.data[i] ?? 0)), 0, 0, 0, 0, 0])
   const first = border.map((i) => distance(flat, i))
@@ -87,13 +89,13 @@ export function backdropOf(img: Rgb): Backdrop {
   const spread = median(border.map((i) => distance(coeffs, i)))
   const limit = Math.max(NOISE_FLOOR, spread * 4)
   const apart = plane(w, h)
-  const [sL, sA, sB] = [surfaceOf(coeffs[0]), surfaceOf(coeffs[1]), surfaceOf(coeffs[2])]
+  const [cL, cA, cB] = coeffs
   for (let y = 0; y < h; y++) {
     const vy = v(y)
     for (let x = 0; x < w; x++) {
       const ux = u(x)
       const i = y * w + x
-      const d = Math.hypot((lab[0].data[i] ?? 0) - sL(ux, vy, ux * vy), (lab[1].data[i] ?? 0) - sA(ux, vy, ux * vy), (lab[2].data[i] ?? 0) - sB(ux, vy, ux * vy))
+      const d = Math.hypot((lab[0].data[i] ?? 0) - surface(cL, ux, vy, ux * vy), (lab[1].data[i] ?? 0) - surface(cA, ux, vy, ux * vy), (lab[2].data[i] ?? 0) - surface(cB, ux, vy, ux * vy))
       apart.data[i] = d > limit ? 1 : 0
     }
   }
