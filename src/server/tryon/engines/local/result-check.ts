@@ -142,9 +142,11 @@ function chestBare({ body, fabric }: CheckInput) {
  */
 export function visibleChange(person: Rgb, result: Rgb): Plane {
   const changed = plane(person.width, person.height)
-  const difference = (k: number) => (result.data[k] ?? 0) - (person.data[k] ?? 0)
+  const { data: before } = person
+  const { data: after } = result
   for (let i = 0; i < changed.data.length; i++) {
-    const d = Math.hypot(difference(i * 3), difference(i * 3 + 1), difference(i * 3 + 2))
+    const k = i * 3
+    const d = Math.hypot((after[k] ?? 0) - (before[k] ?? 0), (after[k + 1] ?? 0) - (before[k + 1] ?? 0), (after[k + 2] ?? 0) - (before[k + 2] ?? 0))
     changed.data[i] = d > 40 ? 1 : 0
   }
   return morph(morph(changed, -1), 1)
