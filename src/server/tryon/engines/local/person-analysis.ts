@@ -103,10 +103,12 @@ export function segmentDistance(x: number, y: number, a: Point, b: Point) {
 /** Distance from (x, y) to a polyline, each segment's distance multiplied by its weight (1 when none). */
 export function polylineDistance(x: number, y: number, line: Point[], weights: number[] = []) {
   let best = Infinity
+  let a = line[0]
   for (let k = 1; k < line.length; k++) {
-    const a = line[k - 1]
     const b = line[k]
-    if (a && b) best = Math.min(best, segmentDistance(x, y, a, b) * (weights[k - 1] ?? 1))
+    if (!a || !b) break
+    best = Math.min(best, segmentDistance(x, y, a, b) * (weights[k - 1] ?? 1))
+    a = b
   }
   return best
 }
