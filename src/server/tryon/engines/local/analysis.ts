@@ -95,10 +95,12 @@ async function load(storage: Storage, key: string, kind: Analysis['kind'], sourc
     const plate = await storage.get(keys.plate)
     if (!plate) return null
     const [person, clothing, keep, bareArms] = await pngToMasks(png.body, 4)
-    return { kind, model: stored.model as PersonModel, masks: { person: person!, clothing: clothing!, keep: keep!, bareArms: bareArms! }, plate: await pngToPlate(plate.body) }
+    if (!person || !clothing || !keep || !bareArms) return null
+    return { kind, model: stored.model as PersonModel, masks: { person, clothing, keep, bareArms }, plate: await pngToPlate(plate.body) }
   }
   const [mask] = await pngToMasks(png.body, 1)
-  return { kind, model: stored.model as GarmentModel, mask: mask! }
+  if (!mask) return null
+  return { kind, model: stored.model as GarmentModel, mask }
 }
 
 /** Analyses per kind, each computed once per photo (a failure is kept as the user-facing reason). */

@@ -20,31 +20,48 @@ const terms = (u: number, v: number) => [1, u, v, u * u, v * v, u * v]
 /** Least squares by the normal equations (6 unknowns), Gaussian elimination with partial pivoting. */
 function fitSurface(samples: { u: number; v: number; value: number }[]): number[] {
   const n = 6
-  const m = Array.from({ length: n }, () => new Float64Array(n + 1))
+  const cols = n + 1
+  // The augmented matrix of the normal equations, row by row.
+  const m = new Float64Array(n * cols)
+  const at = (r: number, c: number) => m[r * cols + c] ?? 0
   for (const { u, v, value } of samples) {
     const t = terms(u, v)
     for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) m[r]![c]! += t[r]! * t[c]!
-      m[r]![n]! += t[r]! * value
+      const tr = t[r] ?? 0
+      const row = r * cols
+      for (let c = 0; c < n; c++) m[row + c] = (m[row + c] ?? 0) + tr * (t[c] ?? 0)
+      m[row + n] = (m[row + n] ?? 0) + tr * value
     }
   }
   for (let col = 0; col < n; col++) {
     let pivot = col
-    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r
-    ;[m[col], m[pivot]] = [m[pivot]!, m[col]!]
-    const lead = m[col]![col]!
+    for (let r = col + 1; r < n; r++) if (Math.abs(at(r, col)) > Math.abs(at(pivot, col))) pivot = r
+    const pivotRow = m.slice(pivot * cols, pivot * cols + cols)
+    m.copyWithin(pivot * cols, col * cols, col * cols + cols)
+    m.set(pivotRow, col * cols)
+    const lead = at(col, col)
     if (Math.abs(lead) < 1e-9) continue
     for (let r = 0; r < n; r++) {
       if (r === col) continue
-      const f = m[r]![col]! / lead
-      for (let c = col; c <= n; c++) m[r]![c]! -= f * m[col]![c]!
+      const f = at(r, col) / lead
+      for (let c = col; c <= n; c++) m[r * cols + c] = at(r, c) - f * at(col, c)
     }
   }
-  return m.map((row, r) => (Math.abs(row[r]!) < 1e-9 ? 0 : row[n]! / row[r]!))
+  return Array.from({ length: n }, (_, r) => (Math.abs(at(r, r)) < 1e-9 ? 0 : at(r, n) / at(r, r)))
 }
+
+/** A surface's coefficients per Lab channel. */
+type Field = [number[], number[], number[]]
+
+/** The surface with coefficients c (a missing one is 0) at normalised (x, y), xy = x * y. */
+const surface = (c: number[], x: number, y: number, xy: number) => (c[0] ?? 0) + (c[1] ?? 0) * x + (c[2] ?? 0) * y + (c[3] ?? 0) * x * x + (c[4] ?? 0) * y * y + (c[5] ?? 0) * xy
+
+/** The terms t weighted by the coefficients c. */
+const dot = (c: number[], t: number[]) => c.reduce((s, k, j) => s + k * (t[j] ?? 0), 0)
 
 export function backdropOf(img: Rgb): Backdrop {
   const lab = labPlanes(img)
+  const perChannel = <T>(f: (p: Plane) => T): [T, T, T] => [f(lab[0]), f(lab[1]), f(lab[2])]
   const { width: w, height: h } = img
   const u = (x: number) => (x / Math.max(1, w - 1)) * 2 - 1
   const v = (y: number) => (y / Math.max(1, h - 1)) * 2 - 1
@@ -54,34 +71,33 @@ export function backdropOf(img: Rgb): Backdrop {
   const at = (i: number) => ({ u: u(i % w), v: v(Math.floor(i / w)) })
   // The surface is fitted to the band's pixels near its median colour (not a garment or a foot
   // running into the edge).
-  const fit = (pixels: number[]) => lab.map((p) => fitSurface(pixels.map((i) => ({ ...at(i), value: p.data[i]! }))))
-  const field = (coeffs: number[][], i: number) => {
+  const fit = (pixels: number[]): Field => perChannel((p) => fitSurface(pixels.map((i) => ({ ...at(i), value: p.data[i] ?? 0 }))))
+  const field = (coeffs: Field, i: number): [number, number, number] => {
     const t = terms(at(i).u, at(i).v)
-    return coeffs.map((c) => c.reduce((s, k, j) => s + k * t[j]!, 0))
+    return [dot(coeffs[0], t), dot(coeffs[1], t), dot(coeffs[2], t)]
   }
-  const distance = (coeffs: number[][], i: number) => {
+  const distance = (coeffs: Field, i: number) => {
     const f = field(coeffs, i)
-    return Math.hypot(lab[0].data[i]! - f[0]!, lab[1].data[i]! - f[1]!, lab[2].data[i]! - f[2]!)
+    return Math.hypot((lab[0].data[i] ?? 0) - f[0], (lab[1].data[i] ?? 0) - f[1], (lab[2].data[i] ?? 0) - f[2])
   }
-  const flat = lab.map((p) => [median(border.map((i) => p.data[i]!)), 0, 0, 0, 0, 0])
+  const flat: Field = perChannel((p) => [median(border.map((i) => p.data[i] ?? 0)), 0, 0, 0, 0, 0])
   const first = border.map((i) => distance(flat, i))
   const cut = Math.max(NOISE_FLOOR * 4, median(first) * 3)
-  const inliers = border.filter((_, k) => first[k]! <= cut)
+  // (a pixel without a distance is no inlier)
+  const inliers = border.filter((_, k) => (first[k] ?? Infinity) <= cut)
   const coeffs = inliers.length > border.length / 3 ? fit(inliers) : flat
   const spread = median(border.map((i) => distance(coeffs, i)))
   const limit = Math.max(NOISE_FLOOR, spread * 4)
   const apart = plane(w, h)
-  const [cL, cA, cB] = coeffs as [number[], number[], number[]]
-  const surface = (c: number[], x: number, y: number, xy: number) => c[0]! + c[1]! * x + c[2]! * y + c[3]! * x * x + c[4]! * y * y + c[5]! * xy
+  const [cL, cA, cB] = coeffs
   for (let y = 0; y < h; y++) {
     const vy = v(y)
     for (let x = 0; x < w; x++) {
       const ux = u(x)
       const i = y * w + x
-      const d = Math.hypot(lab[0].data[i]! - surface(cL, ux, vy, ux * vy), lab[1].data[i]! - surface(cA, ux, vy, ux * vy), lab[2].data[i]! - surface(cB, ux, vy, ux * vy))
+      const d = Math.hypot((lab[0].data[i] ?? 0) - surface(cL, ux, vy, ux * vy), (lab[1].data[i] ?? 0) - surface(cA, ux, vy, ux * vy), (lab[2].data[i] ?? 0) - surface(cB, ux, vy, ux * vy))
       apart.data[i] = d > limit ? 1 : 0
     }
   }
-  const centre = field(coeffs, Math.floor(h / 2) * w + Math.floor(w / 2))
-  return { colour: [centre[0]!, centre[1]!, centre[2]!], spread, apart }
+  return { colour: field(coeffs, Math.floor(h / 2) * w + Math.floor(w / 2)), spread, apart }
 }

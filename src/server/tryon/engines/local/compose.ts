@@ -3,7 +3,7 @@ import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, plane, samplePlane } from './raster'
+import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, isSet, plane, samplePlane, sampleRgb } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -22,33 +22,36 @@ export type ComposeInput = {
 }
 
 /** A garment layer: premultiplied colour (a plane per channel) and alpha. */
-type Layer = { color: Plane[]; alpha: Plane }
+type Layer = { color: [Plane, Plane, Plane]; alpha: Plane }
+
+/** Paints value v at alpha a over pixel i of a premultiplied colour plane. */
+function paint(colour: Float32Array, i: number, v: number, a: number) {
+  colour[i] = v * a + (colour[i] ?? 0) * (1 - a)
+}
+
+/**
+ * One channel of a composed pixel: the person's (p), or the plate's fill (f) where old clothing
+ * is removed (r), under the garment's premultiplied colour g at alpha a, shaded; 0..255.
+ */
+const composed = (p: number, f: number, r: number, a: number, g: number, shade: number, keep: number) =>
+  Math.max(0, Math.min(255, Math.round((p * (1 - r) + f * r) * (1 - a) + g * shade * (1 - keep))))
 
 /** Draws one garment part onto the layer (over what is there) within the box, sampling the garment through the mapping. */
 function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number, box: Box) {
   const { person, garment, garmentMask, parts } = input
   const w = person.width
   const gw = garment.width
+  const [red, green, blue] = layer.color
   forEachMapped(box, map, (x, y, sx, sy) => {
     if (sx < 0 || sy < 0 || sx > gw - 1 || sy > garment.height - 1) return
     if (parts[Math.round(sy) * gw + Math.round(sx)] !== part) return
     const a = samplePlane(garmentMask, sx, sy)
     if (a <= 0.01) return
-    const x0 = Math.floor(sx)
-    const y0 = Math.floor(sy)
-    const fx = sx - x0
-    const fy = sy - y0
     const i = y * w + x
-    const k00 = (y0 * gw + x0) * 3
-    const k10 = (y0 * gw + Math.min(gw - 1, x0 + 1)) * 3
-    const k01 = (Math.min(garment.height - 1, y0 + 1) * gw + x0) * 3
-    const k11 = (Math.min(garment.height - 1, y0 + 1) * gw + Math.min(gw - 1, x0 + 1)) * 3
-    const prev = layer.alpha.data[i]!
-    for (let c = 0; c < 3; c++) {
-      const v = (garment.data[k00 + c]! * (1 - fx) + garment.data[k10 + c]! * fx) * (1 - fy) + (garment.data[k01 + c]! * (1 - fx) + garment.data[k11 + c]! * fx) * fy
-      const colour = layer.color[c]!.data
-      colour[i] = v * a + colour[i]! * (1 - a)
-    }
+    const prev = layer.alpha.data[i] ?? 0
+    paint(red.data, i, sampleRgb(garment, sx, sy, 0), a)
+    paint(green.data, i, sampleRgb(garment, sx, sy, 1), a)
+    paint(blue.data, i, sampleRgb(garment, sx, sy, 2), a)
     layer.alpha.data[i] = a + prev * (1 - a)
   })
 }
@@ -105,7 +108,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const sleeveBox = union(sleeveBoxes)
   if (sleeveBox)
     for (let y = sleeveBox.y0; y <= sleeveBox.y1; y++)
-      for (let i = y * w + sleeveBox.x0; i <= y * w + sleeveBox.x1; i++) layer.alpha.data[i] = sleeves.alpha.data[i]! + layer.alpha.data[i]! * (1 - sleeves.alpha.data[i]!)
+      for (let i = y * w + sleeveBox.x0; i <= y * w + sleeveBox.x1; i++) {
+        const sleeve = sleeves.alpha.data[i] ?? 0
+        layer.alpha.data[i] = sleeve + (layer.alpha.data[i] ?? 0) * (1 - sleeve)
+      }
   const warpMs = performance.now() - warpStart
 
   // A top over trousers or a skirt is tucked in at their waistband.
@@ -128,13 +134,14 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const out = person.data.slice()
   const coverage = plane(w, h)
   if (!work) return { image: { width: w, height: h, data: out }, coverage, warpMs }
-  const around = clip(grow(work, 1), w, h)!
+  // (the work box is in the frame: grown and clipped it is never empty)
+  const around = clip(grow(work, 1), w, h) ?? work
 
   // 2. What stays in front: face and hair, and bare hands and forearms not under a sleeve.
   const front = plane(w, h)
   for (let y = around.y0; y <= around.y1; y++)
     for (let i = y * w + around.x0; i <= y * w + around.x1; i++)
-      front.data[i] = masks.keep.data[i]! >= 0.5 || (masks.bareArms.data[i]! >= 0.5 && sleeves.alpha.data[i]! <= 0.5) ? 1 : 0
+      front.data[i] = isSet(masks.keep, i) || (isSet(masks.bareArms, i) && (sleeves.alpha.data[i] ?? 0) <= 0.5) ? 1 : 0
   // Soft edges outwards only: the face and hair keep every pixel they had.
   const frontSoft = boxBlur(front, 1, around)
 
@@ -148,26 +155,27 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     for (let y = removable.y0; y <= removable.y1; y++)
       for (let x = removable.x0; x <= removable.x1; x++) {
         const i = y * w + x
-        if (bottom) remove.data[i] = masks.person.data[i]! >= 0.5 && masks.clothing.data[i]! < 0.5 && front.data[i]! < 0.5 && y > waistY && y <= mappings.hemY ? 1 : 0
-        else if (grown.data[i] && front.data[i]! < 0.5) remove.data[i] = y <= lowest || onArms(x, y) ? 1 : 0
+        if (bottom) remove.data[i] = isSet(masks.person, i) && !isSet(masks.clothing, i) && !isSet(front, i) && y > waistY && y <= mappings.hemY ? 1 : 0
+        else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || onArms(x, y) ? 1 : 0
       }
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
   const removeSoft = boxBlur(remove, 1, work)
   const alpha = boxBlur(layer.alpha, 1, work)
-  const colour = layer.color.map((p) => boxBlur(p, 1, work).data)
+  const soft = (p: Plane) => boxBlur(p, 1, work).data
+  const [red, green, blue] = [soft(layer.color[0]), soft(layer.color[1]), soft(layer.color[2])]
+  const { data: p } = person
+  const { data: f } = plate.fill
   for (let y = work.y0; y <= work.y1; y++)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
-      const keep = front.data[i] ? 1 : frontSoft.data[i]!
-      const a = alpha.data[i]! * (1 - keep)
+      const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
+      const a = (alpha.data[i] ?? 0) * (1 - keep)
       coverage.data[i] = a
-      const r = removeSoft.data[i]! * (1 - keep)
-      const shade = 1 + (plate.shade.data[i]! - 1) * input.shading
-      for (let c = 0; c < 3; c++) {
-        const base = person.data[i * 3 + c]! * (1 - r) + plate.fill.data[i * 3 + c]! * r
-        const value = base * (1 - a) + colour[c]![i]! * shade * (1 - keep)
-        out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(value)))
-      }
+      const r = (removeSoft.data[i] ?? 0) * (1 - keep)
+      const shade = 1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading
+      out[i * 3] = composed(p[i * 3] ?? 0, f[i * 3] ?? 0, r, a, red[i] ?? 0, shade, keep)
+      out[i * 3 + 1] = composed(p[i * 3 + 1] ?? 0, f[i * 3 + 1] ?? 0, r, a, green[i] ?? 0, shade, keep)
+      out[i * 3 + 2] = composed(p[i * 3 + 2] ?? 0, f[i * 3 + 2] ?? 0, r, a, blue[i] ?? 0, shade, keep)
     }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
 }

@@ -2,7 +2,7 @@ import type { BodyMeasurements } from '../../engine'
 import type { GarmentModel } from './garment-analysis'
 import { type Point, add, dist, lerp, mid, pt, scale, sub } from './geometry'
 import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import type { Plane } from './raster'
+import { type Plane, isSet } from './raster'
 import { type Mapping, type MeshRow, bandMesh, limbWarp } from './warp'
 
 /** How loosely the garment sits: >1 wider, <1 narrower; and a length change (fraction of its length). */
@@ -56,7 +56,7 @@ function measuredHalf(person: Plane, body: BodyFrame, c: Point, across: Point): 
       const x = Math.round(c.x + across.x * sign * d)
       const y = Math.round(c.y + across.y * sign * d)
       if (x < 0 || y < 0 || x >= w || y >= h) return null
-      if (person.data[y * w + x]! < 0.5 || arms.some((arm) => polylineDistance(x, y, arm) < sw * 0.12)) return d
+      if (!isSet(person, y * w + x) || arms.some((arm) => polylineDistance(x, y, arm) < sw * 0.12)) return d
     }
     return sw * 1.2
   }
@@ -72,7 +72,7 @@ function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): numb
     const x = Math.round(joint.x - down.x * d)
     const y = Math.round(joint.y - down.y * d)
     if (x < 0 || y < 0 || x >= w || y >= h) return null
-    if (person.data[y * w + x]! < 0.5) return d
+    if (!isSet(person, y * w + x)) return d
   }
   return null
 }

@@ -1,7 +1,7 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, mid, pt, side } from './geometry'
 import { backdropOf } from './backdrop'
-import { type Plane, type Rgb, fillHoles, keepLargest, median, morph, threshold } from './raster'
+import { type Plane, type Rgb, fillHoles, isSet, keepLargest, median, morph, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -55,7 +55,7 @@ function bridgeSlits(mask: Plane, gap: number): Plane {
   for (let x = 0; x < w; x++) {
     let last = -1
     for (let y = 0; y < h; y++) {
-      if (mask.data[y * w + x]! < 0.5) continue
+      if (!isSet(mask, y * w + x)) continue
       if (last >= 0 && y - last > 1 && y - last <= gap) for (let k = last + 1; k < y; k++) out.data[k * w + x] = 1
       last = y
     }
@@ -82,10 +82,10 @@ function centralRun(mask: Plane, y: number, cx: number): Run | null {
   let bestDist = Infinity
   let x = 0
   while (x < w) {
-    while (x < w && mask.data[row + x]! < 0.5) x++
+    while (x < w && !isSet(mask, row + x)) x++
     if (x >= w) break
     const l = x
-    while (x < w && mask.data[row + x]! >= 0.5) x++
+    while (x < w && isSet(mask, row + x)) x++
     const r = x - 1
     const d = cx < l ? l - cx : cx > r ? cx - r : 0
     if (d < bestDist) {
@@ -106,12 +106,14 @@ function spanRun(mask: Plane, y: number, cx: number, upper: boolean): Run | null
   if (!upper || !central || (central.l <= cx && cx <= central.r)) return central
   const row = y * mask.width
   let l = -1
-  for (let x = Math.round(cx); x >= 0 && l < 0; x--) if (mask.data[row + x]! >= 0.5) l = x
+  for (let x = Math.round(cx); x >= 0 && l < 0; x--) if (isSet(mask, row + x)) l = x
   let r = -1
-  for (let x = Math.round(cx); x < mask.width && r < 0; x++) if (mask.data[row + x]! >= 0.5) r = x
+  for (let x = Math.round(cx); x < mask.width && r < 0; x++) if (isSet(mask, row + x)) r = x
   if (l < 0 || r < 0) return central
-  const left = centralRun(mask, y, l)!
-  const right = centralRun(mask, y, r)!
+  // (both are runs: l and r are on the mask)
+  const left = centralRun(mask, y, l)
+  const right = centralRun(mask, y, r)
+  if (!left || !right) return central
   return { l: left.l, r: right.r }
 }
 
@@ -123,13 +125,13 @@ function torsoRun(mask: Plane, y: number, cx: number): Run | null {
 
 const topOfColumn = (mask: Plane, x: number, y0: number, y1: number) => {
   const cx = Math.round(x)
-  for (let y = y0; y <= y1; y++) if (mask.data[y * mask.width + cx]! >= 0.5) return y
+  for (let y = y0; y <= y1; y++) if (isSet(mask, y * mask.width + cx)) return y
   return y0
 }
 
 /** The lowest pixel of the centre column's stretch through row `from` (the hem, not cuffs hanging lower), or y1 when `from` is off the mask. */
 function bottomOfColumn(mask: Plane, x: number, from: number, y1: number) {
-  const at = (y: number) => mask.data[y * mask.width + Math.round(x)]! >= 0.5
+  const at = (y: number) => isSet(mask, y * mask.width + Math.round(x))
   if (!at(from)) return y1
   let y = from
   while (y < y1 && at(y + 1)) y++
@@ -143,7 +145,7 @@ function bounds(mask: Plane) {
   let y1 = -1
   for (let y = 0; y < mask.height; y++)
     for (let x = 0; x < mask.width; x++)
-      if (mask.data[y * mask.width + x]! >= 0.5) {
+      if (isSet(mask, y * mask.width + x)) {
         x0 = Math.min(x0, x)
         x1 = Math.max(x1, x)
         y0 = Math.min(y0, y)
@@ -157,7 +159,7 @@ function gapBeside(mask: Plane, run: Run, y: number, edge: Edge, limit: number):
   for (let d = 1; d <= limit; d++) {
     const x = run[edge] + outwards(edge) * d
     if (x < 0 || x >= mask.width) return null
-    if (mask.data[y * mask.width + x]! >= 0.5) return d
+    if (isSet(mask, y * mask.width + x)) return d
   }
   return null
 }
@@ -254,7 +256,7 @@ function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): Point | null {
   for (let y = 0; y < mask.height; y += 2) {
     const torso = torsoRun(mask, y, cx)
     for (let x = 0; x < mask.width; x += 2) {
-      if (mask.data[y * mask.width + x]! < 0.5) continue
+      if (!isSet(mask, y * mask.width + x)) continue
       total++
       const p = pt(x, y)
       if (!inSleeve(p, torso, f)) continue
@@ -300,7 +302,7 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   let n = 0
   for (let y = box.y0 + Math.round(H * 0.6); y <= box.y1; y++)
     for (let x = box.x0; x <= box.x1; x++)
-      if (mask.data[y * mask.width + x]! >= 0.5) {
+      if (isSet(mask, y * mask.width + x)) {
         sx += x
         n++
       }
@@ -310,7 +312,7 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
 
   // Trousers part at the centre line in their lower half.
   let gap = 0
-  for (let y = box.y0 + Math.round(H * 0.55); y <= box.y1; y++) if (mask.data[y * mask.width + Math.round(cx)]! < 0.5) gap++
+  for (let y = box.y0 + Math.round(H * 0.55); y <= box.y1; y++) if (!isSet(mask, y * mask.width + Math.round(cx))) gap++
   const looksLikeTrousers = gap > H * 0.3
 
   // Hem: the bottom of the centre column, a little above it where rounded corners and fringes have full width.
@@ -322,18 +324,21 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   // Product photos are symmetric: both sides share the armpit height and distance from the centre
   // (the side seen best, a sleeved one, wins), which also mends a side the scan misread.
   // (the widest of the rows just above: a sheer or uneven hem's lowest row is not its width)
+  const hemRow = runs[hemY - box.y0]
+  if (!hemRow) throw new Error('garment mask without a hem row')
   const hemRun = runs
     .slice(Math.max(0, hemY - box.y0 - Math.round(H * 0.1)), hemY - box.y0 + 1)
-    .reduce<Run>((widest, r) => (r && r.l <= cx && cx <= r.r && r.r - r.l > widest.r - widest.l ? r : widest), runs[hemY - box.y0]!)
+    .reduce<Run>((widest, r) => (r && r.l <= cx && cx <= r.r && r.r - r.l > widest.r - widest.l ? r : widest), hemRow)
   // The torso's lowest quarter (higher up, a sleeve hanging against one side only makes rows lopsided).
   const middles = runs.slice(Math.round((hemY - box.y0) * 0.75), hemY - box.y0).flatMap((r) => (r && r.l <= cx && cx <= r.r ? [(r.l + r.r) / 2] : []))
   const centre = middles.length ? median(middles) : cx
   const sleeved = apL.sleeved || apR.sleeved
-  const sides = [apL, apR].filter((a) => a.sleeved === sleeved && a.hanging === (apL.hanging || apR.hanging))
+  const hangingSide = apL.hanging || apR.hanging
+  const sides = [apL, apR].filter((a) => a.sleeved === sleeved && a.hanging === hangingSide)
   // (the wider side: a misread side finds a jump inside the torso, near the collar; but the
   // narrower one for hanging sleeves, which join a torso flaring to its hem at different heights)
   const halves = sides.map((a) => Math.abs(a.x - centre))
-  const armHalf = sides[0]!.hanging ? Math.min(...halves) : Math.max(...halves)
+  const armHalf = hangingSide ? Math.min(...halves) : Math.max(...halves)
   const topRow = runs[Math.round(H * 0.03)]
   // Sleeveless: the shoulders are the top's outer corners, unless the top is a narrow neck or strap.
   const topHalf = topRow ? Math.min(centre - topRow.l, topRow.r - centre) : 0
@@ -349,7 +354,7 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   // (seamlessly); below a hanging sleeve's join the torso's edges show, and above it the armpit is
   // placed by proportion.
   const joinY = Math.max(...sides.map((a) => a.y))
-  const hanging = sides[0]!.hanging || (sleeved && joinY - level > 2 * armHalf * DEEPEST_ARMHOLE_RATIO)
+  const hanging = hangingSide || (sleeved && joinY - level > 2 * armHalf * DEEPEST_ARMHOLE_RATIO)
   const armY = hanging ? Math.min(joinY, Math.round(level + ARMHOLE_DEPTH_RATIO * 2 * armHalf)) : Math.round(sides.reduce((sum, a) => sum + a.y, 0) / sides.length)
   const armpitL = pt(centre - armHalf, armY)
   const armpitR = pt(centre + armHalf, armY)
@@ -382,7 +387,7 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   let crotch: Point | null = null
   if (type === 'bottom') {
     let y = box.y0 + Math.round(H * 0.2)
-    while (y < box.y1 && mask.data[y * mask.width + Math.round(cx)]! >= 0.5) y++
+    while (y < box.y1 && isSet(mask, y * mask.width + Math.round(cx))) y++
     crotch = pt(cx, y)
   }
 
@@ -391,13 +396,13 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   let b = 0
   let count = 0
   for (let i = 0; i < mask.data.length; i += 3)
-    if (mask.data[i]! >= 0.5) {
-      r += img.data[i * 3]!
-      g += img.data[i * 3 + 1]!
-      b += img.data[i * 3 + 2]!
+    if (isSet(mask, i)) {
+      r += img.data[i * 3] ?? 0
+      g += img.data[i * 3 + 1] ?? 0
+      b += img.data[i * 3 + 2] ?? 0
       count++
     }
-  const ends =
+  const ends: [Point | null, Point | null] =
     type === 'bottom' || !sleeved
       ? [null, null]
       : [
@@ -407,7 +412,7 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   // (an armpit without a sleeve beyond it was a jump in the outline at the neckline)
   if (sleeved && !sleeveless && !ends[0] && !ends[1]) return readGarment(img, mask, category, true)
   const mirror = (p: Point | null) => (p ? pt(2 * centre - p.x, p.y) : null)
-  const [sleeveEndL, sleeveEndR] = [ends[0] ?? mirror(ends[1]!), ends[1] ?? mirror(ends[0]!)]
+  const [sleeveEndL, sleeveEndR] = [ends[0] ?? mirror(ends[1]), ends[1] ?? mirror(ends[0])]
   return {
     type,
     bbox: box,
@@ -447,7 +452,7 @@ export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
     const torso = torsoRun(mask, y, cx)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
-      if (mask.data[i]! < 0.5) continue
+      if (!isSet(mask, i)) continue
       const p = pt(x, y)
       if (L.sleeveEndL && inSleeve(p, torso, frameL)) parts[i] = PART.sleeveL
       else if (L.sleeveEndR && inSleeve(p, torso, frameR)) parts[i] = PART.sleeveR

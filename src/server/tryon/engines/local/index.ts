@@ -100,9 +100,8 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       const images = []
       const coverage: Plane[] = []
       const defects: Defect[] = []
-      for (let k = 0; k < count; k++) {
+      for (const variation of VARIATIONS.slice(0, count)) {
         abortIf(input.signal)
-        const variation = VARIATIONS[k]!
         const fit: Fit = { ease: base.ease * variation.ease, lengthShift: base.lengthShift + variation.lengthShift }
         const t0 = performance.now()
         const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit, person.analysis.masks.person)

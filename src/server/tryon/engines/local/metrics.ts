@@ -1,4 +1,4 @@
-import { type Plane, type Rgb, blur, luminance, rgbToLab } from './raster'
+import { type Plane, type Rgb, blur, isSet, luminance, pixelLab } from './raster'
 
 /**
  * SSIM map of two images (luminance, Gaussian window sigma 1.5, the usual constants), and its
@@ -7,7 +7,7 @@ import { type Plane, type Rgb, blur, luminance, rgbToLab } from './raster'
 export function ssim(a: Rgb, b: Rgb, weight?: Plane): number {
   const x = luminance(a)
   const y = luminance(b)
-  const mul = (p: Plane, q: Plane): Plane => ({ ...p, data: p.data.map((v, i) => v * q.data[i]!) })
+  const mul = (p: Plane, q: Plane): Plane => ({ ...p, data: p.data.map((v, i) => v * (q.data[i] ?? 0)) })
   const mx = blur(x, 1.5)
   const my = blur(y, 1.5)
   const sxx = blur(mul(x, x), 1.5)
@@ -18,13 +18,13 @@ export function ssim(a: Rgb, b: Rgb, weight?: Plane): number {
   let sum = 0
   let total = 0
   for (let i = 0; i < x.data.length; i++) {
-    const w = weight ? weight.data[i]! : 1
+    const w = weight ? (weight.data[i] ?? 0) : 1
     if (w <= 0) continue
-    const ux = mx.data[i]!
-    const uy = my.data[i]!
-    const vx = sxx.data[i]! - ux * ux
-    const vy = syy.data[i]! - uy * uy
-    const cxy = sxy.data[i]! - ux * uy
+    const ux = mx.data[i] ?? 0
+    const uy = my.data[i] ?? 0
+    const vx = (sxx.data[i] ?? 0) - ux * ux
+    const vy = (syy.data[i] ?? 0) - uy * uy
+    const cxy = (sxy.data[i] ?? 0) - ux * uy
     sum += (w * ((2 * ux * uy + c1) * (2 * cxy + c2))) / ((ux * ux + uy * uy + c1) * (vx + vy + c2))
     total += w
   }
@@ -33,17 +33,17 @@ export function ssim(a: Rgb, b: Rgb, weight?: Plane): number {
 
 /** Mean Lab colour of the pixels of an image where the mask is set. */
 export function meanLab(img: Rgb, mask: Plane): [number, number, number] {
-  const s = [0, 0, 0]
+  const s: [number, number, number] = [0, 0, 0]
   let n = 0
   for (let i = 0; i < mask.data.length; i++) {
-    if (mask.data[i]! < 0.5) continue
-    const lab = rgbToLab(img.data[i * 3]!, img.data[i * 3 + 1]!, img.data[i * 3 + 2]!)
-    s[0]! += lab[0]
-    s[1]! += lab[1]
-    s[2]! += lab[2]
+    if (!isSet(mask, i)) continue
+    const lab = pixelLab(img, i)
+    s[0] += lab[0]
+    s[1] += lab[1]
+    s[2] += lab[2]
     n++
   }
-  return [s[0]! / (n || 1), s[1]! / (n || 1), s[2]! / (n || 1)]
+  return [s[0] / (n || 1), s[1] / (n || 1), s[2] / (n || 1)]
 }
 
 /** CIEDE2000 colour difference (Sharma, Wu and Dalal 2005). */

@@ -30,4 +30,4 @@ const out = await engine.generate({
   numberResults: 1,
   outputFormat: 'JPG',
 })
-console.log(JSON.stringify({ images: out.images.length, bytes: out.images[0]!.data.length, attempts }))
+console.log(JSON.stringify({ images: out.images.length, bytes: out.images[0]?.data.length ?? 0, attempts }))

@@ -2,7 +2,7 @@ import { TryOnError } from '../../engine'
 import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, components, fillHoles, labPlanes, mapPlane, median, morph, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, components, fillHoles, isSet, labAt, labPlanes, mapPlane, median, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, skin and hair colour, and three masks: the
@@ -51,7 +51,7 @@ export function bodyFrame(pose: Pose, width: number, height: number): { body: Bo
   if (needed.some((k) => pose[k].score < SEEN || !inside(k)) || face < SEEN * 0.6) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
   // Front-facing: the person's right side is on the image's left.
   const [sL, sR] = pose.rightShoulder.x <= pose.leftShoulder.x ? (['right', 'left'] as const) : (['left', 'right'] as const)
-  const key = <T extends string>(side: 'left' | 'right', part: T) => `${side}${part[0]!.toUpperCase()}${part.slice(1)}` as keyof Pose
+  const key = <T extends string>(side: 'left' | 'right', part: T) => `${side}${part.charAt(0).toUpperCase()}${part.slice(1)}` as keyof Pose
   const get = (side: 'left' | 'right', part: string) => p(key(side, part))
   const seen = (side: 'left' | 'right', part: string) => pose[key(side, part)].score >= SEEN
   const shoulderWidth = dist(get(sL, 'shoulder'), get(sR, 'shoulder'))
@@ -103,7 +103,13 @@ export function segmentDistance(x: number, y: number, a: Point, b: Point) {
 /** Distance from (x, y) to a polyline, each segment's distance multiplied by its weight (1 when none). */
 export function polylineDistance(x: number, y: number, line: Point[], weights: number[] = []) {
   let best = Infinity
-  for (let k = 1; k < line.length; k++) best = Math.min(best, segmentDistance(x, y, line[k - 1]!, line[k]!) * (weights[k - 1] ?? 1))
+  let a = line[0]
+  for (let k = 1; k < line.length; k++) {
+    const b = line[k]
+    if (!a || !b) break
+    best = Math.min(best, segmentDistance(x, y, a, b) * (weights[k - 1] ?? 1))
+    a = b
+  }
   return best
 }
 
@@ -118,47 +124,56 @@ function skinTone(img: Rgb, body: BodyFrame): [number, number, number] {
     for (let x = Math.round(c.x - r); x <= c.x + r; x++) {
       if (x < 0 || y < 0 || x >= img.width || y >= img.height || Math.hypot(x - c.x, y - c.y) > r) continue
       const i = (y * img.width + x) * 3
-      rs.push(img.data[i]!)
-      gs.push(img.data[i + 1]!)
-      bs.push(img.data[i + 2]!)
+      rs.push(img.data[i] ?? 0)
+      gs.push(img.data[i + 1] ?? 0)
+      bs.push(img.data[i + 2] ?? 0)
     }
   return [median(rs), median(gs), median(bs)]
 }
 
+type Lab = [number, number, number]
+type Cluster = { c: Lab; count: number; sum: Lab }
+
 /** k-means in Lab on samples; returns cluster centres with their share. */
-function kmeans(samples: [number, number, number][], k: number): { c: [number, number, number]; share: number }[] {
-  if (!samples.length) return []
-  let centres = Array.from({ length: k }, (_, j) => samples[Math.floor(((j + 0.5) * samples.length) / k)]!)
-  let counts = new Array<number>(k).fill(0)
+function kmeans(samples: Lab[], k: number): { c: Lab; share: number }[] {
+  // (seeded with samples spread through the list; none without samples)
+  const seeds = Array.from({ length: k }, (_, j) => samples[Math.floor(((j + 0.5) * samples.length) / k)]).filter((s) => s !== undefined)
+  let clusters: Cluster[] = seeds.map((c) => ({ c, count: 0, sum: [0, 0, 0] }))
   for (let iter = 0; iter < 8; iter++) {
-    const sums = centres.map(() => [0, 0, 0])
-    counts = new Array<number>(k).fill(0)
+    clusters = clusters.map(({ c }) => ({ c, count: 0, sum: [0, 0, 0] }))
     for (const s of samples) {
-      let best = 0
+      let best = clusters[0]
       let bd = Infinity
-      centres.forEach((c, j) => {
+      for (const cluster of clusters) {
+        const { c } = cluster
         const d = (c[0] - s[0]) ** 2 + (c[1] - s[1]) ** 2 + (c[2] - s[2]) ** 2
         if (d < bd) {
           bd = d
-          best = j
+          best = cluster
         }
-      })
-      counts[best]!++
-      sums[best]![0]! += s[0]
-      sums[best]![1]! += s[1]
-      sums[best]![2]! += s[2]
+      }
+      if (!best) break
+      best.count++
+      best.sum[0] += s[0]
+      best.sum[1] += s[1]
+      best.sum[2] += s[2]
     }
-    centres = centres.map((c, j) => (counts[j] ? [sums[j]![0]! / counts[j]!, sums[j]![1]! / counts[j]!, sums[j]![2]! / counts[j]!] : c))
+    clusters = clusters.map((cl) => (cl.count ? { ...cl, c: [cl.sum[0] / cl.count, cl.sum[1] / cl.count, cl.sum[2] / cl.count] } : cl))
   }
-  return centres.map((c, j) => ({ c, share: counts[j]! / samples.length }))
+  return clusters.map(({ c, count }) => ({ c, share: count / samples.length }))
 }
 
+type Quad = [Point, Point, Point, Point]
+
 /** Whether p is inside the quadrilateral a-b-c-d (convex, any winding). */
-function inQuad(p: Point, q: Point[]) {
+function inQuad(p: Point, [q0, q1, q2, q3]: Quad) {
   let sign = 0
-  for (let i = 0; i < 4; i++) {
-    const a = q[i]!
-    const b = q[(i + 1) % 4]!
+  for (const [a, b] of [
+    [q0, q1],
+    [q1, q2],
+    [q2, q3],
+    [q3, q0],
+  ] as const) {
     const s = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
     if (s !== 0) {
       if (sign === 0) sign = Math.sign(s)
@@ -178,7 +193,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   const neck = mid(body.shoulderL, body.shoulderR)
   const hips = mid(body.hipL, body.hipR)
   // The chest (not down to the hips, where trousers may begin).
-  const core = [
+  const core: Quad = [
     shrink(body.shoulderL, hips, 0.25),
     shrink(body.shoulderR, hips, 0.25),
     shrink(body.shoulderR, body.hipR, 0.55),
@@ -193,7 +208,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     for (let x = Math.max(0, Math.floor(Math.min(...xs))); x < Math.min(w, Math.max(...xs)); x += step) {
       if (!inQuad(pt(x, y), core)) continue
       const i = y * w + x
-      samples.push([lab[0].data[i]!, lab[1].data[i]!, lab[2].data[i]!])
+      samples.push(labAt(lab, i))
     }
   const notSkin = (c: [number, number, number]) => Math.hypot(c[0] - skinLab[0], c[1] - skinLab[1], c[2] - skinLab[2]) > 14
   const clusters = kmeans(samples, 4).filter((c) => c.share >= 0.06 && notSkin(c.c))
@@ -208,9 +223,8 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
       const c = lerp(shoulder, elbow, t)
       for (let y = Math.round(c.y - r); y <= c.y + r; y += 2)
         for (let x = Math.round(c.x - r); x <= c.x + r; x += 2) {
-          if (x < 0 || y < 0 || x >= w || y >= h || person.data[y * w + x]! < 0.5) continue
-          const i = y * w + x
-          arm.push([lab[0].data[i]!, lab[1].data[i]!, lab[2].data[i]!])
+          if (x < 0 || y < 0 || x >= w || y >= h || !isSet(person, y * w + x)) continue
+          arm.push(labAt(lab, y * w + x))
         }
     }
     const covered = arm.filter(notSkin)
@@ -222,10 +236,10 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   for (let y = Math.max(0, Math.floor(top)); y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
-      if (person.data[i]! < 0.5) continue
-      const L = lab[0].data[i]!
-      const A = lab[1].data[i]!
-      const B = lab[2].data[i]!
+      if (!isSet(person, i)) continue
+      const L = lab[0].data[i] ?? 0
+      const A = lab[1].data[i] ?? 0
+      const B = lab[2].data[i] ?? 0
       // (squared distances)
       const dSkin = (L - skinLab[0]) ** 2 + (A - skinLab[1]) ** 2 + (B - skinLab[2]) ** 2
       let dCloth = Infinity
@@ -236,11 +250,11 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   const closed = morph(morph(out, 3), -3)
   const { labels } = components(closed)
   const touching = new Set<number>()
-  for (const q of [mid(core[0]!, core[2]!), mid(core[1]!, core[3]!), mid(core[0]!, core[1]!), mid(core[2]!, core[3]!), mid(neck, hips)]) {
+  for (const q of [mid(core[0], core[2]), mid(core[1], core[3]), mid(core[0], core[1]), mid(core[2], core[3]), mid(neck, hips)]) {
     const l = labels[Math.round(q.y) * w + Math.round(q.x)]
     if (l !== undefined && l >= 0) touching.add(l)
   }
-  return fillHoles(mapPlane(closed, (_, i) => (touching.has(labels[i]!) && person.data[i]! >= 0.5 ? 1 : 0)))
+  return fillHoles(mapPlane(closed, (_, i) => (touching.has(labels[i] ?? -1) && isSet(person, i) ? 1 : 0)))
 }
 
 /** Face and hair: the person above the neck, plus hair-coloured parts joined to it (long hair over the shoulders). */
@@ -252,7 +266,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   // Hair colour: the person's pixels at the top of the head.
   let headTop = h
   for (let i = 0; i < w * h; i++)
-    if (person.data[i]! >= 0.5) {
+    if (isSet(person, i)) {
       headTop = Math.floor(i / w)
       break
     }
@@ -260,22 +274,22 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   for (let y = headTop; y < Math.min(h, headTop + body.shoulderWidth * 0.12); y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
-      if (person.data[i]! >= 0.5) hair.push([lab[0].data[i]!, lab[1].data[i]!, lab[2].data[i]!])
+      if (isSet(person, i)) hair.push(labAt(lab, i))
     }
-  const hairLab = hair.length ? ([0, 1, 2].map((k) => median(hair.map((s) => s[k]!))) as [number, number, number]) : null
+  const hairLab: Lab | null = hair.length ? [median(hair.map((s) => s[0])), median(hair.map((s) => s[1])), median(hair.map((s) => s[2]))] : null
   const lowest = Math.min(h, Math.max(body.hipL.y, body.hipR.y))
   const reach = body.shoulderWidth * 0.45
   for (let y = 0; y < lowest; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
-      if (person.data[i]! < 0.5) continue
+      if (!isSet(person, i)) continue
       if (y < neckY) {
         out.data[i] = 1
         continue
       }
       const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach
-      if (hairLab && near && clothing.data[i]! < 0.5) {
-        const d = Math.hypot(lab[0].data[i]! - hairLab[0], lab[1].data[i]! - hairLab[1], lab[2].data[i]! - hairLab[2])
+      if (hairLab && near && !isSet(clothing, i)) {
+        const d = Math.hypot((lab[0].data[i] ?? 0) - hairLab[0], (lab[1].data[i] ?? 0) - hairLab[1], (lab[2].data[i] ?? 0) - hairLab[2])
         if (d < 12) out.data[i] = 0.99
       }
     }
@@ -283,10 +297,10 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const { labels } = components(out)
   const head = new Set<number>()
   for (let x = 0; x < w; x++) {
-    const l = labels[Math.max(0, Math.floor(neckY) - 1) * w + x]!
+    const l = labels[Math.max(0, Math.floor(neckY) - 1) * w + x] ?? -1
     if (l >= 0) head.add(l)
   }
-  return mapPlane(out, (_, i) => (head.has(labels[i]!) ? 1 : 0))
+  return mapPlane(out, (_, i) => (head.has(labels[i] ?? -1) ? 1 : 0))
 }
 
 /** The arm as a polyline: shoulder, elbow, wrist and the hand beyond it. */
@@ -307,9 +321,9 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame
     for (let y = Math.max(0, Math.floor(Math.min(...ys) - radius)); y <= Math.min(h - 1, Math.max(...ys) + radius); y++)
       for (let x = Math.max(0, Math.floor(Math.min(...xs) - radius)); x <= Math.min(w - 1, Math.max(...xs) + radius); x++) {
         const i = y * w + x
-        if (person.data[i]! < 0.5 || out.data[i]) continue
+        if (!isSet(person, i) || out.data[i]) continue
         if (polylineDistance(x, y, arm) >= radius) continue
-        const d = Math.hypot(lab[0].data[i]! - skinLab[0], (lab[1].data[i]! - skinLab[1]) * 1.5, (lab[2].data[i]! - skinLab[2]) * 1.5)
+        const d = Math.hypot((lab[0].data[i] ?? 0) - skinLab[0], ((lab[1].data[i] ?? 0) - skinLab[1]) * 1.5, ((lab[2].data[i] ?? 0) - skinLab[2]) * 1.5)
         if (d < 22) out.data[i] = 1
       }
   }
@@ -346,10 +360,10 @@ export function waistband(img: Rgb, masks: PersonMasks, body: BodyFrame, skin: [
     for (let x = cx - half; x <= cx + half; x++) {
       if (x < 0 || x >= img.width) continue
       const i = y * img.width + x
-      if (masks.person.data[i]! < 0.5) continue
-      if (masks.clothing.data[i]! >= 0.5) clothing++
+      if (!isSet(masks.person, i)) continue
+      if (isSet(masks.clothing, i)) clothing++
       else {
-        const [l, a, b] = rgbToLab(img.data[i * 3]!, img.data[i * 3 + 1]!, img.data[i * 3 + 2]!)
+        const [l, a, b] = pixelLab(img, i)
         if (Math.hypot(l - skinLab[0], a - skinLab[1], b - skinLab[2]) < 20) skinLike++
         else other++
       }

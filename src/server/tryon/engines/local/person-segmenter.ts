@@ -14,7 +14,7 @@ async function selfieSegmentation(img: Rgb): Promise<Plane> {
   const values = (await output.data()) as Float32Array
   tf.dispose([input, output])
   const crop: Plane = { width: box.width, height: box.height, data: new Float32Array(box.width * box.height) }
-  for (let y = 0; y < box.height; y++) for (let x = 0; x < box.width; x++) crop.data[y * box.width + x] = values[(y + box.top) * INPUT + x + box.left]!
+  for (let y = 0; y < box.height; y++) for (let x = 0; x < box.width; x++) crop.data[y * box.width + x] = values[(y + box.top) * INPUT + x + box.left] ?? 0
   return resizePlane(crop, img.width, img.height)
 }
 
@@ -30,7 +30,7 @@ function refineOnBackdrop(img: Rgb, prior: Plane): Plane {
   const sure = morph(threshold(prior, 0.5), -r)
   const near = morph(threshold(prior, 0.2), r)
   const apart = morph(morph(backdrop.apart, -1), 1)
-  return mapPlane(prior, (p, i) => (sure.data[i]! || (near.data[i]! && (apart.data[i]! || p > 0.85)) ? 1 : 0))
+  return mapPlane(prior, (p, i) => (sure.data[i] || (near.data[i] && (apart.data[i] || p > 0.85)) ? 1 : 0))
 }
 
 /** The person in a photo (1 = person, 0 = backdrop) at the image's size. */

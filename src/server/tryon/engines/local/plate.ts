@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { type Point, add, dist, mid, sub } from './geometry'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance, segmentDistance } from './person-analysis'
-import { type Plane, type Rgb, blur, boxBlur, luminance, mapPlane, median, morph, plane, rgbToLab } from './raster'
+import { type Plane, type Rgb, blur, boxBlur, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -25,11 +25,12 @@ function shrink(p: Plane, f: number): Plane {
     const row = Math.floor(y / f) * w
     const src = y * p.width
     for (let x = 0; x < p.width; x++) {
-      out.data[row + column[x]!]! += p.data[src + x]!
-      count[row + column[x]!]!++
+      const k = row + (column[x] ?? 0)
+      out.data[k] = (out.data[k] ?? 0) + (p.data[src + x] ?? 0)
+      count[k] = (count[k] ?? 0) + 1
     }
   }
-  for (let k = 0; k < out.data.length; k++) out.data[k]! /= count[k]! || 1
+  for (let k = 0; k < out.data.length; k++) out.data[k] = (out.data[k] ?? 0) / (count[k] || 1)
   return out
 }
 
@@ -48,8 +49,8 @@ function grow(small: Plane, f: number, width: number, height: number): Plane {
       const x0 = Math.floor(sx)
       const x1 = Math.min(sw - 1, x0 + 1)
       const fx = sx - x0
-      const top = small.data[y0 * sw + x0]! * (1 - fx) + small.data[y0 * sw + x1]! * fx
-      const bottom = small.data[y1 * sw + x0]! * (1 - fx) + small.data[y1 * sw + x1]! * fx
+      const top = (small.data[y0 * sw + x0] ?? 0) * (1 - fx) + (small.data[y0 * sw + x1] ?? 0) * fx
+      const bottom = (small.data[y1 * sw + x0] ?? 0) * (1 - fx) + (small.data[y1 * sw + x1] ?? 0) * fx
       out.data[y * width + x] = top * (1 - fy) + bottom * fy
     }
   }
@@ -57,32 +58,50 @@ function grow(small: Plane, f: number, width: number, height: number): Plane {
 }
 
 /**
- * Normalised blur: the mean of each of `values` over the pixels of `weight` near each pixel (-1
- * where there are none), computed at a lower resolution for wide blurs and read back bilinearly.
+ * Normalised blur: the mean of a plane over the pixels of `weight` near each pixel (-1 where there
+ * are none), computed at a lower resolution for wide blurs and read back bilinearly. The weight's
+ * blur is computed once for every plane given to the returned function.
  */
-function maskedMeans(values: Plane[], weight: Plane, sigma: number): Plane[] {
+function maskedMeans(weight: Plane, sigma: number): (values: Plane) => Plane {
   const f = Math.max(1, Math.floor(sigma / 3))
   const { width, height } = weight
   const b = blur(shrink(weight, f), sigma / f)
-  return values.map((v) => {
-    const a = blur(shrink(mapPlane(v, (x, i) => x * weight.data[i]!), f), sigma / f)
-    return grow(mapPlane(a, (x, i) => (b.data[i]! > 1e-3 ? x / b.data[i]! : -1)), f, width, height)
-  })
+  return (v) => {
+    const a = blur(shrink(mapPlane(v, (x, i) => x * (weight.data[i] ?? 0)), f), sigma / f)
+    return grow(
+      mapPlane(a, (x, i) => {
+        const total = b.data[i] ?? 0
+        return total > 1e-3 ? x / total : -1
+      }),
+      f,
+      width,
+      height,
+    )
+  }
 }
 
-const channel = (img: Rgb, c: number) => {
-  const p = plane(img.width, img.height)
-  for (let i = 0; i < p.data.length; i++) p.data[i] = img.data[i * 3 + c]!
-  return p
+type Channels = [Plane, Plane, Plane]
+
+/** An image's red, green and blue as planes. */
+function channels(img: Rgb): Channels {
+  const planes: Channels = [plane(img.width, img.height), plane(img.width, img.height), plane(img.width, img.height)]
+  planes.forEach((p, c) => {
+    for (let i = 0; i < p.data.length; i++) p.data[i] = img.data[i * 3 + c] ?? 0
+  })
+  return planes
 }
 
 /** The photo's background behind the person, filled in from the visible background around it. */
-function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Plane[] {
+function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Channels {
   const bg = mapPlane(morph(personMask, 4), (v) => 1 - v)
-  const channels = [0, 1, 2].map((c) => channel(person, c))
-  const near = maskedMeans(channels, bg, sigma)
-  const far = maskedMeans(channels, bg, sigma * 4)
-  return near.map((p, c) => mapPlane(p, (v, i) => (v >= 0 ? v : far[c]!.data[i]!)))
+  const near = maskedMeans(bg, sigma)
+  const far = maskedMeans(bg, sigma * 4)
+  const estimate = (channel: Plane) => {
+    const farther = far(channel)
+    return mapPlane(near(channel), (v, i) => (v >= 0 ? v : (farther.data[i] ?? 0)))
+  }
+  const [r, g, b] = channels(person)
+  return [estimate(r), estimate(g), estimate(b)]
 }
 
 /** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone). */
@@ -91,8 +110,8 @@ function visibleSkin(person: Rgb, masks: PersonMasks, body: BodyFrame, tone: [nu
   const toneLab = rgbToLab(...tone)
   const chinY = body.nose.y + body.shoulderWidth * 0.25
   return mapPlane(masks.person, (p, i) => {
-    if (p < 0.5 || masks.clothing.data[i]! >= 0.5 || Math.floor(i / w) < chinY) return 0
-    const lab = rgbToLab(person.data[i * 3]!, person.data[i * 3 + 1]!, person.data[i * 3 + 2]!)
+    if (p < 0.5 || isSet(masks.clothing, i) || Math.floor(i / w) < chinY) return 0
+    const lab = pixelLab(person, i)
     // (lighter or darker than the face's tone, skin keeps its hue)
     return Math.hypot((lab[0] - toneLab[0]) * 0.4, lab[1] - toneLab[1], lab[2] - toneLab[2]) < 12 ? 1 : 0
   })
@@ -109,9 +128,10 @@ function skinGrain(person: Rgb, skin: Plane): Plane {
   let skinLevel = 0
   let count = 0
   for (let i = 0; i < skin.data.length; i += 2) {
-    if (skin.data[i]! < 0.5) continue
-    sum += (L.data[i]! - smooth.data[i]!) ** 2
-    skinLevel += L.data[i]!
+    if (!isSet(skin, i)) continue
+    const l = L.data[i] ?? 0
+    sum += (l - (smooth.data[i] ?? 0)) ** 2
+    skinLevel += l
     count++
   }
   // (relative to the skin's own lightness: the grain multiplies the fill)
@@ -153,20 +173,28 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   // own folds, seams or pattern; and the broad light over the clothing's tone for the skin.
   const L = luminance(person)
   const tones: number[] = []
-  for (let i = 0; i < n; i += 7) if (masks.clothing.data[i]! >= 0.5) tones.push(L.data[i]!)
+  for (let i = 0; i < n; i += 7) if (isSet(masks.clothing, i)) tones.push(L.data[i] ?? 0)
   const tone = median(tones) || 0.5
-  const plain = mapPlane(L, (v, i) => masks.clothing.data[i]! * Math.exp(-(((v - tone) / 0.12) ** 2)))
-  const [fine] = maskedMeans([L], plain, Math.max(4, body.shoulderWidth / 6)) as [Plane]
-  const [broad] = maskedMeans([L], plain, Math.max(30, body.shoulderWidth)) as [Plane]
-  const background = backgroundEstimate(person, masks.person, 12)
+  const plain = mapPlane(L, (v, i) => (masks.clothing.data[i] ?? 0) * Math.exp(-(((v - tone) / 0.12) ** 2)))
+  const fine = maskedMeans(plain, Math.max(4, body.shoulderWidth / 6))(L)
+  const broad = maskedMeans(plain, Math.max(30, body.shoulderWidth))(L)
+  const [bgR, bgG, bgB] = backgroundEstimate(person, masks.person, 12)
   // Skin where clothing was: the colour of the nearest visible skin (neck, arms), its grain, and
   // the torso's roundness (darker towards the sides); the person's face tone where none shows.
   const skinMask = visibleSkin(person, masks, body, faceSkin)
   const sw = body.shoulderWidth
-  const channels = [0, 1, 2].map((c) => channel(person, c))
-  const near = maskedMeans(channels, skinMask, sw * 0.35)
-  const far = maskedMeans(channels, skinMask, sw * 1.5)
-  const skinAt = (c: number, i: number) => (near[c]!.data[i]! >= 0 ? near[c]!.data[i]! : far[c]!.data[i]! >= 0 ? far[c]!.data[i]! : faceSkin[c]!)
+  const nearSkin = maskedMeans(skinMask, sw * 0.35)
+  const farSkin = maskedMeans(skinMask, sw * 1.5)
+  const [r, g, b] = channels(person)
+  const [nearR, nearG, nearB] = [nearSkin(r), nearSkin(g), nearSkin(b)]
+  const [farR, farG, farB] = [farSkin(r), farSkin(g), farSkin(b)]
+  /** A channel's skin at pixel i: the nearest visible skin's, else the farther skin's, else the face's tone. */
+  const skinAt = (near: Plane, far: Plane, face: number, i: number) => {
+    const n = near.data[i] ?? -1
+    if (n >= 0) return n
+    const f = far.data[i] ?? -1
+    return f >= 0 ? f : face
+  }
   const grain = skinGrain(person, skinMask)
   const { neck, hips } = bodyAxes(body)
   const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
@@ -175,19 +203,26 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 
   const fill = new Uint8Array(n * 3)
+  const setFill = (i: number, r: number, g: number, b: number) => {
+    fill[i * 3] = Math.round(clamp(r, 0, 255))
+    fill[i * 3 + 1] = Math.round(clamp(g, 0, 255))
+    fill[i * 3 + 2] = Math.round(clamp(b, 0, 255))
+  }
   const shade = plane(w, h)
   for (let i = 0; i < n; i++) {
     const x = i % w
     const y = (i - x) / w
-    const clothed = masks.clothing.data[i]! > 0.5 && broad.data[i]! > 0.02
-    shade.data[i] = clothed && fine.data[i]! >= 0 ? clamp(fine.data[i]! / broad.data[i]!, SHADE.min, SHADE.max) : 1
-    const bare = masks.person.data[i]! >= 0.5 && masks.keep.data[i]! < 0.5 && inBody(x, y)
+    const lit = fine.data[i] ?? 0
+    const overall = broad.data[i] ?? 0
+    const clothed = (masks.clothing.data[i] ?? 0) > 0.5 && overall > 0.02
+    shade.data[i] = clothed && lit >= 0 ? clamp(lit / overall, SHADE.min, SHADE.max) : 1
+    const bare = isSet(masks.person, i) && !isSet(masks.keep, i) && inBody(x, y)
     if (!bare) {
-      for (let c = 0; c < 3; c++) fill[i * 3 + c] = Math.round(clamp(background[c]!.data[i]!, 0, 255))
+      setFill(i, bgR.data[i] ?? 0, bgG.data[i] ?? 0, bgB.data[i] ?? 0)
       continue
     }
-    const light = (clothed ? clamp(shade.data[i]!, 0.85, 1.12) : 1) * roundness(x, y) * (1 + grain.data[i]!)
-    for (let c = 0; c < 3; c++) fill[i * 3 + c] = Math.round(clamp(skinAt(c, i) * light, 0, 255))
+    const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y) * (1 + (grain.data[i] ?? 0))
+    setFill(i, skinAt(nearR, farR, faceSkin[0], i) * light, skinAt(nearG, farG, faceSkin[1], i) * light, skinAt(nearB, farB, faceSkin[2], i) * light)
   }
   return { fill: { width: w, height: h, data: fill }, shade }
 }
@@ -198,7 +233,7 @@ export function plateToPng(plate: Plate): Promise<Buffer> {
   const out = Buffer.alloc(width * height * 4)
   for (let i = 0; i < width * height; i++) {
     out.set(plate.fill.data.subarray(i * 3, i * 3 + 3), i * 4)
-    out[i * 4 + 3] = Math.round(((plate.shade.data[i]! - SHADE.min) / (SHADE.max - SHADE.min)) * 255)
+    out[i * 4 + 3] = Math.round((((plate.shade.data[i] ?? 0) - SHADE.min) / (SHADE.max - SHADE.min)) * 255)
   }
   return sharp(out, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 3 }).toBuffer()
 }
@@ -210,7 +245,7 @@ export async function pngToPlate(buffer: Buffer): Promise<Plate> {
   const shade = plane(info.width, info.height)
   for (let i = 0; i < n; i++) {
     fill.set(data.subarray(i * 4, i * 4 + 3), i * 3)
-    shade.data[i] = SHADE.min + (data[i * 4 + 3]! / 255) * (SHADE.max - SHADE.min)
+    shade.data[i] = SHADE.min + ((data[i * 4 + 3] ?? 0) / 255) * (SHADE.max - SHADE.min)
   }
   return { fill: { width: info.width, height: info.height, data: fill }, shade }
 }

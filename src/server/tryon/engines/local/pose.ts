@@ -27,9 +27,9 @@ export async function detectPose(img: Rgb): Promise<Pose> {
   const pose = {} as Pose
   KEYPOINTS.forEach((name, k) => {
     pose[name] = {
-      x: (values[k * 3 + 1]! * INPUT - box.left) / box.scale,
-      y: (values[k * 3]! * INPUT - box.top) / box.scale,
-      score: values[k * 3 + 2]!,
+      x: ((values[k * 3 + 1] ?? 0) * INPUT - box.left) / box.scale,
+      y: ((values[k * 3] ?? 0) * INPUT - box.top) / box.scale,
+      score: values[k * 3 + 2] ?? 0,
     }
   })
   return pose

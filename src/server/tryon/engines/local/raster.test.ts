@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Plane, boxBlur, cachedMorph, morph, plane } from './raster'
+import { type Plane, type Rgb, boxBlur, cachedMorph, isSet, morph, plane, sampleRgb } from './raster'
 
 /** A 40x30 plane with a lumpy blob in the middle and zeros round it. */
 function blob(): Plane {
@@ -35,5 +35,21 @@ describe('raster regions', () => {
     expect(grown.box).toEqual({ x0: 8, y0: 6, x1: 32, y1: 23 })
     expect(cachedMorph(src, 1.8)).toBe(grown)
     expect(cachedMorph(src, -1).box).not.toEqual(grown.box)
+  })
+})
+
+describe('raster reads', () => {
+  it('a mask is set from 0.5 on, and nothing is set past its ends', () => {
+    const mask = plane(2, 1)
+    mask.data.set([0.5, 0.49])
+    expect([isSet(mask, 0), isSet(mask, 1), isSet(mask, 2), isSet(mask, -1)]).toEqual([true, false, false, false])
+  })
+
+  it('an RGB sample is bilinear between pixels, and the last row and column repeat', () => {
+    const img: Rgb = { width: 2, height: 2, data: Uint8Array.from([0, 0, 0, 100, 0, 0, 0, 0, 0, 200, 10, 0]) }
+    expect(sampleRgb(img, 0.5, 0, 0)).toBe(50)
+    expect(sampleRgb(img, 0.5, 0.5, 0)).toBe(75)
+    expect(sampleRgb(img, 1, 0.5, 0)).toBe(150)
+    expect(sampleRgb(img, 1, 1, 1)).toBe(10)
   })
 })

@@ -5,6 +5,13 @@ export type Rgb = { width: number; height: number; data: Uint8Array }
 /** One value a pixel (masks 0..1, luminance, …), row-major. */
 export type Plane = { width: number; height: number; data: Float32Array }
 
+// Pixel reads: a typed array's element may be missing (past its end), and is then read as 0,
+// nothing there, like outside the frame (`data[i] ?? 0`). The engine's loops stay within their
+// rasters, so this never changes a value; it replaces asserting (`data[i]!`) that it is there.
+
+/** Whether a mask is set (0.5 or more) at pixel index i; nothing is set past its end. */
+export const isSet = (mask: Plane, i: number) => (mask.data[i] ?? 0) >= 0.5
+
 export const plane = (width: number, height: number): Plane => ({ width, height, data: new Float32Array(width * height) })
 
 /** Decodes any stored image to RGB (alpha, when present, is returned as a plane too). */
@@ -17,10 +24,10 @@ export async function decode(buffer: Buffer, size?: { width: number; height: num
   const alpha = plane(info.width, info.height)
   let transparent = 0
   for (let i = 0; i < n; i++) {
-    rgb[i * 3] = data[i * 4]!
-    rgb[i * 3 + 1] = data[i * 4 + 1]!
-    rgb[i * 3 + 2] = data[i * 4 + 2]!
-    const a = data[i * 4 + 3]! / 255
+    rgb[i * 3] = data[i * 4] ?? 0
+    rgb[i * 3 + 1] = data[i * 4 + 1] ?? 0
+    rgb[i * 3 + 2] = data[i * 4 + 2] ?? 0
+    const a = (data[i * 4 + 3] ?? 0) / 255
     alpha.data[i] = a
     if (a < 0.5) transparent++
   }
@@ -29,10 +36,12 @@ export async function decode(buffer: Buffer, size?: { width: number; height: num
 
 /** A mask plane (0..1) as an 8-bit grey PNG, and back. */
 export async function maskToPng(...channels: Plane[]): Promise<Buffer> {
-  const { width, height } = channels[0]!
+  const [first] = channels
+  if (!first) throw new Error('maskToPng needs a plane')
+  const { width, height } = first
   const out = Buffer.alloc(width * height * channels.length)
   for (let i = 0; i < width * height; i++) {
-    channels.forEach((c, k) => (out[i * channels.length + k] = Math.round(Math.min(1, Math.max(0, c.data[i]!)) * 255)))
+    channels.forEach((c, k) => (out[i * channels.length + k] = Math.round(Math.min(1, Math.max(0, c.data[i] ?? 0)) * 255)))
   }
   return sharp(out, { raw: { width, height, channels: channels.length as 1 | 3 | 4 } }).png({ compressionLevel: 6 }).toBuffer()
 }
@@ -41,7 +50,7 @@ export async function pngToMasks(buffer: Buffer, count: number): Promise<Plane[]
   const { data, info } = await sharp(buffer).raw().toBuffer({ resolveWithObject: true })
   return Array.from({ length: count }, (_, k) => {
     const p = plane(info.width, info.height)
-    for (let i = 0; i < p.data.length; i++) p.data[i] = data[i * info.channels + k]! / 255
+    for (let i = 0; i < p.data.length; i++) p.data[i] = (data[i * info.channels + k] ?? 0) / 255
     return p
   })
 }
@@ -76,26 +85,27 @@ export function boxBlur(src: Plane, r: number, box: Box = fullBox(src)): Plane {
   for (let y = y0; y <= y1; y++) {
     const row = y * w
     let acc = 0
-    for (let x = x0 - r; x <= x0 + r; x++) acc += s[row + Math.min(x1, Math.max(x0, x))]!
+    for (let x = x0 - r; x <= x0 + r; x++) acc += s[row + Math.min(x1, Math.max(x0, x))] ?? 0
     for (let x = x0; x <= x1; x++) {
       tmp[row + x] = acc * norm
       const add = x + r + 1 < x1 ? x + r + 1 : x1
       const sub = x - r > x0 ? x - r : x0
-      acc += s[row + add]! - s[row + sub]!
+      acc += (s[row + add] ?? 0) - (s[row + sub] ?? 0)
     }
   }
   const acc = new Float64Array(w)
   for (let y = y0 - r; y <= y0 + r; y++) {
     const row = Math.min(y1, Math.max(y0, y)) * w
-    for (let x = x0; x <= x1; x++) acc[x]! += tmp[row + x]!
+    for (let x = x0; x <= x1; x++) acc[x] = (acc[x] ?? 0) + (tmp[row + x] ?? 0)
   }
   for (let y = y0; y <= y1; y++) {
     const row = y * w
     const add = Math.min(y1, y + r + 1) * w
     const sub = Math.max(y0, y - r) * w
     for (let x = x0; x <= x1; x++) {
-      out[row + x] = acc[x]! * norm
-      acc[x]! += tmp[add + x]! - tmp[sub + x]!
+      const sum = acc[x] ?? 0
+      out[row + x] = sum * norm
+      acc[x] = sum + ((tmp[add + x] ?? 0) - (tmp[sub + x] ?? 0))
     }
   }
   return { width: w, height: h, data: out }
@@ -110,7 +120,10 @@ export const blur = (src: Plane, sigma: number): Plane => {
 export function morph(mask: Plane, r: number): Plane {
   const b = boxBlur(mask, Math.abs(Math.round(r)))
   const out = plane(mask.width, mask.height)
-  for (let i = 0; i < out.data.length; i++) out.data[i] = r > 0 ? (b.data[i]! > 0.01 ? 1 : 0) : b.data[i]! > 0.99 ? 1 : 0
+  for (let i = 0; i < out.data.length; i++) {
+    const v = b.data[i] ?? 0
+    out.data[i] = r > 0 ? (v > 0.01 ? 1 : 0) : v > 0.99 ? 1 : 0
+  }
   return out
 }
 
@@ -123,7 +136,7 @@ function toBits(mask: Plane): Bits {
   let box: Box | null = null
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
-      if (mask.data[y * w + x]! < 0.5) continue
+      if (!isSet(mask, y * w + x)) continue
       data[y * w + x] = 1
       if (!box) box = { x0: x, y0: y, x1: x, y1: y }
       else {
@@ -153,7 +166,7 @@ export function cachedMorph(mask: Plane, r: number): Bits {
 /** A new plane of f(value, index) for each pixel (a plain loop: typed arrays' map is slow on large planes). */
 export function mapPlane(p: Plane, f: (v: number, i: number) => number): Plane {
   const out = new Float32Array(p.data.length)
-  for (let i = 0; i < out.length; i++) out[i] = f(p.data[i]!, i)
+  for (let i = 0; i < out.length; i++) out[i] = f(p.data[i] ?? 0, i)
   return { width: p.width, height: p.height, data: out }
 }
 
@@ -166,19 +179,18 @@ export function components(mask: Plane): { labels: Int32Array; sizes: number[] }
   const sizes: number[] = []
   const stack: number[] = []
   for (let start = 0; start < w * h; start++) {
-    if (mask.data[start]! < 0.5 || labels[start] !== -1) continue
+    if (!isSet(mask, start) || labels[start] !== -1) continue
     const label = sizes.length
     let size = 0
     stack.push(start)
     labels[start] = label
     const visit = (j: number) => {
-      if (labels[j] === -1 && mask.data[j]! >= 0.5) {
+      if (labels[j] === -1 && isSet(mask, j)) {
         labels[j] = label
         stack.push(j)
       }
     }
-    while (stack.length) {
-      const i = stack.pop()!
+    for (let i = stack.pop(); i !== undefined; i = stack.pop()) {
       size++
       const x = i % w
       if (x > 0) visit(i - 1)
@@ -201,7 +213,7 @@ export function edgeShare(mask: Plane) {
     for (let x = 0; x < w; x++) {
       if (!(y < band || x < band || x >= w - band)) continue
       edge++
-      if (mask.data[y * w + x]! >= 0.5) hit++
+      if (isSet(mask, y * w + x)) hit++
     }
   return hit / edge
 }
@@ -220,9 +232,13 @@ export function fillHoles(mask: Plane): Plane {
   const { labels } = components(inverse)
   const { width: w, height: h } = mask
   const outside = new Set<number>()
-  for (let x = 0; x < w; x++) [labels[x]!, labels[(h - 1) * w + x]!].forEach((l) => l >= 0 && outside.add(l))
-  for (let y = 0; y < h; y++) [labels[y * w]!, labels[y * w + w - 1]!].forEach((l) => l >= 0 && outside.add(l))
-  return mapPlane(mask, (v, i) => (v >= 0.5 || !outside.has(labels[i]!) ? 1 : 0))
+  const border = (i: number) => {
+    const l = labels[i] ?? -1
+    if (l >= 0) outside.add(l)
+  }
+  for (let x = 0; x < w; x++) [x, (h - 1) * w + x].forEach(border)
+  for (let y = 0; y < h; y++) [y * w, y * w + w - 1].forEach(border)
+  return mapPlane(mask, (v, i) => (v >= 0.5 || !outside.has(labels[i] ?? -1) ? 1 : 0))
 }
 
 /** sRGB (0..255) to CIE L*a*b* (D65). */
@@ -230,18 +246,26 @@ const LINEAR = Float64Array.from({ length: 256 }, (_, c) => {
   const v = c / 255
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
 })
+/** Linear light of an sRGB channel value (0..255). */
+const linear = (c: number) => LINEAR[c] ?? 0
 
 const labF = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116)
 
 export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
-  const R = LINEAR[Math.round(r)]!
-  const G = LINEAR[Math.round(g)]!
-  const B = LINEAR[Math.round(b)]!
+  const R = linear(Math.round(r))
+  const G = linear(Math.round(g))
+  const B = linear(Math.round(b))
   const x = labF((R * 0.4124 + G * 0.3576 + B * 0.1805) / 0.95047)
   const y = labF(R * 0.2126 + G * 0.7152 + B * 0.0722)
   const z = labF((R * 0.0193 + G * 0.1192 + B * 0.9505) / 1.08883)
   return [116 * y - 16, 500 * (x - y), 200 * (y - z)]
 }
+
+/** The CIE L*a*b* colour of pixel i of an image. */
+export const pixelLab = (img: Rgb, i: number) => rgbToLab(img.data[i * 3] ?? 0, img.data[i * 3 + 1] ?? 0, img.data[i * 3 + 2] ?? 0)
+
+/** Pixel i of an image's Lab planes (see labPlanes). */
+export const labAt = ([L, A, B]: [Plane, Plane, Plane], i: number): [number, number, number] => [L.data[i] ?? 0, A.data[i] ?? 0, B.data[i] ?? 0]
 
 /** The image in Lab, three planes. */
 export function labPlanes(img: Rgb): [Plane, Plane, Plane] {
@@ -249,9 +273,9 @@ export function labPlanes(img: Rgb): [Plane, Plane, Plane] {
   const planes = [plane(img.width, img.height), plane(img.width, img.height), plane(img.width, img.height)] as [Plane, Plane, Plane]
   const [L, A, B] = planes.map((p) => p.data) as [Float32Array, Float32Array, Float32Array]
   for (let i = 0; i < n; i++) {
-    const r = LINEAR[img.data[i * 3]!]!
-    const g = LINEAR[img.data[i * 3 + 1]!]!
-    const b = LINEAR[img.data[i * 3 + 2]!]!
+    const r = linear(img.data[i * 3] ?? 0)
+    const g = linear(img.data[i * 3 + 1] ?? 0)
+    const b = linear(img.data[i * 3 + 2] ?? 0)
     const x = labF((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047)
     const y = labF(r * 0.2126 + g * 0.7152 + b * 0.0722)
     const z = labF((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883)
@@ -264,15 +288,12 @@ export function labPlanes(img: Rgb): [Plane, Plane, Plane] {
 
 export const luminance = (img: Rgb): Plane => {
   const p = plane(img.width, img.height)
-  for (let i = 0; i < p.data.length; i++) p.data[i] = (0.299 * img.data[i * 3]! + 0.587 * img.data[i * 3 + 1]! + 0.114 * img.data[i * 3 + 2]!) / 255
+  for (let i = 0; i < p.data.length; i++) p.data[i] = (0.299 * (img.data[i * 3] ?? 0) + 0.587 * (img.data[i * 3 + 1] ?? 0) + 0.114 * (img.data[i * 3 + 2] ?? 0)) / 255
   return p
 }
 
-export const median = (values: number[]) => {
-  if (!values.length) return 0
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]!
-}
+/** The median of some values (the upper one of an even count), 0 of none. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
 export function samplePlane(p: Plane, x: number, y: number): number {
   if (x < 0 || y < 0 || x > p.width - 1 || y > p.height - 1) return 0
@@ -283,7 +304,21 @@ export function samplePlane(p: Plane, x: number, y: number): number {
   const fx = x - x0
   const fy = y - y0
   const w = p.width
-  return (p.data[y0 * w + x0]! * (1 - fx) + p.data[y0 * w + x1]! * fx) * (1 - fy) + (p.data[y1 * w + x0]! * (1 - fx) + p.data[y1 * w + x1]! * fx) * fy
+  const d = p.data
+  return ((d[y0 * w + x0] ?? 0) * (1 - fx) + (d[y0 * w + x1] ?? 0) * fx) * (1 - fy) + ((d[y1 * w + x0] ?? 0) * (1 - fx) + (d[y1 * w + x1] ?? 0) * fx) * fy
+}
+
+/** Channel c of an image at (x, y), bilinear (its last row and column repeat past its edge); x and y within the image. */
+export function sampleRgb(img: Rgb, x: number, y: number, c: number): number {
+  const w = img.width
+  const x0 = Math.floor(x)
+  const y0 = Math.floor(y)
+  const x1 = Math.min(w - 1, x0 + 1)
+  const y1 = Math.min(img.height - 1, y0 + 1)
+  const fx = x - x0
+  const fy = y - y0
+  const d = img.data
+  return ((d[(y0 * w + x0) * 3 + c] ?? 0) * (1 - fx) + (d[(y0 * w + x1) * 3 + c] ?? 0) * fx) * (1 - fy) + ((d[(y1 * w + x0) * 3 + c] ?? 0) * (1 - fx) + (d[(y1 * w + x1) * 3 + c] ?? 0) * fx) * fy
 }
 
 /** Resizes a plane (bilinear through sharp). */
@@ -295,6 +330,6 @@ export async function resizePlane(p: Plane, width: number, height: number): Prom
     .raw()
     .toBuffer({ resolveWithObject: true })
   const out = new Float32Array(width * height)
-  for (let i = 0; i < out.length; i++) out[i] = data[i * info.channels]! / 255
+  for (let i = 0; i < out.length; i++) out[i] = (data[i * info.channels] ?? 0) / 255
   return { width, height, data: out }
 }

@@ -1,7 +1,7 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, lerp } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
-import { type Plane, type Rgb, cachedMorph, edgeShare, median, morph, plane } from './raster'
+import { type Plane, type Rgb, cachedMorph, edgeShare, isSet, median, morph, plane } from './raster'
 
 /**
  * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
@@ -22,7 +22,7 @@ export type CheckInput = {
   fabric: Plane
 }
 
-const on = (p: Plane, i: number) => p.data[i]! >= 0.5
+const on = isSet
 
 /** Fabric outside the silhouette grown by a margin (wider below the hips for a skirt's flare). */
 function outside({ masks, body, garmentType, fabric }: CheckInput, fabricArea: number) {
@@ -75,14 +75,14 @@ const frameFilled = (fabric: Plane, fabricArea: number) => fabricArea > fabric.d
 /** Below the hips, the person's pixels that now look like the backdrop (plain backdrops only). */
 function limbsErased({ person, result, masks, body, fabric }: CheckInput) {
   const { width: w, height: h } = person
-  const border: number[][] = [[], [], []]
+  const border: [number[], number[], number[]] = [[], [], []]
   for (let y = 0; y < h; y += 3)
-    for (const x of [0, 1, w - 2, w - 1]) for (let c = 0; c < 3; c++) border[c]!.push(person.data[(y * w + x) * 3 + c]!)
-  const backdrop = border.map(median)
-  const spread = median(border[0]!.map((_, k) => Math.hypot(...border.map((b, c) => b[k]! - backdrop[c]!))))
+    for (const x of [0, 1, w - 2, w - 1]) border.forEach((channel, c) => channel.push(person.data[(y * w + x) * 3 + c] ?? 0))
+  const [reds, greens, blues] = border
+  const [br, bg, bb] = [median(reds), median(greens), median(blues)]
+  const spread = median(reds.map((r, k) => Math.hypot(r - br, (greens[k] ?? 0) - bg, (blues[k] ?? 0) - bb)))
   if (spread > 12) return false
-  const [br, bg, bb] = backdrop as [number, number, number]
-  const like = (img: Rgb, i: number) => (img.data[i * 3]! - br) ** 2 + (img.data[i * 3 + 1]! - bg) ** 2 + (img.data[i * 3 + 2]! - bb) ** 2 < 400
+  const like = (img: Rgb, i: number) => ((img.data[i * 3] ?? 0) - br) ** 2 + ((img.data[i * 3 + 1] ?? 0) - bg) ** 2 + ((img.data[i * 3 + 2] ?? 0) - bb) ** 2 < 400
   const from = Math.ceil(bodyAxes(body).hips.y + body.shoulderWidth * 0.2) * w
   let legs = 0
   let erased = 0
@@ -142,8 +142,11 @@ function chestBare({ body, fabric }: CheckInput) {
  */
 export function visibleChange(person: Rgb, result: Rgb): Plane {
   const changed = plane(person.width, person.height)
+  const { data: before } = person
+  const { data: after } = result
   for (let i = 0; i < changed.data.length; i++) {
-    const d = Math.hypot(result.data[i * 3]! - person.data[i * 3]!, result.data[i * 3 + 1]! - person.data[i * 3 + 1]!, result.data[i * 3 + 2]! - person.data[i * 3 + 2]!)
+    const k = i * 3
+    const d = Math.hypot((after[k] ?? 0) - (before[k] ?? 0), (after[k + 1] ?? 0) - (before[k + 1] ?? 0), (after[k + 2] ?? 0) - (before[k + 2] ?? 0))
     changed.data[i] = d > 40 ? 1 : 0
   }
   return morph(morph(changed, -1), 1)

@@ -21,17 +21,20 @@ export function limbWarp(
   const ax = pt(axis.x / len, axis.y / len)
   let nx = pt(-ax.y, ax.x)
   if (nx.x * source.outward.x + nx.y * source.outward.y < 0) nx = pt(-nx.x, -nx.y)
-  const segments = limb.slice(1).map((b, i) => {
-    const a = limb[i]!
+  // Each segment from a point to the next, with its start's distance along the limb.
+  let start = 0
+  const segments = limb.flatMap((a, i) => {
+    const b = limb[i + 1]
+    if (!b) return []
     const d = sub(b, a)
     const l = Math.hypot(d.x, d.y) || 1
     const u = pt(d.x / l, d.y / l)
     let n = pt(-u.y, u.x)
     if (n.x * outward.x + n.y * outward.y < 0) n = pt(-n.x, -n.y)
-    return { a, u, n, l }
+    const segment = { a, u, n, l, start }
+    start += l
+    return [segment]
   })
-  const starts: number[] = []
-  segments.reduce((acc, s) => (starts.push(acc), acc + s.l), 0)
   return (x, y) => {
     let best = { d2: Infinity, t: 0, side: 0 }
     segments.forEach((s, k) => {
@@ -45,7 +48,7 @@ export function limbWarp(
       const ex = px - t * s.u.x
       const ey = py - t * s.u.y
       const d2 = ex * ex + ey * ey
-      if (d2 < best.d2 - 1e-6) best = { d2, t: starts[k]! + t, side: across }
+      if (d2 < best.d2 - 1e-6) best = { d2, t: s.start + t, side: across }
     })
     // Nothing before the root (above the shoulder): a point outside the source.
     // Nor further towards the body than `inner` (a sleeve's underside lies between arm and torso).
@@ -87,14 +90,14 @@ export function forEachMapped(
     const ty = fj - j
     for (let i = 0; i < gw; i++) {
       const k = j * gw + i
-      rowX[i] = gx[k]! * (1 - ty) + gx[k + gw]! * ty
-      rowY[i] = gy[k]! * (1 - ty) + gy[k + gw]! * ty
+      rowX[i] = (gx[k] ?? 0) * (1 - ty) + (gx[k + gw] ?? 0) * ty
+      rowY[i] = (gy[k] ?? 0) * (1 - ty) + (gy[k + gw] ?? 0) * ty
     }
     for (let x = x0; x <= box.x1; x++) {
       const fi = (x - x0) / step
       const i = Math.min(gw - 2, Math.floor(fi))
       const tx = fi - i
-      visit(x, y, rowX[i]! * (1 - tx) + rowX[i + 1]! * tx, rowY[i]! * (1 - tx) + rowY[i + 1]! * tx)
+      visit(x, y, (rowX[i] ?? 0) * (1 - tx) + (rowX[i + 1] ?? 0) * tx, (rowY[i] ?? 0) * (1 - tx) + (rowY[i + 1] ?? 0) * tx)
     }
   }
 }
@@ -111,16 +114,21 @@ export type MeshRow = { out: [Point, Point]; src: [Point, Point] }
 export function bandMesh(rows: MeshRow[], origin: Point, down: Point): Mapping {
   const across = pt(-down.y, down.x)
   const depth = (p: Point) => (p.x - origin.x) * down.x + (p.y - origin.y) * down.y
-  const levels = rows.map((r) => (depth(r.out[0]) + depth(r.out[1])) / 2)
+  const level = (r: MeshRow) => (depth(r.out[0]) + depth(r.out[1])) / 2
+  // The bands between consecutive rows, each with its rows' levels.
+  const bands = rows.flatMap((a, k) => {
+    const b = rows[k + 1]
+    return b ? [{ a, b, top: level(a), bottom: level(b) }] : []
+  })
+  const last = bands.at(-1)
+  if (!last) throw new Error('a band mesh needs two rows')
   const lerpP = (a: Point, b: Point, t: number) => pt(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
   return (x, y) => {
     const p = pt(x, y)
     const d = depth(p)
-    let k = 0
-    while (k < rows.length - 2 && d > levels[k + 1]!) k++
-    const t = (d - levels[k]!) / (levels[k + 1]! - levels[k]! || 1)
-    const a = rows[k]!
-    const b = rows[k + 1]!
+    // (the first band reaching down to the pixel; the last one below the last row)
+    const { a, b, top, bottom } = bands.find((band) => d <= band.bottom) ?? last
+    const t = (d - top) / (bottom - top || 1)
     const left = lerpP(a.out[0], b.out[0], t)
     const right = lerpP(a.out[1], b.out[1], t)
     const span = (right.x - left.x) * across.x + (right.y - left.y) * across.y
