@@ -115,6 +115,33 @@ function spanRun(mask: Plane, y: number, cx: number, upper: boolean): Run | null
   return { l: left.l, r: right.r }
 }
 
+/** Whether row y has garment beside the run on both sides (sleeves hanging free of the torso). */
+function flankedOnBothSides(mask: Plane, y: number, run: Run) {
+  const row = y * mask.width
+  let left = false
+  let right = false
+  for (let x = 0; x < run.l - 1 && !left; x++) left = mask.data[row + x]! >= 0.5
+  for (let x = run.r + 2; x < mask.width && !right; x++) right = mask.data[row + x]! >= 0.5
+  return left && right
+}
+
+/**
+ * The torso's centre line. Rows where both sleeves hang free of the torso give it exactly; else the
+ * torso's lowest quarter (higher up, a sleeve hanging against one side only makes rows lopsided;
+ * one may hang against it down to near the hem, so free rows win).
+ */
+function torsoCentre(mask: Plane, runs: (Run | null)[], y0: number, hemY: number, cx: number) {
+  const through = (r: Run | null): r is Run => r !== null && r.l <= cx && cx <= r.r
+  const free: number[] = []
+  for (let y = y0; y <= hemY; y++) {
+    const r = centralRun(mask, y, cx)
+    if (through(r) && flankedOnBothSides(mask, y, r)) free.push((r.l + r.r) / 2)
+  }
+  if (free.length > (hemY - y0) * 0.03) return median(free)
+  const middles = runs.slice(Math.round((hemY - y0) * 0.75), hemY - y0).flatMap((r) => (through(r) ? [(r.l + r.r) / 2] : []))
+  return middles.length ? median(middles) : cx
+}
+
 /** The torso's run on row y: the run through the centre column (none below the hem or in the neckline). */
 function torsoRun(mask: Plane, y: number, cx: number): Run | null {
   const run = centralRun(mask, y, Math.round(cx))
@@ -325,9 +352,7 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   const hemRun = runs
     .slice(Math.max(0, hemY - box.y0 - Math.round(H * 0.1)), hemY - box.y0 + 1)
     .reduce<Run>((widest, r) => (r && r.l <= cx && cx <= r.r && r.r - r.l > widest.r - widest.l ? r : widest), runs[hemY - box.y0]!)
-  // The torso's lowest quarter (higher up, a sleeve hanging against one side only makes rows lopsided).
-  const middles = runs.slice(Math.round((hemY - box.y0) * 0.75), hemY - box.y0).flatMap((r) => (r && r.l <= cx && cx <= r.r ? [(r.l + r.r) / 2] : []))
-  const centre = middles.length ? median(middles) : cx
+  const centre = torsoCentre(mask, runs, box.y0, hemY, cx)
   const sleeved = apL.sleeved || apR.sleeved
   const sides = [apL, apR].filter((a) => a.sleeved === sleeved && a.hanging === (apL.hanging || apR.hanging))
   // (the wider side: a misread side finds a jump inside the torso, near the collar; but the
@@ -359,8 +384,13 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   const type: GarmentCategory = category ?? (looksLikeTrousers ? 'bottom' : length > armHalf * 2 * DRESS_LENGTH_RATIO ? 'dress' : 'top')
 
   // Waist: the narrowest torso row below the armpits (and below hanging sleeves' joins, where the torso shows).
-  // A top's torso stays about as wide as at the armpits (sleeves hanging beside it are not torso).
-  const clampRun = (r: Run): Run => (type === 'top' ? { l: Math.max(r.l, centre - armHalf * 1.15), r: Math.min(r.r, centre + armHalf * 1.15) } : r)
+  // A top's torso stays about as wide as at the armpits, and is as wide on both sides of its centre
+  // (a sleeve hanging against one side is not torso).
+  const clampRun = (r: Run): Run => {
+    if (type !== 'top') return r
+    const half = Math.min(centre - r.l, r.r - centre, armHalf * 1.15)
+    return { l: centre - half, r: centre + half }
+  }
   const waistFrom = Math.round(Math.max(armY + (hemY - armY) * 0.15, hanging ? joinY : armY))
   const waistTo = Math.max(waistFrom, type === 'dress' ? armY + (hemY - armY) * 0.45 : hemY - (hemY - armY) * 0.15)
   let waistY = waistFrom

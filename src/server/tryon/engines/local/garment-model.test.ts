@@ -119,6 +119,18 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(L.shoulderL.y - model.bbox.y0).toBeLessThan((model.bbox.y1 - model.bbox.y0) * 0.2)
   }, 60_000)
 
+  it('centres a long-sleeve top on its torso when one sleeve hangs against it almost to the hem', async () => {
+    // Torso 100..200; the left sleeve touches it down to y=300, the right one hangs free from y=100.
+    const torso = 'M100 60 L200 60 L200 330 L100 330 Z'
+    const left = 'M100 60 L55 80 L55 320 L93 320 L93 300 L100 300 Z'
+    const right = 'M200 60 L245 80 L245 320 L210 320 L210 100 L200 100 Z'
+    const img = await productPhoto(`${torso} ${left} ${right}`, '#3a3a3a')
+    const L = garmentModel(img, garmentMask(img, null)).landmarks
+    expect(L.neck.x).toBeCloseTo(150, -1)
+    expect(L.hemL.x).toBeCloseTo(100, -1)
+    expect(L.hemR.x).toBeCloseTo(200, -1)
+  })
+
   it('reads a long-sleeve top whose sleeves hang against the torso as a top, with the cuffs at its sides', async () => {
     const { rgb } = await decode(fixture('garments', '00151_00.jpg').data)
     const mask = garmentMask(rgb, null)
