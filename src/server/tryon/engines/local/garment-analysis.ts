@@ -42,7 +42,41 @@ export type GarmentModel = {
  */
 export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
   const found = alpha ? threshold(alpha, 0.5) : morph(morph(backdropOf(img).apart, -2), 2)
-  return fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02))))
+  return withoutBriefs(fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02)))))
+}
+
+/**
+ * A bodysuit without its briefs: they are worn under the bottoms, so it tries on as a top ending
+ * where its leg openings begin. Briefs show as the torso narrowing, below mid-height, to a crotch
+ * a fraction of its width that keeps that width for a while (a V-shaped hem narrows to a point).
+ */
+function withoutBriefs(mask: Plane): Plane {
+  const box = bounds(mask)
+  if (box.x1 < 0) return mask
+  const H = box.y1 - box.y0 + 1
+  const cx = (box.x0 + box.x1) / 2
+  const width = (y: number) => {
+    const r = centralRun(mask, y, cx)
+    return r && r.l <= cx && cx <= r.r ? r.r - r.l + 1 : 0
+  }
+  const mid = box.y0 + Math.round(H * 0.5)
+  if (!width(mid)) return mask
+  const torso = median(Array.from({ length: Math.round(H * 0.2) }, (_, k) => width(box.y0 + Math.round(H * 0.35) + k)))
+  const bottom = bottomOfColumn(mask, cx, mid, box.y1)
+  const crotch = (y: number) => width(y) >= torso * 0.1 && width(y) <= torso * 0.45
+  let top = bottom
+  while (top > mid && crotch(top - 1)) top--
+  if (!crotch(bottom - Math.round(H * 0.01)) || bottom - top < H * 0.03) return mask
+  // The leg openings begin on the last row (going down) with nearly the torso's full width.
+  let cut = top
+  while (cut > mid && width(cut) < torso * 0.9) cut--
+  if (cut <= mid) return mask
+  const out = { ...mask, data: Float32Array.from(mask.data) }
+  for (let y = cut + 1; y <= bottom; y++) {
+    const r = centralRun(mask, y, cx)
+    if (r) out.data.fill(0, y * mask.width + r.l, y * mask.width + r.r + 1)
+  }
+  return out
 }
 
 /**
@@ -113,6 +147,16 @@ function spanRun(mask: Plane, y: number, cx: number, upper: boolean): Run | null
   const left = centralRun(mask, y, l)!
   const right = centralRun(mask, y, r)!
   return { l: left.l, r: right.r }
+}
+
+/** The width of the background run through column cx on row y. */
+function gapAround(mask: Plane, y: number, cx: number) {
+  const row = y * mask.width
+  let l = Math.round(cx)
+  let r = l
+  while (l > 0 && mask.data[row + l - 1]! < 0.5) l--
+  while (r < mask.width - 1 && mask.data[row + r + 1]! < 0.5) r++
+  return r - l + 1
 }
 
 /** Whether row y has garment beside the run on both sides (sleeves hanging free of the torso). */
@@ -335,10 +379,16 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   const neckline = topOfColumn(mask, cx, box.y0, box.y1)
   const runs = Array.from({ length: H }, (_, k) => spanRun(mask, box.y0 + k, Math.round(cx), box.y0 + k < neckline))
 
-  // Trousers part at the centre line in their lower half.
+  // Trousers part at the centre line in their lower half, the legs close together where they part
+  // (below a top's hem, the sleeves hanging on either side are a torso's width apart).
   let gap = 0
-  for (let y = box.y0 + Math.round(H * 0.55); y <= box.y1; y++) if (mask.data[y * mask.width + Math.round(cx)]! < 0.5) gap++
-  const looksLikeTrousers = gap > H * 0.3
+  let parting = -1
+  for (let y = box.y0 + Math.round(H * 0.55); y <= box.y1; y++)
+    if (mask.data[y * mask.width + Math.round(cx)]! < 0.5) {
+      gap++
+      if (parting < 0) parting = y
+    }
+  const looksLikeTrousers = gap > H * 0.3 && gapAround(mask, parting, cx) < W * 0.35
 
   // Hem: the bottom of the centre column, a little above it where rounded corners and fringes have full width.
   let hemY = bottomOfColumn(mask, cx, box.y0 + Math.round(H * 0.5), box.y1) - Math.round(H * 0.015)
