@@ -434,13 +434,8 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   const type: GarmentCategory = category ?? (looksLikeTrousers ? 'bottom' : length > armHalf * 2 * DRESS_LENGTH_RATIO ? 'dress' : 'top')
 
   // Waist: the narrowest torso row below the armpits (and below hanging sleeves' joins, where the torso shows).
-  // A top's torso stays about as wide as at the armpits, and is as wide on both sides of its centre
-  // (a sleeve hanging against one side is not torso).
-  const clampRun = (r: Run): Run => {
-    if (type !== 'top') return r
-    const half = Math.min(centre - r.l, r.r - centre, armHalf * 1.15)
-    return { l: centre - half, r: centre + half }
-  }
+  // A top's torso stays about as wide as at the armpits (sleeves hanging beside it are not torso).
+  const clampRun = (r: Run): Run => (type === 'top' ? { l: Math.max(r.l, centre - armHalf * 1.15), r: Math.min(r.r, centre + armHalf * 1.15) } : r)
   const waistFrom = Math.round(Math.max(armY + (hemY - armY) * 0.15, hanging ? joinY : armY))
   const waistTo = Math.max(waistFrom, type === 'dress' ? armY + (hemY - armY) * 0.45 : hemY - (hemY - armY) * 0.15)
   let waistY = waistFrom
