@@ -47,7 +47,7 @@ export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
 
 /**
  * A bodysuit without its briefs: they are worn under the bottoms, so it tries on as a top ending
- * where its leg openings begin. Briefs show as the torso narrowing, below mid-height, to a crotch
+ * where its leg openings begin. Briefs show as the torso curving in, below mid-height, to a crotch
  * a fraction of its width that keeps that width for a while (a V-shaped hem narrows to a point).
  */
 function withoutBriefs(mask: Plane): Plane {
@@ -64,13 +64,17 @@ function withoutBriefs(mask: Plane): Plane {
   const torso = median(Array.from({ length: Math.round(H * 0.2) }, (_, k) => width(box.y0 + Math.round(H * 0.35) + k)))
   const bottom = bottomOfColumn(mask, cx, mid, box.y1)
   const crotch = (y: number) => width(y) >= torso * 0.1 && width(y) <= torso * 0.45
-  let top = bottom
+  // (above the crotch's rounded lowest rows; its sides run nearly parallel there, a V's meet)
+  const low = bottom - Math.round(H * 0.01)
+  if (!crotch(low) || width(low) < width(bottom - Math.round(H * 0.03)) * 0.75) return mask
+  let top = low
   while (top > mid && crotch(top - 1)) top--
-  if (!crotch(bottom - Math.round(H * 0.01)) || bottom - top < H * 0.03) return mask
-  // The leg openings begin on the last row (going down) with nearly the torso's full width.
+  if (bottom - top < H * 0.06) return mask
+  // The leg openings begin on the last row (going down) with nearly the torso's full width, and
+  // curve in over a while (a hem's fringe or a dangling flower steps in at once).
   let cut = top
   while (cut > mid && width(cut) < torso * 0.9) cut--
-  if (cut <= mid) return mask
+  if (cut <= mid || top - cut < H * 0.03) return mask
   const out = { ...mask, data: Float32Array.from(mask.data) }
   for (let y = cut + 1; y <= bottom; y++) {
     const r = centralRun(mask, y, cx)

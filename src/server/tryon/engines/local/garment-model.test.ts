@@ -130,9 +130,11 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(model.landmarks.hemL.y).toBeGreaterThan(240)
     expect(model.landmarks.hemL.y).toBeLessThan(295)
     expect(mask.data[320 * img.width + 150]).toBe(0)
-    // A V-shaped hem narrows to a point: it is all garment.
+    // A V-shaped hem narrows to a point, and a flower dangles from a hem: both are all garment.
     const vee = await productPhoto('M100 60 L200 60 L200 260 L150 340 L100 260 Z', '#3a3a3a')
     expect(garmentMask(vee, null).data[320 * vee.width + 150]).toBe(1)
+    const flower = await productPhoto('M100 60 L200 60 L200 300 L165 300 L165 330 L135 330 L135 300 L100 300 Z', '#3a3a3a')
+    expect(garmentMask(flower, null).data[320 * flower.width + 150]).toBe(1)
   })
 
   it('centres a long-sleeve top on its torso when one sleeve hangs against it almost to the hem', async () => {
