@@ -9,6 +9,9 @@ import { decode } from './raster'
 /** A long-sleeve top laid flat, its sleeves reaching well past its hem. */
 const LONG_SLEEVES = 'M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 250 L85 250 L85 140 L45 340 L10 330 L65 70 Z'
 
+/** A camisole: thin straps set in from the sides of its body. */
+const CAMISOLE = 'M100 40 L108 40 L108 120 L192 120 L192 40 L200 40 L200 120 L215 130 L220 360 L80 360 L85 130 L100 120 Z'
+
 /** A standing figure with short arms (shoulders 100 apart, wrists 120 below them). */
 const body: BodyFrame = {
   shoulderL: pt(150, 100),
@@ -39,5 +42,16 @@ describe('fit', () => {
     expect(dist(root, sleeve(body.wristL.x, body.wristL.y))).toBeGreaterThan(length * 0.9)
     const hand = lerp(body.elbowL, body.wristL, 1.3)
     expect(dist(root, sleeve(hand.x, hand.y))).toBeGreaterThan(length * 1.05)
+  })
+
+  it("scales a camisole by its chest, not by its straps (set in from its sides, they would blow it up)", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#eeeeee"/><path d="${CAMISOLE}" fill="#203080"/></svg>`
+    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const model = garmentModel(img, garmentMask(img, null), 'top')
+    const L = model.landmarks
+    expect(dist(L.shoulderL, L.shoulderR)).toBeLessThan(dist(L.armpitL, L.armpitR) * 0.9)
+    const { scale } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
+    // The chest spans the shoulders (and their 12% of ease), no more.
+    expect(dist(L.armpitL, L.armpitR) * scale).toBeLessThanOrEqual(body.shoulderWidth * 1.12 + 0.5)
   })
 })

@@ -83,8 +83,9 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, person?: 
   const sw = body.shoulderWidth
   const { neck, hips, down, across } = bodyAxes(body)
   const gShoulderWidth = Math.max(1, dist(L.shoulderL, L.shoulderR))
-  // Garment shoulders sit just outside the shoulder joints.
-  const s = (sw * 1.12) / gShoulderWidth
+  // Garment shoulders sit just outside the shoulder joints; straps set in from a camisole's sides
+  // are narrower than the body they hold up, so its chest sets the scale.
+  const s = (sw * 1.12) / Math.max(gShoulderWidth, dist(L.armpitL, L.armpitR))
   const gShoulderY = (L.shoulderL.y + L.shoulderR.y) / 2
   const gCentre = (L.shoulderL.x + L.shoulderR.x) / 2
   const torsoLength = dist(neck, hips)

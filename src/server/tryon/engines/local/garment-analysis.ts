@@ -42,7 +42,45 @@ export type GarmentModel = {
  */
 export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
   const found = alpha ? threshold(alpha, 0.5) : morph(morph(backdropOf(img).apart, -2), 2)
-  return fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02))))
+  return withoutBriefs(fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02)))))
+}
+
+/**
+ * A bodysuit without its briefs: they are worn under the bottoms, so it tries on as a top ending
+ * where its leg openings begin. Briefs show as the torso curving in, below mid-height, to a crotch
+ * a fraction of its width that keeps that width for a while (a V-shaped hem narrows to a point).
+ */
+function withoutBriefs(mask: Plane): Plane {
+  const box = bounds(mask)
+  if (box.x1 < 0) return mask
+  const H = box.y1 - box.y0 + 1
+  const cx = (box.x0 + box.x1) / 2
+  const width = (y: number) => {
+    const r = centralRun(mask, y, cx)
+    return r && r.l <= cx && cx <= r.r ? r.r - r.l + 1 : 0
+  }
+  const mid = box.y0 + Math.round(H * 0.5)
+  if (!width(mid)) return mask
+  const torso = median(Array.from({ length: Math.round(H * 0.2) }, (_, k) => width(box.y0 + Math.round(H * 0.35) + k)))
+  const bottom = bottomOfColumn(mask, cx, mid, box.y1)
+  const crotch = (y: number) => width(y) >= torso * 0.1 && width(y) <= torso * 0.45
+  // (above the crotch's rounded lowest rows; its sides run nearly parallel there, a V's meet)
+  const low = bottom - Math.round(H * 0.01)
+  if (!crotch(low) || width(low) < width(bottom - Math.round(H * 0.03)) * 0.75) return mask
+  let top = low
+  while (top > mid && crotch(top - 1)) top--
+  if (bottom - top < H * 0.06) return mask
+  // The leg openings begin on the last row (going down) with nearly the torso's full width, and
+  // curve in over a while (a hem's fringe or a dangling flower steps in at once).
+  let cut = top
+  while (cut > mid && width(cut) < torso * 0.9) cut--
+  if (cut <= mid || top - cut < H * 0.03) return mask
+  const out = { ...mask, data: Float32Array.from(mask.data) }
+  for (let y = cut + 1; y <= bottom; y++) {
+    const r = centralRun(mask, y, cx)
+    if (r) out.data.fill(0, y * mask.width + r.l, y * mask.width + r.r + 1)
+  }
+  return out
 }
 
 /**
@@ -115,6 +153,43 @@ function spanRun(mask: Plane, y: number, cx: number, upper: boolean): Run | null
   const right = centralRun(mask, y, r)
   if (!left || !right) return central
   return { l: left.l, r: right.r }
+}
+
+/** The width of the background run through column cx on row y. */
+function gapAround(mask: Plane, y: number, cx: number) {
+  const row = y * mask.width
+  let l = Math.round(cx)
+  let r = l
+  while (l > 0 && !isSet(mask, row + l - 1)) l--
+  while (r < mask.width - 1 && !isSet(mask, row + r + 1)) r++
+  return r - l + 1
+}
+
+/** Whether row y has garment beside the run on both sides (sleeves hanging free of the torso). */
+function flankedOnBothSides(mask: Plane, y: number, run: Run) {
+  const row = y * mask.width
+  let left = false
+  let right = false
+  for (let x = 0; x < run.l - 1 && !left; x++) left = isSet(mask, row + x)
+  for (let x = run.r + 2; x < mask.width && !right; x++) right = isSet(mask, row + x)
+  return left && right
+}
+
+/**
+ * The torso's centre line. Rows where both sleeves hang free of the torso give it exactly; else the
+ * torso's lowest quarter (higher up, a sleeve hanging against one side only makes rows lopsided;
+ * one may hang against it down to near the hem, so free rows win).
+ */
+function torsoCentre(mask: Plane, runs: (Run | null)[], y0: number, hemY: number, cx: number) {
+  const through = (r: Run | null): r is Run => r !== null && r.l <= cx && cx <= r.r
+  const free: number[] = []
+  for (let y = y0; y <= hemY; y++) {
+    const r = centralRun(mask, y, cx)
+    if (through(r) && flankedOnBothSides(mask, y, r)) free.push((r.l + r.r) / 2)
+  }
+  if (free.length > (hemY - y0) * 0.03) return median(free)
+  const middles = runs.slice(Math.round((hemY - y0) * 0.75), hemY - y0).flatMap((r) => (through(r) ? [(r.l + r.r) / 2] : []))
+  return middles.length ? median(middles) : cx
 }
 
 /** The torso's run on row y: the run through the centre column (none below the hem or in the neckline). */
@@ -310,10 +385,16 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   const neckline = topOfColumn(mask, cx, box.y0, box.y1)
   const runs = Array.from({ length: H }, (_, k) => spanRun(mask, box.y0 + k, Math.round(cx), box.y0 + k < neckline))
 
-  // Trousers part at the centre line in their lower half.
+  // Trousers part at the centre line in their lower half, the legs close together where they part
+  // (below a top's hem, the sleeves hanging on either side are a torso's width apart).
   let gap = 0
-  for (let y = box.y0 + Math.round(H * 0.55); y <= box.y1; y++) if (!isSet(mask, y * mask.width + Math.round(cx))) gap++
-  const looksLikeTrousers = gap > H * 0.3
+  let parting = -1
+  for (let y = box.y0 + Math.round(H * 0.55); y <= box.y1; y++)
+    if (!isSet(mask, y * mask.width + Math.round(cx))) {
+      gap++
+      if (parting < 0) parting = y
+    }
+  const looksLikeTrousers = gap > H * 0.3 && gapAround(mask, parting, cx) < W * 0.35
 
   // Hem: the bottom of the centre column, a little above it where rounded corners and fringes have full width.
   let hemY = bottomOfColumn(mask, cx, box.y0 + Math.round(H * 0.5), box.y1) - Math.round(H * 0.015)
@@ -329,9 +410,7 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   const hemRun = runs
     .slice(Math.max(0, hemY - box.y0 - Math.round(H * 0.1)), hemY - box.y0 + 1)
     .reduce<Run>((widest, r) => (r && r.l <= cx && cx <= r.r && r.r - r.l > widest.r - widest.l ? r : widest), hemRow)
-  // The torso's lowest quarter (higher up, a sleeve hanging against one side only makes rows lopsided).
-  const middles = runs.slice(Math.round((hemY - box.y0) * 0.75), hemY - box.y0).flatMap((r) => (r && r.l <= cx && cx <= r.r ? [(r.l + r.r) / 2] : []))
-  const centre = middles.length ? median(middles) : cx
+  const centre = torsoCentre(mask, runs, box.y0, hemY, cx)
   const sleeved = apL.sleeved || apR.sleeved
   const hangingSide = apL.hanging || apR.hanging
   const sides = [apL, apR].filter((a) => a.sleeved === sleeved && a.hanging === hangingSide)

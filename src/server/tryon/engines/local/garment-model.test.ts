@@ -119,6 +119,38 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(L.shoulderL.y - model.bbox.y0).toBeLessThan((model.bbox.y1 - model.bbox.y0) * 0.2)
   }, 60_000)
 
+  it("tries a bodysuit on as a top ending where its leg openings begin (its briefs go under the bottoms)", async () => {
+    // Torso 100..200 down to y=260, then curving in to a crotch 30 wide at y=300..340; sleeves hang free.
+    const body = 'M100 60 L200 60 L200 260 Q200 300 165 300 L165 340 L135 340 L135 300 Q100 300 100 260 Z'
+    const sleeves = 'M100 60 L55 80 L55 330 L85 330 L85 100 L100 100 Z M200 60 L245 80 L245 330 L215 330 L215 100 L200 100 Z'
+    const img = await productPhoto(`${body} ${sleeves}`, '#3a3a3a')
+    const mask = garmentMask(img, null)
+    const model = garmentModel(img, mask)
+    expect(model.type).toBe('top')
+    expect(model.landmarks.hemL.y).toBeGreaterThan(240)
+    expect(model.landmarks.hemL.y).toBeLessThan(295)
+    expect(mask.data[320 * img.width + 150]).toBe(0)
+    // A V-shaped hem narrows to a point, and a flower dangles from a hem: both are all garment.
+    const vee = await productPhoto('M100 60 L200 60 L200 260 L150 340 L100 260 Z', '#3a3a3a')
+    expect(garmentMask(vee, null).data[320 * vee.width + 150]).toBe(1)
+    const flower = await productPhoto('M100 60 L200 60 L200 300 L165 300 L165 330 L135 330 L135 300 L100 300 Z', '#3a3a3a')
+    expect(garmentMask(flower, null).data[320 * flower.width + 150]).toBe(1)
+  })
+
+  it('centres a long-sleeve top on its torso when one sleeve hangs against it almost to the hem', async () => {
+    // Torso 100..200; the left sleeve touches it down to y=300, the right one hangs free from y=100.
+    const torso = 'M100 60 L200 60 L200 330 L100 330 Z'
+    const left = 'M100 60 L55 80 L55 320 L93 320 L93 300 L100 300 Z'
+    const right = 'M200 60 L245 80 L245 320 L210 320 L210 100 L200 100 Z'
+    const img = await productPhoto(`${torso} ${left} ${right}`, '#3a3a3a')
+    const mask = garmentMask(img, null)
+    const model = garmentModel(img, mask)
+    expect(model.landmarks.neck.x).toBeCloseTo(150, -1)
+    const parts = garmentParts(mask, model)
+    const at = (x: number, y: number) => parts[y * img.width + x]
+    expect([at(110, 200), at(150, 200), at(190, 200), at(230, 200)]).toEqual([PART.body, PART.body, PART.body, PART.sleeveR])
+  })
+
   it('reads a long-sleeve top whose sleeves hang against the torso as a top, with the cuffs at its sides', async () => {
     const { rgb } = await decode(fixture('garments', '00151_00.jpg').data)
     const mask = garmentMask(rgb, null)
