@@ -8,7 +8,7 @@ import { type Fit, fitFromSize, fitGarment } from './fit'
 import { garmentParts } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
 import { warmPose } from './pose'
-import { type Defect, SEEN_DEFECTS, resultDefects, visibleChange } from './result-check'
+import { type Defect, pictureDefects } from './result-check'
 import type { Plane } from './raster'
 import { warmPersonSegmenter } from './person-segmenter'
 
@@ -122,9 +122,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         })
         const t2 = performance.now()
         const check = { person: personImage.rgb, result: image, masks: person.analysis.masks, body: person.analysis.model.body, garmentType: garment.analysis.model.type }
-        // Checked on the engine's coverage and again on what the pixels show (a faint flap beside the body).
-        const found = resultDefects({ ...check, fabric: covered })
-        if (!found.length) found.push(...resultDefects({ ...check, fabric: visibleChange(personImage.rgb, image) }).filter((d) => SEEN_DEFECTS.includes(d)))
+        const found = pictureDefects(check, covered)
         if (found.length) {
           defects.push(...found)
           continue

@@ -87,12 +87,6 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
     await expect(engine.generate(input({ garment: { key: 'tests/cut.jpg', data: cut, contentType: 'image/jpeg' } }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.garmentUnfit))
   }, 120_000)
 
-  it('refuses a picture whose pixels show fabric beside the body that its own coverage missed (a faint flap)', async () => {
-    // (a long-sleeve bodysuit on a person in a mesh top: the engine once returned it with a flap beside her)
-    const pair = input({ person: fixture('persons', '01008_00.jpg'), garment: fixture('garments', 'idm_10165_00.jpg'), width: 768, height: 1024 })
-    await expect(engine.generate(pair)).rejects.toThrow(new TryOnError(ENGINE_ERRORS.garmentUnfit))
-  }, 120_000)
-
   it('says so when the upper body is not in the photo', async () => {
     const head = { key: 'tests/head.jpg', data: await sharp(person.data).extract({ left: 150, top: 0, width: 500, height: 330 }).jpeg().toBuffer(), contentType: 'image/jpeg' }
     await expect(engine.generate(input({ person: head }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.outOfFrame))

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { pt } from './geometry'
 import type { BodyFrame, PersonMasks } from './person-analysis'
 import { type Plane, type Rgb, plane } from './raster'
-import { resultDefects } from './result-check'
+import { pictureDefects, resultDefects } from './result-check'
 
 const W = 200
 const H = 300
@@ -68,5 +68,19 @@ describe('result self-check', () => {
     expect(check(fill(plane(W, H), 70, 62, 130, 180), erased)).toContain('limbs')
     expect(check(fill(plane(W, H), 95, 90, 105, 100))).toContain('scale')
     expect(check(fill(plane(W, H), 95, 200, 105, 210), photo(), 'bottom')).toContain('scale')
+  })
+
+  it("refuses a faint flap beside the body that the engine's coverage missed, from the picture's pixels", () => {
+    const torso = fill(plane(W, H), 70, 62, 130, 180)
+    const result = photo()
+    // Fabric drawn on the torso (as the coverage says) and a flap beside it (which it does not).
+    for (const [x0, x1] of [[70, 130], [150, 185]] as const)
+      for (let y = 80; y < 170; y++) for (let x = x0; x < x1; x++) result.data.fill(30, (y * W + x) * 3, (y * W + x) * 3 + 3)
+    expect(check(torso, result)).toEqual([])
+    expect(pictureDefects({ person: photo(), result, masks: masks(), body, garmentType: 'top' }, torso)).toEqual(['outside'])
+    // Without the flap the picture passes.
+    const clean = photo()
+    for (let y = 80; y < 170; y++) for (let x = 70; x < 130; x++) clean.data.fill(30, (y * W + x) * 3, (y * W + x) * 3 + 3)
+    expect(pictureDefects({ person: photo(), result: clean, masks: masks(), body, garmentType: 'top' }, torso)).toEqual([])
   })
 })

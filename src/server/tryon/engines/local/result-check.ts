@@ -155,6 +155,15 @@ export function visibleChange(person: Rgb, result: Rgb): Plane {
 /** The defects that pixels show: fabric outside the body, over the face or hands, or filling the frame. */
 export const SEEN_DEFECTS: readonly Defect[] = ['outside', 'face', 'hands', 'frame']
 
+/**
+ * The defects of a returned picture: those its coverage (the engine's own account of where the new
+ * garment is) shows, else those its pixels show (a faint flap beside the body that the coverage missed).
+ */
+export function pictureDefects(check: Omit<CheckInput, 'fabric'>, coverage: Plane): Defect[] {
+  const found = resultDefects({ ...check, fabric: coverage })
+  return found.length ? found : resultDefects({ ...check, fabric: visibleChange(check.person, check.result) }).filter((d) => SEEN_DEFECTS.includes(d))
+}
+
 /** Every defect of a try-on picture (none for a good one). */
 export function resultDefects(input: CheckInput): Defect[] {
   let fabricArea = 0
