@@ -27,7 +27,8 @@ async function imageForm(fields: Record<string, string> = {}) {
 export async function signUpUser(t: TestApp, name: string) {
   const u = await t.signUp(`${name}-${crypto.randomBytes(3).toString('hex')}@example.com`)
   const profile = await ensureProfile(t.platform.db, u.user.id)
-  return { ...u, id: u.user.id, username: profile.username! }
+  if (!profile.username) throw new Error('ensureProfile gave no username')
+  return { ...u, id: u.user.id, username: profile.username }
 }
 export type User = Awaited<ReturnType<typeof signUpUser>>
 
@@ -54,8 +55,11 @@ export async function createOwner(t: TestApp) {
   const shipping = { firstName: 'Olive', lastName: 'Owner', country: 'United Kingdom', streetName: secrets.street, city: 'London', state: '', zipCode: 'N1 9GU', phoneNumber: secrets.phone }
 
   await call('/api/profile', { method: 'PUT', body: { username: owner.username, phone_e164: secrets.profilePhone } })
-  const product = (await insertCatalogue(t.platform))[0]!
-  const line = (quantity: number) => ({ productId: product.id, size: product.sizes.find((s) => s.available)!.name, color: product.colors[0]!.name, quantity })
+  const [product] = await insertCatalogue(t.platform)
+  const size = product?.sizes.find((s) => s.available)
+  const [color] = product?.colors ?? []
+  if (!product || !size || !color) throw new Error('the catalogue has no product to order')
+  const line = (quantity: number) => ({ productId: product.id, size: size.name, color: color.name, quantity })
   const address = await call('/api/addresses', { body: shipping })
   // Personal vouchers are issued by the shop, not through the API.
   await t.platform.db.insert(vouchers).values({ code: secrets.voucher, userId: owner.id, title: 'Owner voucher', percentOff: 10 })
@@ -91,22 +95,22 @@ export async function createOwner(t: TestApp) {
   }
   /** Path parameter values by path template: the owner's resource for each operation. */
   const pathValues = (path: string): Record<string, string> => {
-    const id =
-      [
-        ['/api/products/', product.id],
-        ['/api/cart/items/', privateIds.cartItem],
-        ['/api/addresses/', privateIds.address],
-        ['/api/orders/', privateIds.order],
-        ['/api/posts/', post.id],
-        ['/api/comments/', comment.id],
-        ['/api/stories/', story.id],
-        ['/api/messages/conversations/', privateIds.conversation],
-        ['/api/photos/', privateIds.photo],
-        ['/api/library/photos/', privateIds.libraryPhoto],
-        ['/api/tryon/generations/', privateIds.generation],
-        ['/api/tryon/results/', privateIds.result],
-        ['/api/tryon/collections/', privateIds.collection],
-      ].find(([prefix]) => path.startsWith(prefix!))?.[1] ?? crypto.randomUUID()
+    const owned: [prefix: string, id: string][] = [
+      ['/api/products/', product.id],
+      ['/api/cart/items/', privateIds.cartItem],
+      ['/api/addresses/', privateIds.address],
+      ['/api/orders/', privateIds.order],
+      ['/api/posts/', post.id],
+      ['/api/comments/', comment.id],
+      ['/api/stories/', story.id],
+      ['/api/messages/conversations/', privateIds.conversation],
+      ['/api/photos/', privateIds.photo],
+      ['/api/library/photos/', privateIds.libraryPhoto],
+      ['/api/tryon/generations/', privateIds.generation],
+      ['/api/tryon/results/', privateIds.result],
+      ['/api/tryon/collections/', privateIds.collection],
+    ]
+    const id = owned.find(([prefix]) => path.startsWith(prefix))?.[1] ?? crypto.randomUUID()
     return { id, username: owner.username, handle: owner.username, provider: 'google', '*': `user-photos/${privateIds.photoPath}` }
   }
   return { ...owner, product, secrets, privateIds, pathValues }
