@@ -207,3 +207,6 @@ export function profileToFormValues(p: Profile, unit: UnitPreference = p.unit_pr
 export type ProfileFormValues = ReturnType<typeof profileToFormValues>
 
 export const UsernameParamSchema = z.strictObject({ username: z.string().regex(USERNAME_PATTERN, PM.usernameRule) })
+
+/** An uploaded avatar: the URL to save as avatar_url. */
+export const AvatarUploadSchema = z.object({ url: z.string() })

@@ -18,10 +18,11 @@ type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: Record<stri
 /**
  * The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. Given the
  * shared response schema it returns that schema's type, checked: a mismatch fails loudly in
- * development and is logged in production (where the unchecked answer is still used).
+ * development and is logged in production (where the unchecked answer is still used). Without a
+ * schema the answer is not read (an action whose result the caller does not need).
  */
 export async function api<S extends z.ZodType>(path: string, options: Options & { schema: S }): Promise<z.output<S>>
-export async function api<T = void>(path: string, options?: Options): Promise<T>
+export async function api(path: string, options?: Options): Promise<void>
 export async function api(path: string, { body, query, headers, schema, ...init }: Options & { schema?: z.ZodType } = {}): Promise<unknown> {
   const qs = query
     ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined && e[1] !== null && e[1] !== '').map(([k, v]) => [k, String(v)])).toString()
