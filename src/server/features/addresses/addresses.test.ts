@@ -3,9 +3,9 @@ import { ValidationErrorSchema } from '~/shared/api'
 import { AddressListSchema, AddressSchema } from '~/shared/marketplace/schemas'
 import { MM } from '~/shared/marketplace/messages'
 import type { Address } from '~/shared/marketplace/schemas'
-import { createTestApp, type UntypedTestApp } from '../../test/harness'
+import { createTestApp, type TestApp } from '../../test/harness'
 
-let t: UntypedTestApp
+let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
 })

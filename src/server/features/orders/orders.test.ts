@@ -5,10 +5,9 @@ import { MM, MT } from '~/shared/marketplace/messages'
 import type { Cart, OrderDetail } from '~/shared/marketplace/schemas'
 import { orderInput, TEST_SHIPPING } from '../../test/checkout'
 import type { CatalogueProduct } from '../products'
-import type { UntypedTestApp } from '../../test/harness'
 import { withCatalogueApp } from '../../test/with-test-app'
 
-const { t, catalogue }: { t: UntypedTestApp; catalogue: CatalogueProduct[] } = withCatalogueApp()
+const { t, catalogue } = withCatalogueApp()
 
 const shipping = TEST_SHIPPING
 const order = orderInput

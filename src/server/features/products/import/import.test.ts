@@ -10,7 +10,7 @@ import { SearchResultsSchema } from '~/shared/social/schemas'
 import { CartSchema, ProductDetailSchema, ProductPageSchema } from '~/shared/marketplace/schemas'
 import { MT } from '~/shared/marketplace/messages'
 import { cartItems, productLikes, products } from '../../../db/schema'
-import { createTestApp, type UntypedTestApp } from '../../../test/harness'
+import { createTestApp, type TestApp } from '../../../test/harness'
 import { createTestEngine, type TestEngine } from '../../../test/tryon-engine'
 import { setEngine } from '../../tryon'
 import { importCatalogue, type ImportReport } from './run'
@@ -18,7 +18,7 @@ import { importCatalogue, type ImportReport } from './run'
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'shopify-products.csv')
 const SIZE_CHARTS = { brands: { 'Maison Lune': { S: { chest: [84, 88] as [number, number] }, M: { chest: [88, 92] as [number, number] } } }, products: {} }
 
-let t: UntypedTestApp
+let t: TestApp
 let engine: TestEngine
 let dir: string
 let csv: string
