@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RecentSearchesSchema } from '~/shared/social/schemas'
+import { RecentSearchesSchema, SearchResultsSchema } from '~/shared/social/schemas'
 import { ApiErrorSchema } from '~/shared/api'
 import { products } from '../../db/schema'
-import { createTestApp, type UntypedTestApp } from '../../test/harness'
+import { createTestApp, type TestApp } from '../../test/harness'
 import { socialUser } from '../../test/social'
 import { wordPatterns } from './service'
 
-let t: UntypedTestApp
+let t: TestApp
 let me: Awaited<ReturnType<typeof socialUser>>
 let target: Awaited<ReturnType<typeof socialUser>>
 
-const search = async (q: string) => (await t.request(`/api/search?q=${encodeURIComponent(q)}`)).json
+const search = async (q: string) => (await t.request(`/api/search?q=${encodeURIComponent(q)}`, { schema: SearchResultsSchema })).json
 
 beforeAll(async () => {
   t = await createTestApp()
