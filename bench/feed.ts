@@ -2,7 +2,7 @@
 // PGlite (the real app in process, session lookup included), and feed card images as resized WebP
 // variants under 80 KB each.
 import sharp from 'sharp'
-import { POST_IMAGE_WIDTHS } from '../src/shared/posts/schemas'
+import { POST_IMAGE_WIDTHS, PostPageSchema } from '../src/shared/posts/schemas'
 import { renderArtwork, storePostImage } from '../src/server/features/posts'
 import { createTestApp } from '../src/server/test/harness'
 import { percentile } from './lib'
@@ -41,7 +41,7 @@ async function measure(label: string, path: string) {
     const start = performance.now()
     const res = await t.request(path, { cookie: viewer.cookie })
     times.push(performance.now() - start)
-    if (res.status !== 200 || res.json.items.length === 0) throw new Error(`${label}: ${res.status} ${res.text.slice(0, 200)}`)
+    if (res.status !== 200 || PostPageSchema.parse(res.json).items.length === 0) throw new Error(`${label}: ${res.status} ${res.text.slice(0, 200)}`)
   }
   const p95 = percentile(times, 95)
   console.log(`${label.padEnd(28)} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${RUNS} runs (budget ${BUDGET_MS} ms: ${p95 < BUDGET_MS ? 'ok' : 'OVER'})`)
@@ -49,8 +49,8 @@ async function measure(label: string, path: string) {
 
 await measure('/api/feed first page (20)', '/api/feed?limit=20')
 await measure('/api/feed first page (10, web)', '/api/feed?limit=10')
-const first = await t.request('/api/feed?limit=20', { cookie: viewer.cookie })
-const deep = first.json.nextCursor as string
+const first = await t.request('/api/feed?limit=20', { cookie: viewer.cookie, schema: PostPageSchema })
+const deep = first.json.nextCursor
 await measure('/api/feed second page (20)', `/api/feed?limit=20&cursor=${deep}`)
 
 // Feed card images: the stored variants of a generated demo image and of a noisy photo-like image.

@@ -2,7 +2,7 @@
 // in process, on PGlite, and counts 5xx answers and stack traces. The same generator as the CI
 // slice in src/server/security/fuzz.test.ts. Usage: node --import tsx bench/fuzz.ts [perOperation] [seed]
 import { AUTH_PASSTHROUGH_OPERATIONS, describeFailure, fuzzRequests, runFuzz } from '../src/server/security/fuzz'
-import { operationsOf } from '../src/server/security/operations'
+import { OpenApiDocSchema, operationsOf } from '../src/server/security/operations'
 import { createOwner, renewableSession } from '../src/server/security/owner-fixtures'
 import { createTestApp } from '../src/server/test/harness'
 
@@ -11,7 +11,7 @@ const seed = Number(process.argv[3] ?? Date.now() % 1_000_000)
 
 const t = await createTestApp({ LOG_LEVEL: 'silent' })
 const owner = await createOwner(t)
-const operations = [...operationsOf((await t.request('/api/openapi.json')).json), ...AUTH_PASSTHROUGH_OPERATIONS]
+const operations = [...operationsOf((await t.request('/api/openapi.json', { schema: OpenApiDocSchema })).json), ...AUTH_PASSTHROUGH_OPERATIONS]
 const requests = fuzzRequests(operations, { perOperation, seed, pathValues: owner.pathValues })
 const started = performance.now()
 const summary = await runFuzz(t.app as never, requests, {

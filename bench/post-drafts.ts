@@ -2,6 +2,7 @@
 // (each draft's three WebP variants copied to the public bucket, then the drafts deleted), and one
 // sweep of 200 drafts left for more than a day. The real app in process on PGlite, local storage.
 import sharp from 'sharp'
+import { UploadedImageSchema } from '../src/shared/posts/schemas'
 import { sweepPendingUploads } from '../src/server/platform/pending-uploads'
 import { createTestApp } from '../src/server/test/harness'
 import { percentile } from './lib'
@@ -17,7 +18,7 @@ const photo = await sharp({ create: { width: 1200, height: 1500, channels: 3, ba
 const upload = async () => {
   const body = new FormData()
   body.set('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg')
-  return (await t.request('/api/posts/images', { body, cookie: user.cookie })).json.url as string
+  return (await t.request('/api/posts/images', { body, cookie: user.cookie, schema: UploadedImageSchema })).json.url
 }
 
 for (const count of [1, 10]) {

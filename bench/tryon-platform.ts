@@ -2,6 +2,7 @@
 // blocking the API (p95 of GET /api/health < 50 ms meanwhile), and the platform's own overhead per
 // generation (everything but the engine) < 300 ms. The engine is a stand-in with a fixed delay.
 import sharp from 'sharp'
+import { GenerationSchema, PhotoSchema } from '../src/shared/tryon/schemas'
 import { setEngine } from '../src/server/features/tryon'
 import { createTestApp } from '../src/server/test/harness'
 import type { TryOnEngine } from '../src/server/tryon/engine'
@@ -33,8 +34,8 @@ async function user(i: number): Promise<User> {
     const form = new FormData()
     form.set('photo_type', type)
     form.set('file', new Blob([new Uint8Array(await jpeg(color))], { type: 'image/jpeg' }), `${type}.jpg`)
-    const res = await t.request('/api/photos', { body: form, cookie: u.cookie })
-    refs.push({ bucket: 'user-photos', path: res.json.filePath as string })
+    const res = await t.request('/api/photos', { body: form, cookie: u.cookie, schema: PhotoSchema })
+    refs.push({ bucket: 'user-photos', path: res.json.filePath })
   }
   return { ...u, subject: refs[0]!, garment: refs[1]! }
 }
@@ -57,7 +58,9 @@ async function start(u: User) {
   const t0 = performance.now()
   const res = await t.request('/api/tryon/generations', { body: { subject: u.subject, garment: u.garment, size: 'M' }, cookie: u.cookie })
   if (res.status !== 202) throw new Error(`start failed: ${res.status} ${res.text}`)
-  return { id: res.json.id as string, t0, posted: performance.now(), done: finished(u.user.id, res.json.id) }
+  const posted = performance.now()
+  const { id } = GenerationSchema.parse(res.json)
+  return { id, t0, posted, done: finished(u.user.id, id) }
 }
 
 // 1. Overhead of one generation at a time.

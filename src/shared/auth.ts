@@ -62,6 +62,12 @@ export const SessionSchema = z.object({
 })
 export type Session = z.infer<typeof SessionSchema>
 
+/** The answer of an account action (register, resend, logout, password reset): what happened. */
+export const StatusSchema = z.object({ status: z.string() })
+
+/** Where the browser goes to sign in with a social provider. */
+export const SocialSignInSchema = z.object({ url: z.string() })
+
 export const AuthConfigSchema = z.object({
   providers: z.array(z.object({ id: z.string(), label: z.string(), enabled: z.boolean() })),
 })

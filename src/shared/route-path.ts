@@ -16,8 +16,7 @@ export function matchRoutePath(pattern: string, pathname: string): RouteParams |
   const want = segments(pattern)
   const have = segments(pathname)
   const params: RouteParams = {}
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!
+  for (const [i, w] of want.entries()) {
     if (w === '*') {
       params['*'] = have.slice(i).map(decode).join('/')
       return params

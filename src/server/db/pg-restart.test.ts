@@ -1,8 +1,10 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '~/shared/api'
+import { MessageSchema } from '~/shared/social/schemas'
 import { openStream, socialUser } from '../test/social'
 import { createQueue } from '../platform/queue'
-import { createTestApp, type TestApp } from '../test/harness'
+import { createTestApp, type UntypedTestApp } from '../test/harness'
 import { type PgCluster, postgresBinDir, startPgCluster } from '../test/postgres'
 import { reconnectDelay } from './pg-listener'
 
@@ -33,7 +35,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
 // A cluster of its own: the test stops and starts the server, which would break other test files' databases.
 describe.skipIf(!binDir)('the app across a PostgreSQL restart', () => {
   let cluster: PgCluster
-  let t: TestApp
+  let t: UntypedTestApp
   let sender: Awaited<ReturnType<typeof socialUser>>
   let recipient: Awaited<ReturnType<typeof socialUser>>
   const uncaught: unknown[] = []
@@ -69,7 +71,7 @@ describe.skipIf(!binDir)('the app across a PostgreSQL restart', () => {
   const healthStatus = async () => (await t.request('/api/health')).status
 
   async function expectMessageArrives(stream: Awaited<ReturnType<typeof openStream>>, body: string) {
-    const sent = await t.request(`/api/messages/with/${recipient.username}`, { cookie: sender.cookie, body: { body } })
+    const sent = await t.request(`/api/messages/with/${recipient.username}`, { cookie: sender.cookie, body: { body }, schema: MessageSchema })
     expect(sent.status).toBe(201)
     expect(await stream.next('message')).toMatchObject({ id: sent.json.id, body })
   }
@@ -119,7 +121,7 @@ describe.skipIf(!binDir)('the app across a PostgreSQL restart', () => {
       await until('health 503 with the database down', async () => (await healthStatus()) === 503, 5000)
       const down = await t.request('/api/health')
       expect(down.json.checks.db.ok).toBe(false)
-      const request = await t.request('/api/messages/conversations', { cookie: late.cookie })
+      const request = await t.request('/api/messages/conversations', { cookie: late.cookie, schema: ApiErrorSchema })
       expect(request.status).toBe(503)
       expect(request.json.error.code).toBe('unavailable')
       await cluster.start()

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { apiUrl } from '~/shared/api-url'
+import type { NonEmpty } from '~/shared/lists'
 import { COLUMN_IMAGE_SIZES } from '~/shared/image-sizes'
 import { parseFilters, toQuery } from '~/shared/marketplace/filters'
 import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, PRODUCT_IMAGE_WIDTHS, productImageSources, shownColor } from '~/shared/marketplace/images'
@@ -27,7 +28,7 @@ type FirstScreen = {
   lcpImage?: (answers: unknown[], page: PageUrl) => ImagePreload | null
 }
 
-const productImage = (imageUrl: string, widths: readonly number[], sizes: string): ImagePreload => {
+const productImage = (imageUrl: string, widths: NonEmpty<number>, sizes: string): ImagePreload => {
   const { src, srcSet } = productImageSources(imageUrl, widths)
   return { href: src, srcset: srcSet, sizes: srcSet && sizes }
 }

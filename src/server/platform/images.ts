@@ -8,7 +8,8 @@ export const MAX_INPUT_PIXELS = 40_000_000
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff'])
 
-export type ImageVariant = { width: number; data: Buffer; contentType: string; ext: string }
+/** One re-encoded size: `requested` is the width asked for, `width` the one made (never upscaled). */
+export type ImageVariant = { requested: number; width: number; data: Buffer; contentType: string; ext: string }
 export type ProcessedImage = { width: number; height: number; variants: ImageVariant[] }
 
 /**
@@ -50,9 +51,16 @@ export async function processUpload(
     const data = await pipeline.toBuffer().catch(() => {
       throw unsupportedType('That image is damaged or incomplete. Try another photo.')
     })
-    variants.push({ width: w, data, contentType: `image/${format}`, ext: format === 'jpeg' ? 'jpg' : format })
+    variants.push({ requested: width, width: w, data, contentType: `image/${format}`, ext: format === 'jpeg' ? 'jpg' : format })
   }
   return { ...oriented, variants }
+}
+
+/** The variant made for the requested `width` (asked for in processUpload's `widths`). */
+export function variantOf(image: ProcessedImage, width: number): ImageVariant {
+  const variant = image.variants.find((v) => v.requested === width)
+  if (!variant) throw new Error(`No ${width} px variant was made.`)
+  return variant
 }
 
 /** Reads a multipart file field as a Buffer, or a 400 when it is missing. */

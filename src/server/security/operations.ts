@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /**
  * The operations of the app's OpenAPI document (`/api/openapi.json`) in the form the security
  * suites need: method, path template, whether a session is required, and the JSON schemas of the
@@ -35,20 +37,43 @@ export type Operation = {
   body?: { kind: 'json' | 'form'; schema: JsonSchema }
 }
 
-type OpenApiDoc = {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        tags?: string[]
-        security?: unknown[]
-        parameters?: { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema }[]
-        requestBody?: { content: Record<string, { schema: JsonSchema }> }
-      }
-    >
-  >
-}
+const JsonSchemaSchema: z.ZodType<JsonSchema> = z.lazy(() =>
+  z.object({
+    type: z.string().optional(),
+    enum: z.array(z.unknown()).optional(),
+    format: z.string().optional(),
+    pattern: z.string().optional(),
+    minLength: z.number().optional(),
+    maxLength: z.number().optional(),
+    minimum: z.number().optional(),
+    maximum: z.number().optional(),
+    items: JsonSchemaSchema.optional(),
+    minItems: z.number().optional(),
+    maxItems: z.number().optional(),
+    properties: z.record(z.string(), JsonSchemaSchema).optional(),
+    required: z.array(z.string()).optional(),
+    additionalProperties: z.union([z.boolean(), JsonSchemaSchema]).optional(),
+    anyOf: z.array(JsonSchemaSchema).optional(),
+    nullable: z.boolean().optional(),
+  }),
+)
+
+/** The parts of the OpenAPI document the suites read. */
+export const OpenApiDocSchema = z.object({
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.object({
+        tags: z.array(z.string()).optional(),
+        security: z.array(z.unknown()).optional(),
+        parameters: z.array(z.object({ name: z.string(), in: z.enum(['path', 'query']), required: z.boolean(), schema: JsonSchemaSchema })).optional(),
+        requestBody: z.object({ content: z.record(z.string(), z.object({ schema: JsonSchemaSchema })) }).optional(),
+      }),
+    ),
+  ),
+})
+type OpenApiDoc = z.infer<typeof OpenApiDocSchema>
 
 /** Dev-only routes (the dev mailbox) are out of scope of the security suites. */
 const OUT_OF_SCOPE_TAGS = new Set(['dev'])

@@ -1,10 +1,17 @@
 import crypto from 'node:crypto'
 import sharp from 'sharp'
+import type { z } from 'zod'
+import { present } from '~/shared/lists'
+import { AddressSchema, CartSchema, OrderDetailSchema } from '~/shared/marketplace/schemas'
+import { CommentSchema, LibraryPhotoSchema, PostSchema, UploadedImageSchema } from '~/shared/posts/schemas'
+import { ProfileSchema } from '~/shared/profiles/schemas'
+import { MessageSchema, RecentSearchesSchema, StorySchema } from '~/shared/social/schemas'
+import { CollectionSchema, GenerationSchema, PhotoSchema, TryOnResultSchema } from '~/shared/tryon/schemas'
 import { vouchers } from '../db/schema'
 import { insertCatalogue } from '../features/products'
 import { ensureProfile } from '../features/profiles'
 import { setEngine } from '../features/tryon'
-import type { TestApp } from '../test/harness'
+import type { RequestOptions, TestApp } from '../test/harness'
 import { createTestEngine } from '../test/tryon-engine'
 
 /**
@@ -27,7 +34,8 @@ async function imageForm(fields: Record<string, string> = {}) {
 export async function signUpUser(t: TestApp, name: string) {
   const u = await t.signUp(`${name}-${crypto.randomBytes(3).toString('hex')}@example.com`)
   const profile = await ensureProfile(t.platform.db, u.user.id)
-  return { ...u, id: u.user.id, username: profile.username! }
+  if (!profile.username) throw new Error('ensureProfile gave no username')
+  return { ...u, id: u.user.id, username: profile.username }
 }
 export type User = Awaited<ReturnType<typeof signUpUser>>
 
@@ -46,67 +54,70 @@ export async function createOwner(t: TestApp) {
     email: owner.email,
     voucher: `OWNER-${tag.toUpperCase()}`,
   }
-  const call = async (path: string, opts: Parameters<TestApp['request']>[1] = {}) => {
-    const res = await t.request(path, { cookie: owner.cookie, ...opts })
+  const call = async <S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}) => {
+    const res = await t.request(path, { cookie: owner.cookie, ...opts, schema })
     if (res.status >= 400) throw new Error(`owner fixture ${opts.method ?? 'GET'} ${path}: ${res.status} ${res.text}`)
     return res.json
   }
   const shipping = { firstName: 'Olive', lastName: 'Owner', country: 'United Kingdom', streetName: secrets.street, city: 'London', state: '', zipCode: 'N1 9GU', phoneNumber: secrets.phone }
 
-  await call('/api/profile', { method: 'PUT', body: { username: owner.username, phone_e164: secrets.profilePhone } })
-  const product = (await insertCatalogue(t.platform))[0]!
-  const line = (quantity: number) => ({ productId: product.id, size: product.sizes.find((s) => s.available)!.name, color: product.colors[0]!.name, quantity })
-  const address = await call('/api/addresses', { body: shipping })
+  await call('/api/profile', ProfileSchema, { method: 'PUT', body: { username: owner.username, phone_e164: secrets.profilePhone } })
+  const [product] = await insertCatalogue(t.platform)
+  const size = product?.sizes.find((s) => s.available)
+  const [color] = product?.colors ?? []
+  if (!product || !size || !color) throw new Error('the catalogue has no product to order')
+  const line = (quantity: number) => ({ productId: product.id, size: size.name, color: color.name, quantity })
+  const address = await call('/api/addresses', AddressSchema, { body: shipping })
   // Personal vouchers are issued by the shop, not through the API.
   await t.platform.db.insert(vouchers).values({ code: secrets.voucher, userId: owner.id, title: 'Owner voucher', percentOff: 10 })
-  await call('/api/cart/items', { body: line(1) })
-  const order = await call('/api/orders', { body: { shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true } })
-  const cartItem = await call('/api/cart/items', { body: line(2) })
-  const image = await call('/api/posts/images', { body: await imageForm() })
-  const post = await call('/api/posts', { body: { caption: 'Owner post', images: [image.url] } })
-  const libraryPhoto = await call('/api/library/photos', { body: await imageForm() })
-  const comment = await call(`/api/posts/${post.id}/comments`, { body: { body: 'Owner comment' } })
-  const story = await call('/api/stories', { body: await imageForm() })
-  const message = await call(`/api/messages/with/${friend.username}`, { body: { body: secrets.message } })
-  await call('/api/search/recent', { body: { query: secrets.search } })
-  const person = await call('/api/photos', { body: await imageForm({ photo_type: 'base' }) })
-  const garment = await call('/api/photos', { body: await imageForm({ photo_type: 'product' }) })
-  const generation = await call('/api/tryon/generations', { body: { subject: { bucket: 'user-photos', path: person.filePath }, garment: { bucket: 'user-photos', path: garment.filePath }, size: 'M' } })
-  for (let i = 0; i < 200 && (await call(`/api/tryon/generations/${generation.id}`)).status !== 'succeeded'; i++) await new Promise((r) => setTimeout(r, 50))
-  const result = await call('/api/tryon/results', { body: { generationId: generation.id } })
-  const collection = await call('/api/tryon/collections', { body: { name: secrets.collection } })
-  await call(`/api/tryon/collections/${collection.id}/items`, { body: { resultId: result.id } })
+  await call('/api/cart/items', CartSchema, { body: line(1) })
+  const order = await call('/api/orders', OrderDetailSchema, { body: { shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true } })
+  const cartItem = await call('/api/cart/items', CartSchema, { body: line(2) })
+  const image = await call('/api/posts/images', UploadedImageSchema, { body: await imageForm() })
+  const post = await call('/api/posts', PostSchema, { body: { caption: 'Owner post', images: [image.url] } })
+  const libraryPhoto = await call('/api/library/photos', LibraryPhotoSchema, { body: await imageForm() })
+  const comment = await call(`/api/posts/${post.id}/comments`, CommentSchema, { body: { body: 'Owner comment' } })
+  const story = await call('/api/stories', StorySchema, { body: await imageForm() })
+  const message = await call(`/api/messages/with/${friend.username}`, MessageSchema, { body: { body: secrets.message } })
+  await call('/api/search/recent', RecentSearchesSchema, { body: { query: secrets.search } })
+  const person = await call('/api/photos', PhotoSchema, { body: await imageForm({ photo_type: 'base' }) })
+  const garment = await call('/api/photos', PhotoSchema, { body: await imageForm({ photo_type: 'product' }) })
+  const generation = await call('/api/tryon/generations', GenerationSchema, { body: { subject: { bucket: 'user-photos', path: person.filePath }, garment: { bucket: 'user-photos', path: garment.filePath }, size: 'M' } })
+  for (let i = 0; i < 200 && (await call(`/api/tryon/generations/${generation.id}`, GenerationSchema)).status !== 'succeeded'; i++) await new Promise((r) => setTimeout(r, 50))
+  const result = await call('/api/tryon/results', TryOnResultSchema, { body: { generationId: generation.id } })
+  const collection = await call('/api/tryon/collections', CollectionSchema, { body: { name: secrets.collection } })
+  await call(`/api/tryon/collections/${collection.id}/items`, CollectionSchema, { body: { resultId: result.id } })
 
   const privateIds = {
-    address: address.id as string,
-    order: order.id as string,
-    cartItem: (cartItem.items as { id: string; quantity: number }[]).find((i) => i.quantity === 2)!.id,
-    photo: person.id as string,
-    photoPath: person.filePath as string,
-    generation: generation.id as string,
-    result: result.id as string,
-    collection: collection.id as string,
-    conversation: message.conversationId as string,
-    libraryPhoto: libraryPhoto.id as string,
+    address: address.id,
+    order: order.id,
+    cartItem: present(cartItem.items.find((i) => i.quantity === 2), 'the cart line of 2').id,
+    photo: person.id,
+    photoPath: person.filePath,
+    generation: generation.id,
+    result: result.id,
+    collection: collection.id,
+    conversation: present(message.conversationId, 'the conversation of the message'),
+    libraryPhoto: present(libraryPhoto.id, 'the library photo id'),
   }
   /** Path parameter values by path template: the owner's resource for each operation. */
   const pathValues = (path: string): Record<string, string> => {
-    const id =
-      [
-        ['/api/products/', product.id],
-        ['/api/cart/items/', privateIds.cartItem],
-        ['/api/addresses/', privateIds.address],
-        ['/api/orders/', privateIds.order],
-        ['/api/posts/', post.id],
-        ['/api/comments/', comment.id],
-        ['/api/stories/', story.id],
-        ['/api/messages/conversations/', privateIds.conversation],
-        ['/api/photos/', privateIds.photo],
-        ['/api/library/photos/', privateIds.libraryPhoto],
-        ['/api/tryon/generations/', privateIds.generation],
-        ['/api/tryon/results/', privateIds.result],
-        ['/api/tryon/collections/', privateIds.collection],
-      ].find(([prefix]) => path.startsWith(prefix!))?.[1] ?? crypto.randomUUID()
+    const owned: [prefix: string, id: string][] = [
+      ['/api/products/', product.id],
+      ['/api/cart/items/', privateIds.cartItem],
+      ['/api/addresses/', privateIds.address],
+      ['/api/orders/', privateIds.order],
+      ['/api/posts/', post.id],
+      ['/api/comments/', comment.id],
+      ['/api/stories/', story.id],
+      ['/api/messages/conversations/', privateIds.conversation],
+      ['/api/photos/', privateIds.photo],
+      ['/api/library/photos/', privateIds.libraryPhoto],
+      ['/api/tryon/generations/', privateIds.generation],
+      ['/api/tryon/results/', privateIds.result],
+      ['/api/tryon/collections/', privateIds.collection],
+    ]
+    const id = owned.find(([prefix]) => path.startsWith(prefix))?.[1] ?? crypto.randomUUID()
     return { id, username: owner.username, handle: owner.username, provider: 'google', '*': `user-photos/${privateIds.photoPath}` }
   }
   return { ...owner, product, secrets, privateIds, pathValues }

@@ -29,7 +29,8 @@ export function createAnalysisStore<T>(codec: AnalysisCodec<T>, opts: { memory: 
   const remember = (id: string, entry: { value: T; saved: Promise<void> }) => {
     recent.delete(id)
     recent.set(id, entry)
-    if (recent.size > opts.memory) recent.delete(recent.keys().next().value!)
+    const oldest = recent.keys().next()
+    if (recent.size > opts.memory && !oldest.done) recent.delete(oldest.value)
   }
 
   async function loadOrCompute(image: StoredImage, source: string, compute: () => Promise<T>, storage?: Storage): Promise<Analysed<T>> {

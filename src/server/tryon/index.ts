@@ -13,7 +13,9 @@ export async function createEngine(config: Config, storage: Storage): Promise<Tr
     case 'runware':
       return createRunwareEngine({ apiKey: config.RUNWARE_API_KEY ?? '', url: config.RUNWARE_URL })
     case 'http':
-      return createHttpEngine({ url: config.TRYON_HTTP_URL! })
+      // loadConfig refuses TRYON_ENGINE=http without a URL.
+      if (!config.TRYON_HTTP_URL) throw new Error('TRYON_HTTP_URL is required when TRYON_ENGINE=http')
+      return createHttpEngine({ url: config.TRYON_HTTP_URL })
     case 'local': {
       const { createLocalEngine } = await import('./engines/local')
       return createLocalEngine({ storage })

@@ -1,9 +1,11 @@
 /** Business constants of spec part 2 §9 (marketplace and commerce). Amounts in euros. */
+import { present } from '../lists'
 
-export const CATEGORIES = ['all', 'casual', 'evening', 'cocktail', 'maxi', 'mini', 'midi', 'shirt', 'jersey', 'knit'] as const
+/** The categories a product can have. */
+export const PRODUCT_CATEGORIES = ['casual', 'evening', 'cocktail', 'maxi', 'mini', 'midi', 'shirt', 'jersey', 'knit'] as const
+/** The catalogue's filter: every product category, or `all`. */
+export const CATEGORIES = ['all', ...PRODUCT_CATEGORIES] as const
 export type Category = (typeof CATEGORIES)[number]
-/** The categories a product can have (every one except `all`). */
-export const PRODUCT_CATEGORIES = CATEGORIES.filter((c): c is Exclude<Category, 'all'> => c !== 'all')
 
 export const BRANDS = [
   'Maison Lune',
@@ -68,7 +70,7 @@ export const SHIPPING_OPTIONS = [
 ] as const
 export type ShippingMethod = (typeof SHIPPING_OPTIONS)[number]['id']
 export const SHIPPING_METHODS = SHIPPING_OPTIONS.map((s) => s.id) as [ShippingMethod, ...ShippingMethod[]]
-export const shippingPrice = (method: ShippingMethod) => SHIPPING_OPTIONS.find((s) => s.id === method)!.price
+export const shippingPrice = (method: ShippingMethod) => present(SHIPPING_OPTIONS.find((s) => s.id === method), `shipping method ${method}`).price
 
 export const PAYMENT_METHODS = [
   { id: 'cash', label: 'Cash on delivery' },

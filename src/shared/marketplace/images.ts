@@ -1,3 +1,4 @@
+import type { NonEmpty } from '../lists'
 /** Generated product images: WebP in several widths (3:4) plus a garment PNG with transparency. */
 export const PRODUCT_IMAGE_WIDTHS = [240, 480, 720] as const
 /** Cards never need more than 480 px (two columns on a phone at 2-3x), which keeps them small. */
@@ -21,9 +22,9 @@ const GENERATED = /\/products\/[^/]+\/\d+\.webp$/
 const withWidth = (imageUrl: string, width: number) => imageUrl.replace(/\d+\.webp$/, `${width}.webp`)
 
 /** `src` and `srcset` for a stored product image URL (`…/products/<id>/<width>.webp`); other URLs are used as they are. */
-export function productImageSources(imageUrl: string, widths: readonly number[] = PRODUCT_IMAGE_WIDTHS) {
+export function productImageSources(imageUrl: string, widths: NonEmpty<number> = PRODUCT_IMAGE_WIDTHS) {
   if (!GENERATED.test(imageUrl)) return { src: imageUrl, srcSet: undefined }
-  return { src: withWidth(imageUrl, widths[0]!), srcSet: widths.map((w) => `${withWidth(imageUrl, w)} ${w}w`).join(', ') }
+  return { src: withWidth(imageUrl, widths[0]), srcSet: widths.map((w) => `${withWidth(imageUrl, w)} ${w}w`).join(', ') }
 }
 
 type ColoredProduct = { imageUrl: string; colors: readonly { name: string }[]; colorImages: Record<string, string> }

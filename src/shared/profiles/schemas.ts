@@ -158,7 +158,10 @@ export function fromMetric(kind: Measurement['kind'], value: number, unit: UnitP
 /** The validated form as the stored fields: metric measurements, display_name defaulted. */
 export function formToProfileFields(form: ProfileForm): ProfileFields {
   const measurements = Object.fromEntries(
-    MEASUREMENTS.map((m) => [m.column, form[m.key] === null ? null : toMetric(m.kind, form[m.key]!, form.unit_preference)]),
+    MEASUREMENTS.map((m) => {
+      const value = form[m.key]
+      return [m.column, value === null ? null : toMetric(m.kind, value, form.unit_preference)]
+    }),
   ) as { [K in MeasurementColumn]: number | null }
   const fullName = [form.first_name, form.last_name].filter(Boolean).join(' ')
   return {
@@ -181,7 +184,10 @@ export function formToProfileFields(form: ProfileForm): ProfileFields {
 export function profileToFormValues(p: Profile, unit: UnitPreference = p.unit_preference) {
   const text = (v: string | null) => v ?? ''
   const measurements = Object.fromEntries(
-    MEASUREMENTS.map((m) => [m.key, p[m.column] === null ? '' : String(fromMetric(m.kind, p[m.column]!, unit))]),
+    MEASUREMENTS.map((m) => {
+      const value = p[m.column]
+      return [m.key, value === null ? '' : String(fromMetric(m.kind, value, unit))]
+    }),
   ) as Record<MeasurementKey, string>
   return {
     first_name: text(p.first_name),
@@ -201,3 +207,6 @@ export function profileToFormValues(p: Profile, unit: UnitPreference = p.unit_pr
 export type ProfileFormValues = ReturnType<typeof profileToFormValues>
 
 export const UsernameParamSchema = z.strictObject({ username: z.string().regex(USERNAME_PATTERN, PM.usernameRule) })
+
+/** An uploaded avatar: the URL to save as avatar_url. */
+export const AvatarUploadSchema = z.object({ url: z.string() })

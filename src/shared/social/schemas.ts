@@ -155,6 +155,8 @@ export const LiveCommentSchema = z.strictObject({ body: z.string().trim().min(1)
 export const LiveReactionSchema = z.strictObject({ emoji: z.enum(LIVE_EMOJI) })
 export const LiveCommentEventSchema = z.object({ id: z.string(), user: UserCardSchema, body: z.string(), createdAt: z.string() })
 export type LiveComment = z.infer<typeof LiveCommentEventSchema>
+/** The answer to a live comment: the text as it was sent (trimmed). */
+export const LiveCommentSentSchema = LiveCommentEventSchema.pick({ body: true })
 export const LiveStateSchema = z.object({ host: UserCardSchema.nullable(), imageUrl: z.string().nullable(), viewers: z.number().int() })
 export type LiveState = z.infer<typeof LiveStateSchema>
 

@@ -7,13 +7,13 @@ export const isStoragePath = (path: string) =>
 
 /** `/api/files/<bucket>/<path>` back to a file ref (FileRefSchema's rules), or null for anything else. */
 export function fileRefFromUrl(url: string): { bucket: string; path: string } | null {
-  const m = /^\/api\/files\/([a-z0-9-]+)\/(.+)$/.exec(url)
-  if (!m) return null
+  const [, bucket, encoded] = /^\/api\/files\/([a-z0-9-]+)\/(.+)$/.exec(url) ?? []
+  if (!bucket || !encoded) return null
   let path: string
   try {
-    path = decodeURIComponent(m[2]!)
+    path = decodeURIComponent(encoded)
   } catch {
     return null
   }
-  return isStorageBucket(m[1]!) && isStoragePath(path) ? { bucket: m[1]!, path } : null
+  return isStorageBucket(bucket) && isStoragePath(path) ? { bucket, path } : null
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { GARMENT_SIZES } from './constants'
+import { EXPORT_VERSION, GARMENT_SIZES } from './constants'
 import { isStorageBucket, isStoragePath } from './file-ref'
 import { T } from './messages'
 
@@ -84,6 +84,11 @@ export const TryOnResultSchema = z.object({
 export type TryOnResult = z.infer<typeof TryOnResultSchema>
 
 export const PostToFeedSchema = z.strictObject({ generationId: z.uuid(), resultUrl: z.string().max(500).optional(), caption: z.string().trim().max(2200).optional() })
+/** The post a result became. */
+export const PostedResultSchema = z.object({ postId: z.string(), imageUrl: z.string() })
+
+/** The account export file: its version and time, then every area's data. */
+export const ExportFileSchema = z.object({ version: z.literal(EXPORT_VERSION), exportedAt: z.string() }).loose()
 
 export const CollectionSchema = z.object({ id: z.string(), name: z.string(), itemCount: z.number(), coverUrl: z.string().nullable(), createdAt: z.string() })
 export type Collection = z.infer<typeof CollectionSchema>

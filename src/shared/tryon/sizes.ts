@@ -1,10 +1,11 @@
 /** The only sizes FLUX.1 Kontext accepts on Runware (runware:106@1, bfl:3@1, bfl:4@1). */
+const SQUARE = [1024, 1024] as const
 export const KONTEXT_SIZES: readonly (readonly [number, number])[] = [
   [1568, 672],
   [1392, 752],
   [1184, 880],
   [1248, 832],
-  [1024, 1024],
+  SQUARE,
   [832, 1248],
   [880, 1184],
   [752, 1392],
@@ -14,7 +15,7 @@ export const KONTEXT_SIZES: readonly (readonly [number, number])[] = [
 /** The Kontext size closest in aspect ratio (then in area) to the requested one. */
 export function snapKontextSize(width: number, height: number): { width: number; height: number } {
   const ratio = Math.log(width / height)
-  let best = KONTEXT_SIZES[4]!
+  let best: readonly [number, number] = SQUARE
   let bestScore = Infinity
   for (const size of KONTEXT_SIZES) {
     const score = Math.abs(Math.log(size[0] / size[1]) - ratio) * 1000 + Math.abs(size[0] * size[1] - width * height) / 1e6

@@ -20,12 +20,13 @@ type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: ApiQuery }
 /**
  * The one fetch helper: JSON in and out, cookies included, errors as ApiRequestError. Given the
  * shared response schema it returns that schema's type, checked: a mismatch fails loudly in
- * development and is logged in production (where the unchecked answer is still used). A GET the
+ * development and is logged in production (where the unchecked answer is still used). Without a
+ * schema the answer is not read (an action whose result the caller does not need). A GET the
  * server already answered inside index.html (the first screen's data) is served from there once,
  * checked by the same schema.
  */
 export async function api<S extends z.ZodType>(path: string, options: Options & { schema: S }): Promise<z.output<S>>
-export async function api<T = void>(path: string, options?: Options): Promise<T>
+export async function api(path: string, options?: Options): Promise<void>
 export async function api(path: string, { body, query, headers, schema, ...init }: Options & { schema?: z.ZodType } = {}): Promise<unknown> {
   const url = apiUrl(path, query)
   const isGet = body === undefined && (init.method ?? 'GET') === 'GET'

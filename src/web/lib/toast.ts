@@ -23,7 +23,7 @@ function show(kind: Kind, message: string) {
   const at = Date.now()
   void import('sonner').then(({ toast: t }) => {
     const id = kind === 'message' ? t(message) : t[kind](message)
-    while (raised.length && at - raised[0]!.at > FORGET_AFTER_MS) raised.shift()
+    while (raised[0] && at - raised[0].at > FORGET_AFTER_MS) raised.shift()
     raised.push({ id, at })
   })
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '~/shared/api'
+import { SessionSchema } from '~/shared/auth'
 import { M } from '~/shared/messages'
 import { createApp } from '../../app'
 import { startPlatform } from '../../start'
@@ -15,7 +17,7 @@ describe('sign-in behind an https PUBLIC_URL', () => {
   it('signs up, verifies, signs in and stays signed in with __Secure- cookies', async () => {
     const u = await t.signUp()
     expect(u.cookie).toMatch(/^__Secure-drape\.session_token=/)
-    const session = await t.request('/api/session', { cookie: u.cookie })
+    const session = await t.request('/api/session', { cookie: u.cookie, schema: SessionSchema })
     expect(session.status).toBe(200)
     expect(session.json.user.email).toBe(u.email)
     const set = (await login(t, u.email, u.password, {})).headers.getSetCookie().find((c) => c.startsWith('__Secure-drape.session_token='))
@@ -131,7 +133,7 @@ describe('rate limits key on the real client address', () => {
       expect(guesses.slice(0, 10).every((s) => s === 401)).toBe(true)
       expect(guesses.slice(10).every((s) => s === 429)).toBe(true)
       // The attacker's address is slowed even with the right password...
-      const blocked = await login(t, owner.email, owner.password, attacker)
+      const blocked = await t.request('/api/account/login', { body: { email: owner.email, password: owner.password }, ...attacker, schema: ApiErrorSchema })
       expect(blocked.status).toBe(429)
       expect(blocked.json.error.message).toBe(M.signUpRateLimit)
       // ...while the owner, from their own address, signs in at once.

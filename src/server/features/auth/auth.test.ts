@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
 import { M } from '~/shared/messages'
-import { createTestApp, TEST_MAILBOX_KEY, type TestApp } from '../../test/harness'
+import { createTestApp, TEST_MAILBOX_KEY, type UntypedTestApp } from '../../test/harness'
 
-let t: TestApp
+let t: UntypedTestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
@@ -13,7 +14,7 @@ describe('registration and verification', () => {
     const email = 'new.user@example.com'
     const reg = await t.request('/api/account/register', { body: { email, password: 'abcdefgh', confirmPassword: 'abcdefgh' } })
     expect(reg.status).toBe(201)
-    const login1 = await t.request('/api/account/login', { body: { email, password: 'abcdefgh' } })
+    const login1 = await t.request('/api/account/login', { body: { email, password: 'abcdefgh' }, schema: ApiErrorSchema })
     expect(login1.status).toBe(403)
     expect(login1.json.error.message).toBe(M.emailNotConfirmed)
 
@@ -41,7 +42,7 @@ describe('registration and verification', () => {
       [{ email: 'a@b.co', password: 'abcdefgh', confirmPassword: 'abcdefgX' }, M.passwordsDoNotMatch],
     ] as const
     for (const [body, message] of cases) {
-      const res = await t.request('/api/account/register', { body })
+      const res = await t.request('/api/account/register', { body, schema: ValidationErrorSchema })
       expect(res.status).toBe(400)
       expect(Object.values(res.json.error.fields)).toContain(message)
     }
@@ -56,14 +57,14 @@ describe('registration and verification', () => {
     expect(mails.json).toHaveLength(2)
 
     const { email: verified } = await t.signUp()
-    const taken = await t.request('/api/account/register', { body: { email: verified, password: 'abcdefgh', confirmPassword: 'abcdefgh' } })
+    const taken = await t.request('/api/account/register', { body: { email: verified, password: 'abcdefgh', confirmPassword: 'abcdefgh' }, schema: ApiErrorSchema })
     expect(taken.status).toBe(409)
     expect(taken.json.error.message).toBe(M.accountExists)
   })
 
   it('resend: empty, unknown or confirmed addresses get the spec messages', async () => {
-    expect((await t.request('/api/account/resend', { body: { email: '' } })).json.error.message).toBe(M.enterYourEmail)
-    const unknown = await t.request('/api/account/resend', { body: { email: 'nobody@example.com' } })
+    expect((await t.request('/api/account/resend', { body: { email: '' }, schema: ApiErrorSchema })).json.error.message).toBe(M.enterYourEmail)
+    const unknown = await t.request('/api/account/resend', { body: { email: 'nobody@example.com' }, schema: ApiErrorSchema })
     expect(unknown.status).toBe(400)
     expect(unknown.json.error.message).toBe(M.alreadyConfirmed)
   })
@@ -72,7 +73,7 @@ describe('registration and verification', () => {
 describe('sign-in, session and sign-out', () => {
   it('wrong password is invalid credentials; sign-out ends the session', async () => {
     const u = await t.signUp()
-    const bad = await t.request('/api/account/login', { body: { email: u.email, password: 'wrong-password' } })
+    const bad = await t.request('/api/account/login', { body: { email: u.email, password: 'wrong-password' }, schema: ApiErrorSchema })
     expect(bad.status).toBe(401)
     expect(bad.json.error.message).toBe(M.invalidCredentials)
 

@@ -1,7 +1,6 @@
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
-import { z } from 'zod'
 import {
   AuthConfigSchema,
   ForgotPasswordSchema,
@@ -10,7 +9,9 @@ import {
   SessionSchema,
   SignInSchema,
   SignUpSchema,
+  SocialSignInSchema,
   SOCIAL_PROVIDERS,
+  StatusSchema,
 } from '~/shared/auth'
 import { M } from '~/shared/messages'
 import { users } from '../../db/schema'
@@ -25,7 +26,6 @@ import { enabledSocialProviders } from '../../platform/auth'
 
 /** `link=verify` tells the callback screen it was reached from a mailed link (a reused one lands signed out). */
 const CALLBACK_PATH = '/auth/callback?link=verify'
-const StatusSchema = z.object({ status: z.string() })
 
 /** Sign-in attempts one address may make in 10 minutes, whatever the account. */
 const LOGIN_ATTEMPTS_PER_ADDRESS = 60
@@ -135,7 +135,7 @@ export function accountRoutes(p: Platform) {
     })
     .post(
       '/account/social/:provider',
-      describe({ summary: 'Start signing in with a social provider', tags: ['account'], response: z.object({ url: z.string() }) }),
+      describe({ summary: 'Start signing in with a social provider', tags: ['account'], response: SocialSignInSchema }),
       async (c) => {
         const provider = c.req.param('provider')
         if (!enabledSocialProviders(config).includes(provider)) throw badRequest('This sign-in option is not available.')

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { accounts, profiles, sessions, users } from '../../db/schema'
 
 /** The part of an e-mail-like display name before the at sign (spec part 2 §6). */
-export const plainName = (name: string | null) => (name && name.includes('@') ? name.split('@')[0]! : name)
+export const plainName = (name: string | null) => (name?.includes('@') ? name.slice(0, name.indexOf('@')) : name)
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null)
 

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ProfileSchema } from '~/shared/profiles/schemas'
 import { stories, storyViews } from '../../db/schema'
 import { createOwner, type Owner } from '../../security/owner-fixtures'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, type TestApp, type UntypedTestApp } from '../../test/harness'
 
 type Export = Record<string, unknown> & { version: string }
 
-let t: TestApp
+let t: UntypedTestApp
 let ann: Owner
 let zoe: Owner
 const ANN = { first: 'Annabel', last: 'Quist', phone: '+447700900555', height: 171.5, waist: 68.25, search: 'linen wrap dress', reply: 'friend reply to ann' }
@@ -47,7 +48,7 @@ beforeAll(async () => {
   ann = await createOwner(t)
   zoe = await createOwner(t)
   const friend = await t.signUp(`friend-${Date.now()}@example.com`)
-  const friendName = (await t.request('/api/profile', { cookie: friend.cookie })).json.username as string
+  const friendName = (await t.request('/api/profile', { cookie: friend.cookie, schema: ProfileSchema })).json.username as string
   await fillEverything(ann, friend.cookie, friendName)
   // The friend also writes to zoe: ann's export must not show it.
   await t.request(`/api/messages/with/${zoe.username}`, { body: { body: FRIEND_ELSEWHERE }, cookie: friend.cookie })

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
+import { ExportFileSchema } from '~/shared/tryon/schemas'
 import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
 import type { Platform } from '../../platform'
@@ -7,7 +7,7 @@ import { hit } from '../../platform/rate-limit'
 import { exportUserData } from './service'
 
 export function exportRoutes(p: Platform) {
-  return new Hono<AppEnv>().get('/export', describe({ summary: 'Download my own data as JSON (version 3.0.0, no image URLs)', tags: ['export'], auth: true, response: z.object({ version: z.literal('3.0.0') }).loose() }), async (c) => {
+  return new Hono<AppEnv>().get('/export', describe({ summary: 'Download my own data as JSON (version 3.0.0, no image URLs)', tags: ['export'], auth: true, response: ExportFileSchema }), async (c) => {
     const user = requireUser(c)
     if (p.config.RATE_LIMIT) await hit(p.db, `export:${user.id}`, 10, 3600, 'You have exported your data several times. Please try again later.')
     const data = await exportUserData(p, user.id)

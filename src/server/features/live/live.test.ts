@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LiveStateSchema } from '~/shared/social/schemas'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { openStream, socialUser } from '../../test/social'
 
@@ -16,7 +17,7 @@ describe('live', () => {
     const hostStream = await openStream(t, '/api/live/events', host.cookie)
     const viewerStream = await openStream(t, '/api/live/events', viewer.cookie)
     try {
-      await expect.poll(async () => (await t.request('/api/live', { cookie: host.cookie })).json.viewers).toBe(2)
+      await expect.poll(async () => (await t.request('/api/live', { cookie: host.cookie, schema: LiveStateSchema })).json.viewers).toBe(2)
       await t.request('/api/live/comments', { cookie: viewer.cookie, body: { body: 'Love the colour!' } })
       for (const stream of [hostStream, viewerStream]) {
         expect(await stream.next('comment')).toMatchObject({ body: 'Love the colour!', user: { id: viewer.id, username: viewer.username } })
@@ -29,9 +30,9 @@ describe('live', () => {
       await viewerStream.close()
     }
     expect(await hostStream.next('viewers')).toBeDefined()
-    await expect.poll(async () => (await t.request('/api/live', { cookie: host.cookie })).json.viewers).toBe(1)
+    await expect.poll(async () => (await t.request('/api/live', { cookie: host.cookie, schema: LiveStateSchema })).json.viewers).toBe(1)
     await hostStream.close()
-    await expect.poll(async () => (await t.request('/api/live', { cookie: host.cookie })).json.viewers).toBe(0)
+    await expect.poll(async () => (await t.request('/api/live', { cookie: host.cookie, schema: LiveStateSchema })).json.viewers).toBe(0)
     expect((await t.request('/api/live/comments', { body: { body: 'anon' } })).status).toBe(401)
   })
 })

@@ -1,7 +1,7 @@
+import { OkSchema } from '~/shared/api'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { z } from 'zod'
-import { LiveCommentEventSchema, LiveCommentSchema, LiveReactionSchema, LiveStateSchema } from '~/shared/social/schemas'
+import { LiveCommentSchema, LiveCommentSentSchema, LiveReactionSchema, LiveStateSchema } from '~/shared/social/schemas'
 import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
 import { json } from '../../http/validate'
@@ -13,7 +13,6 @@ import { userCard } from '../profiles'
 import { LIVE_ROOM, broadcastComment, broadcastReaction, changePresence, liveState, refreshPresence } from './service'
 
 const HEARTBEAT_MS = 25_000
-const OkSchema = z.object({ ok: z.literal(true) })
 
 export function liveRoutes(p: Platform) {
   const limit = async (key: string, max: number) => {
@@ -44,7 +43,7 @@ export function liveRoutes(p: Platform) {
         }
       })
     })
-    .post('/live/comments', describe({ summary: 'Comment on the live video (everyone watching sees it)', tags: ['live'], auth: true, response: LiveCommentEventSchema.pick({ body: true }) }), json(LiveCommentSchema), async (c) => {
+    .post('/live/comments', describe({ summary: 'Comment on the live video (everyone watching sees it)', tags: ['live'], auth: true, response: LiveCommentSentSchema }), json(LiveCommentSchema), async (c) => {
       const me = requireUser(c)
       await limit(`live-comment:${me.id}`, 30)
       const { body } = c.req.valid('json')

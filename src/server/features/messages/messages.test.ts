@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
+import { ConversationListSchema, MessageSchema, UnreadCountSchema } from '~/shared/social/schemas'
 import { SM } from '~/shared/social/messages'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, type UntypedTestApp } from '../../test/harness'
 import { openStream, socialUser } from '../../test/social'
 
-let t: TestApp
+let t: UntypedTestApp
 let a: Awaited<ReturnType<typeof socialUser>>
 let b: Awaited<ReturnType<typeof socialUser>>
 let c: Awaited<ReturnType<typeof socialUser>>
@@ -18,11 +20,11 @@ afterAll(() => t.close())
 
 describe('messages', () => {
   it('delivers a message to the recipient, who sees it unread in their list', async () => {
-    const sent = await t.request(`/api/messages/with/${b.username}`, { cookie: a.cookie, body: { body: '  Hello Ben  ' } })
+    const sent = await t.request(`/api/messages/with/${b.username}`, { cookie: a.cookie, body: { body: '  Hello Ben  ' }, schema: MessageSchema })
     expect(sent.status).toBe(201)
     expect(sent.json).toMatchObject({ senderId: a.id, body: 'Hello Ben', readAt: null })
 
-    const list = await t.request('/api/messages/conversations', { cookie: b.cookie })
+    const list = await t.request('/api/messages/conversations', { cookie: b.cookie, schema: ConversationListSchema })
     expect(list.json.conversations).toHaveLength(1)
     expect(list.json.conversations[0]).toMatchObject({ id: sent.json.conversationId, user: { id: a.id, username: a.username }, lastMessage: { body: 'Hello Ben' }, unread: 1 })
     expect((await t.request('/api/messages/unread', { cookie: b.cookie })).json).toEqual({ count: 1 })
@@ -37,17 +39,17 @@ describe('messages', () => {
   })
 
   it('a user reads only conversations they are part of', async () => {
-    const ab = await t.request(`/api/messages/with/${b.username}`, { cookie: a.cookie, body: { body: 'just between us' } })
+    const ab = await t.request(`/api/messages/with/${b.username}`, { cookie: a.cookie, body: { body: 'just between us' }, schema: MessageSchema })
     // Cleo's list does not include Anna and Ben's conversation.
-    expect((await t.request('/api/messages/conversations', { cookie: c.cookie })).json.conversations).toEqual([])
+    expect((await t.request('/api/messages/conversations', { cookie: c.cookie, schema: ConversationListSchema })).json.conversations).toEqual([])
     // Asking for "the conversation with Anna" gives Cleo her own (empty) one, never Anna and Ben's.
     const withAnna = await t.request(`/api/messages/with/${a.username}`, { cookie: c.cookie })
     expect(withAnna.json).toMatchObject({ id: null, messages: [] })
     // Another pair's conversation id cannot be marked read (or even confirmed to exist).
-    const foreign = await t.request(`/api/messages/conversations/${ab.json.conversationId}/read`, { cookie: c.cookie, method: 'POST' })
+    const foreign = await t.request(`/api/messages/conversations/${ab.json.conversationId}/read`, { cookie: c.cookie, method: 'POST', schema: ApiErrorSchema })
     expect(foreign.status).toBe(404)
     expect(foreign.json.error.code).toBe('not_found')
-    expect((await t.request('/api/messages/unread', { cookie: b.cookie })).json.count).toBe(1)
+    expect((await t.request('/api/messages/unread', { cookie: b.cookie, schema: UnreadCountSchema })).json.count).toBe(1)
     // Signed out: nothing.
     expect((await t.request('/api/messages/conversations')).status).toBe(401)
     expect((await t.request(`/api/messages/with/${b.username}`, { body: { body: 'hi' } })).status).toBe(401)
@@ -55,10 +57,10 @@ describe('messages', () => {
   })
 
   it('validates messages: empty, too long, to yourself, to nobody', async () => {
-    const empty = await t.request(`/api/messages/with/${b.username}`, { cookie: a.cookie, body: { body: '   ' } })
+    const empty = await t.request(`/api/messages/with/${b.username}`, { cookie: a.cookie, body: { body: '   ' }, schema: ValidationErrorSchema })
     expect(empty.status).toBe(400)
     expect(empty.json.error.fields.body).toBe(SM.emptyMessage)
-    const long = await t.request(`/api/messages/with/${b.username}`, { cookie: a.cookie, body: { body: 'x'.repeat(2001) } })
+    const long = await t.request(`/api/messages/with/${b.username}`, { cookie: a.cookie, body: { body: 'x'.repeat(2001) }, schema: ValidationErrorSchema })
     expect(long.json.error.fields.body).toBe(SM.messageTooLong)
     const extra = await t.request(`/api/messages/with/${b.username}`, { cookie: a.cookie, body: { body: 'hi', senderId: b.id } })
     expect(extra.status).toBe(400)
@@ -69,7 +71,7 @@ describe('messages', () => {
   it("reaches the recipient's open event stream live", async () => {
     const stream = await openStream(t, '/api/events', b.cookie)
     try {
-      const sent = await t.request(`/api/messages/with/${b.username}`, { cookie: c.cookie, body: { body: 'Are you there?' } })
+      const sent = await t.request(`/api/messages/with/${b.username}`, { cookie: c.cookie, body: { body: 'Are you there?' }, schema: MessageSchema })
       const event = (await stream.next('message')) as { id: string; body: string; senderId: string }
       expect(event).toMatchObject({ id: sent.json.id, body: 'Are you there?', senderId: c.id })
     } finally {

@@ -1,3 +1,4 @@
+import { OkSchema } from '~/shared/api'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { ConversationListSchema, ConversationSchema, HandleParamSchema, MessagePageQuerySchema, MessageSchema, SendMessageSchema, UnreadCountSchema } from '~/shared/social/schemas'
@@ -33,7 +34,7 @@ export function messageRoutes(p: Platform) {
       if (p.config.RATE_LIMIT) await hit(p.db, `message:${me.id}`, SEND_LIMIT.max, SEND_LIMIT.windowSeconds, 'You are sending messages too fast. Wait a moment.')
       return c.json(await sendMessage(p, me.id, c.req.valid('param').handle, c.req.valid('json').body), 201)
     })
-    .post('/messages/conversations/:id/read', describe({ summary: 'Mark a conversation read', tags: ['messages'], auth: true, response: z.object({ ok: z.literal(true) }) }), params(ConversationIdParamSchema), async (c) => {
+    .post('/messages/conversations/:id/read', describe({ summary: 'Mark a conversation read', tags: ['messages'], auth: true, response: OkSchema }), params(ConversationIdParamSchema), async (c) => {
       await markConversationRead(p, requireUser(c).id, c.req.valid('param').id)
       return c.json({ ok: true as const })
     })

@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm'
+import { last } from '~/shared/lists'
+import { oneRow } from '../../db/one-row'
 import { conversations, messages } from '../../db/schema'
 import type { Platform } from '../../platform'
 import { demoUserIds } from '../auth'
@@ -21,13 +23,13 @@ export async function seedDemoConversation({ db }: Platform) {
   if (existing) return
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000)
   await db.transaction(async (tx) => {
-    const [conv] = await tx.insert(conversations).values({ userA, userB, lastMessageAt: at(LINES.at(-1)!.minutesAgo) }).returning({ id: conversations.id })
+    const conv = oneRow(await tx.insert(conversations).values({ userA, userB, lastMessageAt: at(last(LINES).minutesAgo) }).returning({ id: conversations.id }))
     await tx.insert(messages).values(
       LINES.map((l, i) => {
         const sender = l.from === 'ava' ? ava : milo
         const recipient = l.from === 'ava' ? milo : ava
         const last = i === LINES.length - 1
-        return { conversationId: conv!.id, senderId: sender.id, recipientId: recipient.id, body: l.text, createdAt: at(l.minutesAgo), readAt: last ? null : at(l.minutesAgo - 1) }
+        return { conversationId: conv.id, senderId: sender.id, recipientId: recipient.id, body: l.text, createdAt: at(l.minutesAgo), readAt: last ? null : at(l.minutesAgo - 1) }
       }),
     )
   })

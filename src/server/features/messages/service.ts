@@ -83,7 +83,8 @@ export async function conversationWith({ db }: Deps, me: string, handle: string,
     .limit(PAGE_SIZE + 1)
   const more = page.length > PAGE_SIZE
   const shown = page.slice(0, PAGE_SIZE).reverse()
-  return { id: conv.id, user: other, messages: shown.map(toMessage), nextCursor: more ? shown[0]!.createdAt.toISOString() : null }
+  const oldest = shown[0]
+  return { id: conv.id, user: other, messages: shown.map(toMessage), nextCursor: more && oldest ? oldest.createdAt.toISOString() : null }
 }
 
 /** Sends a message to the user `handle` names; both sides' open pages get it live. */

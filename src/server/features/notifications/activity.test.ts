@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FollowingActivitySchema, UnreadCountSchema } from '~/shared/social/schemas'
 import { follows, notifications, postImages, postLikes, posts } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, type UntypedTestApp } from '../../test/harness'
 import { socialUser } from '../../test/social'
 import { groupOf } from './activity'
 import { notify, notifyMentions } from './service'
 
-let t: TestApp
+let t: UntypedTestApp
 let owner: Awaited<ReturnType<typeof socialUser>>
 let fans: Awaited<ReturnType<typeof socialUser>>[]
 
@@ -52,9 +53,9 @@ describe('activity', () => {
   })
 
   it('moves items out of New once seen, by age into Today, This Week and This Month', async () => {
-    expect((await t.request('/api/activity/unread', { cookie: owner.cookie })).json.count).toBeGreaterThan(0)
+    expect((await t.request('/api/activity/unread', { cookie: owner.cookie, schema: UnreadCountSchema })).json.count).toBeGreaterThan(0)
     await t.request('/api/activity/read', { cookie: owner.cookie, method: 'POST' })
-    expect((await t.request('/api/activity/unread', { cookie: owner.cookie })).json.count).toBe(0)
+    expect((await t.request('/api/activity/unread', { cookie: owner.cookie, schema: UnreadCountSchema })).json.count).toBe(0)
     await t.platform.db.update(notifications).set({ createdAt: sql`now() - interval '3 days'` }).where(eq(notifications.type, 'mention'))
     const groups = (await activity(owner.cookie)).groups
     expect(groups.map((g: { id: string }) => g.id)).toEqual(['today', 'this_week'])
@@ -75,7 +76,7 @@ describe('activity', () => {
     // Finn (followed) and Gus (not followed) like Hana's post: only Finn's like shows.
     const hanaPost = await postBy(fans[2]!.id)
     await t.platform.db.insert(postLikes).values([fans[0]!, fans[1]!].map((f) => ({ userId: f.id, postId: hanaPost })))
-    const following = await t.request('/api/activity/following', { cookie: owner.cookie })
+    const following = await t.request('/api/activity/following', { cookie: owner.cookie, schema: FollowingActivitySchema })
     expect(following.json.items).toEqual([expect.objectContaining({ user: expect.objectContaining({ id: fans[0]!.id }), postsCount: 1, photos: [{ id: hanaPost, imageUrl: '/api/files/posts/x/1.webp' }] })])
   })
 })

@@ -1,5 +1,5 @@
+import { OkSchema } from '~/shared/api'
 import { Hono } from 'hono'
-import { z } from 'zod'
 import { ActivitySchema, FollowingActivitySchema, UnreadCountSchema } from '~/shared/social/schemas'
 import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
@@ -17,7 +17,7 @@ export function activityRoutes(p: Platform) {
     .get('/activity/unread', describe({ summary: 'How many activity items are new', tags: ['activity'], auth: true, response: UnreadCountSchema }), async (c) => {
       return c.json({ count: await unreadActivityCount(p.db, requireUser(c).id) })
     })
-    .post('/activity/read', describe({ summary: 'Mark your activity seen', tags: ['activity'], auth: true, response: z.object({ ok: z.literal(true) }) }), async (c) => {
+    .post('/activity/read', describe({ summary: 'Mark your activity seen', tags: ['activity'], auth: true, response: OkSchema }), async (c) => {
       await markActivityRead(p.db, requireUser(c).id)
       return c.json({ ok: true as const })
     })

@@ -27,7 +27,7 @@ export async function notify(deps: { db: Db; events: EventBus }, input: Notifica
 }
 
 /** The @usernames in a text, lower-cased and unique. */
-export const mentionsIn = (text: string) => [...new Set([...text.matchAll(/(?:^|[^\w.])@([a-z0-9._]{3,20})/gi)].map((m) => m[1]!.toLowerCase()))]
+export const mentionsIn = (text: string) => [...new Set([...text.matchAll(/(?:^|[^\w.])@([a-z0-9._]{3,20})/gi)].flatMap(([, name]) => (name ? [name.toLowerCase()] : [])))]
 
 /** Notifies every mentioned user that exists. */
 export async function notifyMentions(deps: { db: Db; events: EventBus }, text: string, base: Omit<NotificationInput, 'recipientId' | 'type'>) {

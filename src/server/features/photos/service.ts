@@ -5,7 +5,7 @@ import { userPhotos } from '../../db/schema'
 import { oneRow } from '../../db/one-row'
 import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
-import { processUpload } from '../../platform/images'
+import { processUpload, variantOf } from '../../platform/images'
 import { logger } from '../../platform/logger'
 import { engineOf } from '../tryon'
 
@@ -43,7 +43,7 @@ export async function listPhotos(p: Platform, userId: string, type: PhotoType) {
  */
 export async function uploadPhoto(p: Platform, userId: string, file: { buffer: Buffer; name: string }, type: PhotoType) {
   const image = await processUpload(file.buffer, { widths: [PHOTO_MAX_WIDTH], format: 'jpeg', quality: 90 })
-  const variant = image.variants[0]!
+  const variant = variantOf(image, PHOTO_MAX_WIDTH)
   const filePath = `${userId}/${Date.now()}-${crypto.randomBytes(4).toString('hex')}.${variant.ext}`
   const key = `user-photos/${filePath}`
   await p.storage.put(key, variant.data, variant.contentType)

@@ -16,13 +16,13 @@ const rules: Record<string, AccessRule> = {
   // Stories: any signed-in user, only while the story is active (24 hours).
   stories: (key, user, p) => {
     const id = storyIdFromKey(key)
-    return Boolean(user && id) && storyIsActive(p.db, id!)
+    return user && id ? storyIsActive(p.db, id) : false
   },
 }
 
 export function fileAccess(p: Platform, key: string, user: SessionUser | null) {
   const bucket = key.split('/')[0] ?? ''
   // Own properties only: a bucket named like an Object.prototype member gets the owner-only rule.
-  const rule = Object.hasOwn(rules, bucket) ? rules[bucket]! : (k: string, u: SessionUser | null) => Boolean(u && k.split('/')[1] === u.id)
+  const rule = (Object.hasOwn(rules, bucket) ? rules[bucket] : undefined) ?? ((k: string, u: SessionUser | null) => Boolean(u && k.split('/')[1] === u.id))
   return rule(key, user, p)
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '~/shared/api'
 import { CONTROL_CHARACTERS_MESSAGE, TOO_DEEP_MESSAGE } from '../../http/input-guard'
 import { listDevMail } from '../../platform/mail'
-import { createTestApp, TEST_MAILBOX_KEY, type TestApp } from '../../test/harness'
+import { createTestApp, TEST_MAILBOX_KEY, type UntypedTestApp } from '../../test/harness'
 
-let t: TestApp
+let t: UntypedTestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
@@ -39,26 +40,26 @@ describe('bad input always gets the error shape, never a 500', () => {
   const shape = expect.objectContaining({ error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }) })
 
   it('malformed JSON is a 400', async () => {
-    const res = await t.request('/api/account/login', { body: '{"email": "x', headers: { 'content-type': 'application/json' } })
+    const res = await t.request('/api/account/login', { body: '{"email": "x', headers: { 'content-type': 'application/json' }, schema: ApiErrorSchema })
     expect(res.status).toBe(400)
     expect(res.json).toEqual(shape)
   })
 
   it('wrong types name the field', async () => {
-    const res = await t.request('/api/account/login', { body: { email: 42, password: ['x'] } })
+    const res = await t.request('/api/account/login', { body: { email: 42, password: ['x'] }, schema: ApiErrorSchema })
     expect(res.status).toBe(400)
     expect(res.json.error.code).toBe('validation_failed')
     expect(res.json.error.fields).toHaveProperty('email')
   })
 
   it('unknown fields are refused', async () => {
-    const res = await t.request('/api/account/login', { body: { email: 'a@b.co', password: 'abcdefgh', admin: true } })
+    const res = await t.request('/api/account/login', { body: { email: 'a@b.co', password: 'abcdefgh', admin: true }, schema: ApiErrorSchema })
     expect(res.status).toBe(400)
     expect(res.json).toEqual(shape)
   })
 
   it('oversized bodies are a 413', async () => {
-    const res = await t.request('/api/account/login', { body: { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) } })
+    const res = await t.request('/api/account/login', { body: { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }, schema: ApiErrorSchema })
     expect(res.status).toBe(413)
     expect(res.json.error.code).toBe('payload_too_large')
   })
@@ -93,17 +94,17 @@ describe('bad input always gets the error shape, never a 500', () => {
   it('text with NUL or other control characters is a 400 naming the field, in queries, paths, JSON and forms', async () => {
     const me = await t.signUp()
     const invalid = (field: string) => ({ code: 'validation_failed', message: CONTROL_CHARACTERS_MESSAGE, fields: { [field]: CONTROL_CHARACTERS_MESSAGE } })
-    expect((await t.request('/api/products?q=%00')).json.error).toEqual(invalid('q'))
-    expect((await t.request('/api/search?q=a%1Bb', { cookie: me.cookie })).json.error).toEqual(invalid('q'))
-    expect((await t.request('/api/products/%00')).json.error).toEqual(invalid('path'))
-    const put = await t.request('/api/profile', { method: 'PUT', cookie: me.cookie, body: { bio: 'hello\u0000' } })
+    expect((await t.request('/api/products?q=%00', { schema: ApiErrorSchema })).json.error).toEqual(invalid('q'))
+    expect((await t.request('/api/search?q=a%1Bb', { cookie: me.cookie, schema: ApiErrorSchema })).json.error).toEqual(invalid('q'))
+    expect((await t.request('/api/products/%00', { schema: ApiErrorSchema })).json.error).toEqual(invalid('path'))
+    const put = await t.request('/api/profile', { method: 'PUT', cookie: me.cookie, body: { bio: 'hello\u0000' }, schema: ApiErrorSchema })
     expect(put.status).toBe(400)
     expect(put.json.error).toEqual(invalid('bio'))
     const form = new FormData()
     form.set('photo_type', 'base\u0000')
-    expect((await t.request('/api/photos', { cookie: me.cookie, body: form })).json.error).toEqual(invalid('photo_type'))
+    expect((await t.request('/api/photos', { cookie: me.cookie, body: form, schema: ApiErrorSchema })).json.error).toEqual(invalid('photo_type'))
     // better-auth's own endpoints too.
-    const signUp = await t.request('/api/auth/sign-up/email', { body: { email: 'nul@example.com', password: 'abcdefgh1', name: 'x\u0000' } })
+    const signUp = await t.request('/api/auth/sign-up/email', { body: { email: 'nul@example.com', password: 'abcdefgh1', name: 'x\u0000' }, schema: ApiErrorSchema })
     expect(signUp.json.error).toEqual(invalid('name'))
     // Line breaks and tabs are text.
     expect((await t.request('/api/profile', { method: 'PUT', cookie: me.cookie, body: { bio: 'two\nlines\tand a tab' } })).status).not.toBe(400)
@@ -120,7 +121,7 @@ describe('bad input always gets the error shape, never a 500', () => {
     const me = await t.signUp()
     const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000)
     const settings = JSON.stringify({ model: 'bfl:4@1', width: 1024, height: 1024, number_results: 1, output_format: 'JPG', prompt_template: 'x' })
-    const res = await t.request('/api/tryon/settings', { method: 'PUT', cookie: me.cookie, body: `${settings.slice(0, -1)},"custom_json":${deep}}`, headers: { 'content-type': 'application/json' } })
+    const res = await t.request('/api/tryon/settings', { method: 'PUT', cookie: me.cookie, body: `${settings.slice(0, -1)},"custom_json":${deep}}`, headers: { 'content-type': 'application/json' }, schema: ApiErrorSchema })
     expect(res.status).toBe(400)
     expect(res.json.error).toEqual({ code: 'validation_failed', message: TOO_DEEP_MESSAGE, fields: { custom_json: TOO_DEEP_MESSAGE } })
   })
@@ -135,7 +136,7 @@ describe('bad input always gets the error shape, never a 500', () => {
   })
 
   it('a non-JSON body on a JSON route is refused', async () => {
-    const res = await t.request('/api/account/login', { body: 'email=a', headers: { 'content-type': 'text/plain' } })
+    const res = await t.request('/api/account/login', { body: 'email=a', headers: { 'content-type': 'text/plain' }, schema: ApiErrorSchema })
     expect(res.status).toBe(400)
     expect(res.json).toEqual(shape)
   })
@@ -143,7 +144,7 @@ describe('bad input always gets the error shape, never a 500', () => {
 
 describe('stored files', () => {
   it('malformed percent-encoding is a 404', async () => {
-    const res = await t.request('/api/files/avatars/%E0%A4%A')
+    const res = await t.request('/api/files/avatars/%E0%A4%A', { schema: ApiErrorSchema })
     expect(res.status).toBe(404)
     expect(res.json.error.code).toBe('not_found')
   })

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { FM } from '~/shared/posts/messages'
+import { last } from '~/shared/lists'
 import { POST_IMAGE_ASPECT, POST_IMAGE_WIDTHS } from '~/shared/posts/schemas'
 import { badRequest } from '../../http/errors'
 import type { Platform } from '../../platform'
@@ -14,17 +15,19 @@ import { FILES_PREFIX } from '../../platform/storage'
  * are owner-only (file-access.ts: any bucket without a rule is readable only by the user whose id
  * is the key's second segment).
  */
-type Bucket = 'posts' | 'post-drafts' | 'library'
+const BUCKETS = ['posts', 'post-drafts', 'library'] as const
+type Bucket = (typeof BUCKETS)[number]
+const isBucket = (s: string | undefined): s is Bucket => BUCKETS.some((b) => b === s)
 type ImageRef = { bucket: Bucket; userId: string; id: string; width: number }
 
-const LARGEST = POST_IMAGE_WIDTHS.at(-1)!
+const LARGEST = last(POST_IMAGE_WIDTHS)
 const VARIANT = /^\/api\/files\/(posts|post-drafts|library)\/([\w-]+)\/([\w-]+)-w(\d+)\.webp$/
 
 /** An uploaded post image's parts from its URL, or null for any other URL (or a width never stored). */
 function parse(url: string): ImageRef | null {
-  const m = VARIANT.exec(url)
-  const width = Number(m?.[4])
-  return m && (POST_IMAGE_WIDTHS as readonly number[]).includes(width) ? { bucket: m[1] as Bucket, userId: m[2]!, id: m[3]!, width } : null
+  const [, bucket, userId, id, w] = VARIANT.exec(url) ?? []
+  const width = POST_IMAGE_WIDTHS.find((known) => known === Number(w))
+  return isBucket(bucket) && userId && id && width ? { bucket, userId, id, width } : null
 }
 const keyOf = (ref: Omit<ImageRef, 'width'>, width: number) => `${ref.bucket}/${ref.userId}/${ref.id}-w${width}.webp`
 const keysOf = (ref: Omit<ImageRef, 'width'>) => POST_IMAGE_WIDTHS.map((w) => keyOf(ref, w))
@@ -54,7 +57,7 @@ export function isOwnUpload(url: string, userId: string) {
 async function storeImage(p: Pick<Platform, 'storage'>, bucket: Bucket, userId: string, file: Buffer) {
   const image = await processUpload(file, { widths: [...POST_IMAGE_WIDTHS], aspect: POST_IMAGE_ASPECT, quality: 72 })
   const ref = { bucket, userId, id: crypto.randomUUID() }
-  await Promise.all(image.variants.map((v, i) => p.storage.put(keyOf(ref, POST_IMAGE_WIDTHS[i]!), v.data, v.contentType)))
+  await Promise.all(image.variants.map((v) => p.storage.put(keyOf(ref, v.requested), v.data, v.contentType)))
   const url = p.storage.url(keyOf(ref, LARGEST))
   return { ref, url, srcSet: srcSetOf(url), bytes: image.variants.reduce((sum, v) => sum + v.data.length, 0) }
 }

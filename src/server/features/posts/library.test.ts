@@ -1,12 +1,13 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '~/shared/api'
 import { FM } from '~/shared/posts/messages'
-import { MAX_LIBRARY_PHOTOS, type LibraryPhoto, type PhotoList } from '~/shared/posts/schemas'
+import { type LibraryPhoto, MAX_LIBRARY_PHOTOS, PhotoListSchema } from '~/shared/posts/schemas'
 import { libraryPhotos } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, type TestApp, type UntypedTestApp } from '../../test/harness'
 
 type User = Awaited<ReturnType<TestApp['signUp']>>
-let t: TestApp
+let t: UntypedTestApp
 let ann: User
 let ben: User
 beforeAll(async () => {
@@ -23,7 +24,7 @@ async function addToLibrary(u: User, color: string) {
   body.set('file', new Blob([new Uint8Array(await png(color))], { type: 'image/png' }), 'photo.png')
   return t.request('/api/library/photos', { body, cookie: u.cookie })
 }
-const libraryOf = async (u: User) => (await t.request('/api/posts/photos', { cookie: u.cookie })).json as PhotoList
+const libraryOf = async (u: User) => (await t.request('/api/posts/photos', { cookie: u.cookie, schema: PhotoListSchema })).json
 const fileStatus = async (url: string, u?: User) => (await t.request(url, { cookie: u?.cookie })).status
 const publish = async (u: User, images: string[]) => t.request('/api/posts', { body: { caption: 'from the library', images }, cookie: u.cookie })
 
@@ -64,7 +65,7 @@ describe('photo library', () => {
 
   it('lets only the owner delete a photo, and a deleted photo cannot be posted', async () => {
     const photo = (await addToLibrary(ann, '#cc3')).json as LibraryPhoto
-    const byBen = await t.request(`/api/library/photos/${photo.id}`, { method: 'DELETE', cookie: ben.cookie })
+    const byBen = await t.request(`/api/library/photos/${photo.id}`, { method: 'DELETE', cookie: ben.cookie, schema: ApiErrorSchema })
     expect(byBen.status).toBe(404)
     expect(byBen.json.error.message).toBe(FM.libraryPhotoNotFound)
     expect((await publish(ben, [photo.url])).json.error.message).toBe(FM.notYourImage)

@@ -3,6 +3,7 @@ import { FM } from '~/shared/posts/messages'
 import { MAX_LIBRARY_PHOTOS, type LibraryPhoto } from '~/shared/posts/schemas'
 import type { Db, Tx } from '../../db/client'
 import { libraryPhotos, users } from '../../db/schema'
+import { oneRow } from '../../db/one-row'
 import { conflict, notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { logger } from '../../platform/logger'
@@ -38,8 +39,7 @@ export async function addLibraryPhoto(p: Pick<Platform, 'db' | 'storage'>, userI
     const row = await p.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
       if ((await libraryCount(tx, userId)) >= MAX_LIBRARY_PHOTOS) throw libraryFull()
-      const [inserted] = await tx.insert(libraryPhotos).values({ id: stored.id, userId, fileSize: stored.bytes }).returning()
-      return inserted!
+      return oneRow(await tx.insert(libraryPhotos).values({ id: stored.id, userId, fileSize: stored.bytes }).returning())
     })
     return toLibraryPhoto(p, row)
   } catch (err) {

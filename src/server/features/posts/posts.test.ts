@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '~/shared/api'
+import { PhotoListSchema, PostPageSchema, PostSchema } from '~/shared/posts/schemas'
 import { FM } from '~/shared/posts/messages'
 import { pendingUploads } from '../../db/schema'
 import { sweepPendingUploads } from '../../platform/pending-uploads'
 import { floodUntilRefused } from '../../test/flood'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, type TestApp, type UntypedTestApp } from '../../test/harness'
 
 type User = Awaited<ReturnType<TestApp['signUp']>>
-let t: TestApp
+let t: UntypedTestApp
 let ann: User
 let ben: User
 let cat: User
@@ -31,7 +33,7 @@ async function uploadImage(u: User, data: Buffer | string, name = 'photo.png', t
 async function post(u: User, caption: string, colors = ['#c33']) {
   const images = []
   for (const c of colors) images.push((await uploadImage(u, await png(c))).json.url as string)
-  const res = await t.request('/api/posts', { body: { caption, images }, cookie: u.cookie })
+  const res = await t.request('/api/posts', { body: { caption, images }, cookie: u.cookie, schema: PostSchema })
   expect(res.status).toBe(201)
   return res.json as { id: string; images: { url: string; srcSet: string }[] }
 }
@@ -53,11 +55,11 @@ describe('creating posts', () => {
   })
 
   it('refuses no images, more than 10, and images the user did not upload', async () => {
-    expect((await t.request('/api/posts', { body: { caption: 'x', images: [] }, cookie: ann.cookie })).json.error.message).toBe(FM.chooseAPhoto)
-    expect((await t.request('/api/posts', { body: { caption: 'x', images: Array(11).fill('/api/files/posts/a/b-w1080.webp') }, cookie: ann.cookie })).json.error.message).toBe(FM.tooManyPhotos)
+    expect((await t.request('/api/posts', { body: { caption: 'x', images: [] }, cookie: ann.cookie, schema: ApiErrorSchema })).json.error.message).toBe(FM.chooseAPhoto)
+    expect((await t.request('/api/posts', { body: { caption: 'x', images: Array(11).fill('/api/files/posts/a/b-w1080.webp') }, cookie: ann.cookie, schema: ApiErrorSchema })).json.error.message).toBe(FM.tooManyPhotos)
     const annUpload = (await uploadImage(ann, await png('#0f0'))).json.url
     for (const images of [[annUpload], ['https://evil.example/x.webp'], [`/api/files/posts/${ben.user.id}/00000000-0000-0000-0000-000000000000-w1080.webp`]]) {
-      const res = await t.request('/api/posts', { body: { caption: 'x', images }, cookie: ben.cookie })
+      const res = await t.request('/api/posts', { body: { caption: 'x', images }, cookie: ben.cookie, schema: ApiErrorSchema })
       expect(res.status).toBe(400)
       expect(res.json.error.message).toBe(FM.notYourImage)
     }
@@ -96,7 +98,7 @@ describe('photos of a post not yet published', () => {
       expect(await fetchAs(url)).toBe(404)
     }
 
-    const res = await t.request('/api/posts', { body: { caption: 'now public', images: [draft.url] }, cookie: ann.cookie })
+    const res = await t.request('/api/posts', { body: { caption: 'now public', images: [draft.url] }, cookie: ann.cookie, schema: PostSchema })
     expect(res.status).toBe(201)
     const published = res.json.images[0] as { url: string; srcSet: string }
     expect(published.url).toBe(draft.url.replace('/post-drafts/', '/posts/'))
@@ -115,7 +117,7 @@ describe('photos of a post not yet published', () => {
   it('a refused post leaves its drafts as they were and publishes nothing', async () => {
     const draft = (await uploadImage(ann, await png('#a0a'))).json.url as string
     const missing = `/api/files/posts/${ann.user.id}/00000000-0000-0000-0000-000000000000-w1080.webp`
-    const res = await t.request('/api/posts', { body: { caption: 'x', images: [draft, missing] }, cookie: ann.cookie })
+    const res = await t.request('/api/posts', { body: { caption: 'x', images: [draft, missing] }, cookie: ann.cookie, schema: ApiErrorSchema })
     expect(res.status).toBe(400)
     expect(res.json.error.message).toBe(FM.notYourImage)
     expect(await fetchAs(draft, ann)).toBe(200)
@@ -173,10 +175,10 @@ describe('likes, saves and comments', () => {
     const seenByBen = (await t.request(`/api/posts/${p.id}`, { cookie: ben.cookie })).json
     expect(seenByBen).toMatchObject({ likesCount: 2, isLiked: true })
     expect(seenByBen.likedBy).toBe('cat')
-    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie })).json.isLiked).toBe(false)
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie, schema: PostSchema })).json.isLiked).toBe(false)
     expect((await t.request(`/api/posts/${p.id}/like`, { method: 'DELETE', cookie: ben.cookie })).json).toEqual({ liked: false, likesCount: 1 })
     expect((await t.request(`/api/posts/${p.id}/like`, { method: 'DELETE', cookie: ben.cookie })).json).toEqual({ liked: false, likesCount: 1 })
-    expect((await t.request(`/api/posts/${p.id}`, { cookie: ben.cookie })).json.likedBy).toBe('cat')
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: ben.cookie, schema: PostSchema })).json.likedBy).toBe('cat')
   })
 
   it('saves are private to their owner', async () => {
@@ -184,24 +186,24 @@ describe('likes, saves and comments', () => {
     expect((await t.request(`/api/posts/${p.id}/save`, { method: 'PUT', cookie: ben.cookie })).json).toEqual({ saved: true, savesCount: 1 })
     const bens = (await t.request('/api/posts/saved', { cookie: ben.cookie })).json
     expect(bens.items.map((i: { id: string }) => i.id)).toEqual([p.id])
-    expect((await t.request('/api/posts/saved', { cookie: cat.cookie })).json.items).toEqual([])
-    expect((await t.request(`/api/posts/${p.id}`, { cookie: cat.cookie })).json.isSaved).toBe(false)
-    expect((await t.request(`/api/posts/saved?user=${ben.user.id}`, { cookie: cat.cookie })).json.items).toEqual([])
+    expect((await t.request('/api/posts/saved', { cookie: cat.cookie, schema: PostPageSchema })).json.items).toEqual([])
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: cat.cookie, schema: PostSchema })).json.isSaved).toBe(false)
+    expect((await t.request(`/api/posts/saved?user=${ben.user.id}`, { cookie: cat.cookie, schema: PostPageSchema })).json.items).toEqual([])
   })
 
   it('comments can be written and read; counts follow; only author or post owner deletes', async () => {
     const p = await post(ann, 'comment on me')
-    const empty = await t.request(`/api/posts/${p.id}/comments`, { body: { body: '   ' }, cookie: ben.cookie })
+    const empty = await t.request(`/api/posts/${p.id}/comments`, { body: { body: '   ' }, cookie: ben.cookie, schema: ApiErrorSchema })
     expect(empty.json.error.message).toBe(FM.commentEmpty)
     const c1 = (await t.request(`/api/posts/${p.id}/comments`, { body: { body: 'Love it @cat' }, cookie: ben.cookie })).json
     await t.request(`/api/posts/${p.id}/comments`, { body: { body: 'Me too' }, cookie: cat.cookie })
     const list = (await t.request(`/api/posts/${p.id}/comments`, { cookie: cat.cookie })).json
     expect(list.items.map((c: { body: string }) => c.body)).toEqual(['Love it @cat', 'Me too'])
     expect(list.items[0]).toMatchObject({ canDelete: false, author: { username: 'ben' } })
-    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie })).json.commentsCount).toBe(2)
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie, schema: PostSchema })).json.commentsCount).toBe(2)
     expect((await t.request(`/api/comments/${c1.id}`, { method: 'DELETE', cookie: cat.cookie })).status).toBe(403)
     expect((await t.request(`/api/comments/${c1.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(204)
-    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie })).json.commentsCount).toBe(1)
+    expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie, schema: PostSchema })).json.commentsCount).toBe(1)
   })
 
   it('notifies the author of likes, comments and follows, and mentioned users', async () => {
@@ -252,7 +254,7 @@ describe('profile grid, tagged tab and photo library', () => {
     expect(tagged.items).toEqual([])
     await post(ben, 'with @cat today')
     expect((await t.request('/api/profiles/cat/tagged', { cookie: ann.cookie })).json.items.map((i: { caption: string }) => i.caption)).toEqual(['with @cat today'])
-    const photos = (await t.request('/api/posts/photos', { cookie: cat.cookie })).json.items
+    const photos = (await t.request('/api/posts/photos', { cookie: cat.cookie, schema: PhotoListSchema })).json.items
     expect(photos.length).toBe(2)
     expect(photos.every((ph: { url: string }) => ph.url.includes(`/posts/${cat.user.id}/`))).toBe(true)
   })

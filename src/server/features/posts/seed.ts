@@ -35,8 +35,9 @@ const DEMO_POSTS: Record<string, { caption: string; images: Art[] }[]> = {
  */
 export async function seedDemoPosts(p: Platform) {
   const accounts = await demoUserIds(p.db)
-  if (!accounts.length) return
-  const [existing] = await p.db.select({ id: posts.id }).from(posts).where(eq(posts.userId, accounts[0]!.id)).limit(1)
+  const [first] = accounts
+  if (!first) return
+  const [existing] = await p.db.select({ id: posts.id }).from(posts).where(eq(posts.userId, first.id)).limit(1)
   if (existing) return
   const rounds = Math.max(...Object.values(DEMO_POSTS).map((list) => list.length))
   const created: { id: string; userId: string }[] = []
@@ -57,7 +58,9 @@ export async function seedDemoPosts(p: Platform) {
   for (const [i, post] of created.entries()) {
     const others = accounts.filter((a) => a.id !== post.userId)
     for (const fan of others.slice(0, 1 + (i % 2))) await setLiked(p, fan.id, post.id, true)
-    if (i % 3 === 0) await setSaved(p.db, others[0]!.id, post.id, true)
-    if (i % 2 === 0) await addComment(p, others[0]!.id, post.id, i % 4 === 0 ? 'Obsessed with this 😍' : 'Where is it from?')
+    const [fan] = others
+    if (!fan) continue
+    if (i % 3 === 0) await setSaved(p.db, fan.id, post.id, true)
+    if (i % 2 === 0) await addComment(p, fan.id, post.id, i % 4 === 0 ? 'Obsessed with this 😍' : 'Where is it from?')
   }
 }

@@ -112,10 +112,10 @@ const circleOf = (viewerId: string): SQL =>
   sql`(${posts.userId} = ${viewerId} or ${posts.userId} in (select ${follows.followingId} from ${follows} where ${follows.followerId} = ${viewerId}))`
 
 /** Cuts a `limit + 1` query result to a page and the cursor after it. */
-const cut = (rows: PostRow[], limit: number, phase: 0 | 1) => ({
-  rows: rows.slice(0, limit),
-  next: rows.length > limit ? toCursor({ phase, at: rows[limit - 1]!.at, id: rows[limit - 1]!.id }) : null,
-})
+const cut = (rows: PostRow[], limit: number, phase: 0 | 1) => {
+  const lastShown = rows[limit - 1]
+  return { rows: rows.slice(0, limit), next: rows.length > limit && lastShown ? toCursor({ phase, at: lastShown.at, id: lastShown.id }) : null }
+}
 
 /**
  * The feed (PRODUCT.md §2): the viewer's own and followed users' posts first, then everyone
@@ -163,7 +163,7 @@ async function simplePage(db: Db, viewerId: string, where: SQL, rawCursor: strin
 export async function getPost(db: Db, viewerId: string, postId: string) {
   const [row] = await pagePosts(db, viewerId, eq(posts.id, postId), null, 1)
   if (!row) throw notFound(FM.postNotFound)
-  return (await toPosts(db, [row]))[0]!
+  return oneRow(await toPosts(db, [row]))
 }
 
 async function postOwner(db: Db, postId: string) {
@@ -271,8 +271,8 @@ export async function addComment(deps: Deps, userId: string, postId: string, bod
   })
   await notify(deps, { recipientId: owner, actorId: userId, type: 'comment', postId, commentId: id, content: body.slice(0, 280) })
   await notifyMentions(deps, body, { actorId: userId, postId, commentId: id })
-  const [row] = await deps.db.select(commentColumns).from(comments).leftJoin(profiles, eq(profiles.userId, comments.userId)).where(eq(comments.id, id))
-  return toComment(row!, userId, owner)
+  const row = oneRow(await deps.db.select(commentColumns).from(comments).leftJoin(profiles, eq(profiles.userId, comments.userId)).where(eq(comments.id, id)))
+  return toComment(row, userId, owner)
 }
 
 export async function deleteComment(db: Db, userId: string, commentId: string) {

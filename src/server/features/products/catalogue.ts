@@ -1,10 +1,13 @@
 import crypto from 'node:crypto'
+import { cyclic, present, type NonEmpty } from '~/shared/lists'
 import { BRANDS, COLORS, PRODUCT_CATEGORIES, SIZES, type SizeName } from '~/shared/marketplace/constants'
 import type { SizeChart } from '~/shared/marketplace/schemas'
 import type { ProductIllustration } from '../../db/schema'
 
 /** How a dress is drawn and described (stored with the product, see the schema). */
 export type DressStyle = ProductIllustration
+
+type Five = [number, number, number, number, number]
 
 export type CatalogueProduct = {
   id: string
@@ -14,7 +17,7 @@ export type CatalogueProduct = {
   subcategory: string
   price: number
   originalPrice: number | null
-  ratingCounts: [number, number, number, number, number]
+  ratingCounts: Five
   createdAt: Date
   colors: { name: string; hex: string }[]
   sizes: { name: SizeName; available: boolean }[]
@@ -36,7 +39,7 @@ function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!
+  const pick = <T,>(xs: readonly T[]) => present(xs[Math.floor(next() * xs.length)], 'an item to pick from')
   return { next, pick, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) }
 }
 
@@ -46,10 +49,10 @@ export function catalogueId(index: number) {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-const ADJECTIVES = ['Riviera', 'Amalfi', 'Solstice', 'Marguerite', 'Lumière', 'Palermo', 'Juniper', 'Capri', 'Seraphine', 'Odette', 'Verona', 'Camille', 'Azalea', 'Nadia', 'Portofino', 'Elodie', 'Sorrento', 'Margot', 'Ines', 'Valencia', 'Delphine', 'Saffron']
+const ADJECTIVES: NonEmpty<string> = ['Riviera', 'Amalfi', 'Solstice', 'Marguerite', 'Lumière', 'Palermo', 'Juniper', 'Capri', 'Seraphine', 'Odette', 'Verona', 'Camille', 'Azalea', 'Nadia', 'Portofino', 'Elodie', 'Sorrento', 'Margot', 'Ines', 'Valencia', 'Delphine', 'Saffron']
 const PATTERN_WORDS: Record<DressStyle['pattern'], string> = { solid: '', stripes: 'Striped', dots: 'Polka Dot', floral: 'Floral', gingham: 'Gingham', ribbed: 'Ribbed', pleats: 'Pleated' }
 const FIT_NAMES: Record<DressStyle['fit'], string> = { 'a-line': 'A-Line Dress', bodycon: 'Bodycon Dress', 'fit-and-flare': 'Fit & Flare Dress', shift: 'Shift Dress', wrap: 'Wrap Dress', slip: 'Slip Dress' }
-const MATERIALS: Record<string, readonly string[]> = {
+const MATERIALS: Record<CatalogueProduct['category'], NonEmpty<string>> = {
   casual: ['Cotton', 'Linen', 'Cotton poplin', 'Chambray'],
   evening: ['Satin', 'Silk', 'Crepe', 'Velvet'],
   cocktail: ['Crepe', 'Satin', 'Taffeta', 'Sequin mesh'],
@@ -79,25 +82,30 @@ function styleFor(category: string, r: ReturnType<typeof rng>): DressStyle {
   return { length, neckline, sleeve, fit, pattern, belt: fit !== 'bodycon' && fit !== 'slip' && r.next() < 0.3, buttons: category === 'shirt' }
 }
 
+/** The chest of each size, from (included) and to (excluded), in cm. */
+const CHEST_CM: Record<SizeName, readonly [number, number]> = { XXS: [76, 80], XS: [80, 84], S: [84, 88], M: [88, 92], L: [92, 97], XL: [97, 102], XXL: [102, 108] }
+
 /** Body measurements per size (cm); `ease` shifts the whole chart for looser or tighter cuts. */
 function sizeChart(ease: number): SizeChart {
-  const chest = [76, 80, 84, 88, 92, 97, 102, 108]
   const chart: SizeChart = {}
-  SIZES.forEach((s, i) => {
-    const c0 = chest[i]! + ease
-    const c1 = chest[i + 1]! + ease
+  for (const s of SIZES) {
+    const [from, to] = CHEST_CM[s]
+    const [c0, c1] = [from + ease, to + ease]
     chart[s] = { chest: [c0, c1 - 1], waist: [c0 - 18, c1 - 19], hip: [c0 + 8, c1 + 7] }
-  })
+  }
   return chart
 }
 
 /** Review counts for 5..1 stars leaning on a quality between 0 and 1. */
-function ratingCounts(total: number, quality: number, r: ReturnType<typeof rng>): [number, number, number, number, number] {
-  const weights = [0.35 + quality * 0.5, 0.25, 0.12 * (1.3 - quality), 0.06 * (1.3 - quality), 0.04 * (1.2 - quality)].map((w) => w * (0.8 + r.next() * 0.4))
+function ratingCounts(total: number, quality: number, r: ReturnType<typeof rng>): Five {
+  const jitter = (w: number) => w * (0.8 + r.next() * 0.4)
+  const weights: Five = [jitter(0.35 + quality * 0.5), jitter(0.25), jitter(0.12 * (1.3 - quality)), jitter(0.06 * (1.3 - quality)), jitter(0.04 * (1.2 - quality))]
   const sum = weights.reduce((a, b) => a + b, 0)
-  const counts = weights.map((w) => Math.floor((w / sum) * total))
-  counts[0]! += total - counts.reduce((a, b) => a + b, 0)
-  return counts as [number, number, number, number, number]
+  const share = (w: number) => Math.floor((w / sum) * total)
+  const [, w4, w3, w2, w1] = weights
+  const [c4, c3, c2, c1] = [share(w4), share(w3), share(w2), share(w1)]
+  // The five-star count takes what rounding down left over.
+  return [total - c4 - c3 - c2 - c1, c4, c3, c2, c1]
 }
 
 const roundPrice = (v: number) => Math.max(9.9, Math.min(499.9, Math.round(v) - 0.1))
@@ -116,18 +124,18 @@ function describe(style: DressStyle, material: string, color: string) {
 export function buildCatalogue(now = new Date(), count = CATALOGUE_SIZE): CatalogueProduct[] {
   return Array.from({ length: count }, (_, i) => {
     const r = rng(i * 7919 + 17)
-    const category = PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length]!
-    const brand = BRANDS[(i * 5) % BRANDS.length]!
+    const category = cyclic(PRODUCT_CATEGORIES, i)
+    const brand = cyclic(BRANDS, i * 5)
     const style = styleFor(category, r)
-    const main = COLORS[(i * 3 + Math.floor(i / 10)) % COLORS.length]!
+    const main = cyclic(COLORS, i * 3 + Math.floor(i / 10))
     const extra = COLORS.filter((c) => c.name !== main.name)
     const colors = [main, ...Array.from({ length: r.int(0, 2) }, () => r.pick(extra))].filter((c, j, all) => all.findIndex((x) => x.name === c.name) === j)
     const base = category === 'evening' ? r.int(120, 480) : category === 'cocktail' ? r.int(80, 320) : r.int(15, 220)
     const discounted = r.next() < 0.3
     const price = roundPrice(discounted ? base * (1 - r.pick([0.15, 0.2, 0.3, 0.4, 0.5])) : base)
     const missing = new Set(Array.from({ length: r.int(0, 2) }, () => r.pick(SIZES)))
-    const material = r.pick(MATERIALS[category]!)
-    const adjective = ADJECTIVES[(i * 7 + 3) % ADJECTIVES.length]!
+    const material = r.pick(MATERIALS[category])
+    const adjective = cyclic(ADJECTIVES, i * 7 + 3)
     const name = [adjective, PATTERN_WORDS[style.pattern], FIT_NAMES[style.fit]].filter(Boolean).join(' ')
     return {
       id: catalogueId(i),

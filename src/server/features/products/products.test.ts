@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
+import { ProductDetailSchema, ProductPageSchema, SizeAdviceSchema, SubcategoriesSchema } from '~/shared/marketplace/schemas'
 import { BRANDS, CATEGORIES, COLORS, PAGE_SIZE, PRODUCT_CATEGORIES, SIZES } from '~/shared/marketplace/constants'
 import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/shared/marketplace/images'
 import { MM } from '~/shared/marketplace/messages'
@@ -7,12 +9,14 @@ import type { ProductCard, ProductDetail, ProductPage } from '~/shared/marketpla
 import { products, profiles } from '../../db/schema'
 import { CATALOGUE_SIZE } from './catalogue'
 import { addColorImages, insertCatalogue } from './seed'
+import type { UntypedTestApp } from '../../test/harness'
+import type { CatalogueProduct } from '../products'
 import { withCatalogueApp } from '../../test/with-test-app'
 
-const { t, catalogue } = withCatalogueApp()
+const { t, catalogue }: { t: UntypedTestApp; catalogue: CatalogueProduct[] } = withCatalogueApp()
 
 const list = async (qs: string, cookie?: string) => {
-  const res = await t.request(`/api/products?${qs}`, { cookie })
+  const res = await t.request(`/api/products?${qs}`, { cookie, schema: ProductPageSchema })
   expect(res.status, res.text).toBe(200)
   return res.json as ProductPage
 }
@@ -91,7 +95,7 @@ describe('GET /api/products', () => {
 
   it('refuses out-of-range and unknown filters with field messages', async () => {
     for (const qs of ['minPrice=-1', 'maxPrice=501', 'minPrice=300&maxPrice=100', 'sizes=XXXL', 'colors=Chartreuse', 'category=shoes', 'sort=cheapest', 'limit=0', 'limit=500', 'cursor=garbage', 'price=10']) {
-      const res = await t.request(`/api/products?${qs}`)
+      const res = await t.request(`/api/products?${qs}`, { schema: ValidationErrorSchema })
       expect(res.status, qs).toBe(400)
       expect(res.json.error.code, qs).toBe('validation_failed')
       expect(Object.keys(res.json.error.fields).length, qs).toBeGreaterThan(0)
@@ -108,7 +112,7 @@ describe('GET /api/products', () => {
 describe('product page', () => {
   it('shows one product with its options, size chart and review counts', async () => {
     const c = catalogue[3]!
-    const res = await t.request(`/api/products/${c.id}`)
+    const res = await t.request(`/api/products/${c.id}`, { schema: ProductDetailSchema })
     expect(res.status).toBe(200)
     const p = res.json as ProductDetail
     expect(p.name).toBe(c.name)
@@ -120,7 +124,7 @@ describe('product page', () => {
 
   it('gives every colour of a demo product its own image, the first colour the product image', async () => {
     const c = catalogue.find((x) => x.colors.length > 2)!
-    const p = (await t.request(`/api/products/${c.id}`)).json as ProductDetail
+    const p = (await t.request(`/api/products/${c.id}`, { schema: ProductDetailSchema })).json
     expect(Object.keys(p.colorImages).sort()).toEqual(c.colors.map((x) => x.name).sort())
     expect(p.colorImages[c.colors[0]!.name]).toBe(p.imageUrl)
     expect(new Set(Object.values(p.colorImages)).size).toBe(c.colors.length)
@@ -131,12 +135,12 @@ describe('product page', () => {
     const c = catalogue[7]!
     await t.platform.db.update(products).set({ colorImages: {} }).where(eq(products.id, c.id))
     await addColorImages(t.platform)
-    const p = (await t.request(`/api/products/${c.id}`)).json as ProductDetail
+    const p = (await t.request(`/api/products/${c.id}`, { schema: ProductDetailSchema })).json
     expect(Object.keys(p.colorImages).sort()).toEqual(c.colors.map((x) => x.name).sort())
   })
 
   it('is a 404 with the spec message when missing, a 400 when the id is not an id', async () => {
-    const missing = await t.request('/api/products/00000000-0000-4000-8000-000000000000')
+    const missing = await t.request('/api/products/00000000-0000-4000-8000-000000000000', { schema: ApiErrorSchema })
     expect(missing.status).toBe(404)
     expect(missing.json.error.message).toBe(MM.productNotFound)
     expect((await t.request('/api/products/not-an-id')).status).toBe(400)
@@ -150,7 +154,7 @@ describe('product page', () => {
   })
 
   it('gives subcategory counts that add up to the catalogue', async () => {
-    const res = await t.request('/api/products/subcategories')
+    const res = await t.request('/api/products/subcategories', { schema: SubcategoriesSchema })
     expect(res.json.total).toBe(CATALOGUE_SIZE)
     expect(res.json.subcategories.reduce((a: number, s: { count: number }) => a + s.count, 0)).toBe(CATALOGUE_SIZE)
   })
@@ -168,9 +172,9 @@ describe('size advice', () => {
     const u = await t.signUp()
     await t.platform.db.insert(profiles).values({ userId: u.user.id, chestCm: 90, waistCm: 70, hipCm: 97 }).onConflictDoUpdate({ target: profiles.userId, set: { chestCm: 90, waistCm: 70, hipCm: 97 } })
     const product = catalogue.find((c) => c.style.fit === 'a-line')!
-    const res = await t.request(`/api/products/${product.id}/size-advice`, { cookie: u.cookie })
+    const res = await t.request(`/api/products/${product.id}/size-advice`, { cookie: u.cookie, schema: SizeAdviceSchema })
     expect(res.json).toMatchObject({ status: 'recommended', size: 'M', reason: 'Chest 90 cm fits M' })
     const other = await t.signUp()
-    expect((await t.request(`/api/products/${product.id}/size-advice`, { cookie: other.cookie })).json.status).toBe('no_measurements')
+    expect((await t.request(`/api/products/${product.id}/size-advice`, { cookie: other.cookie, schema: SizeAdviceSchema })).json.status).toBe('no_measurements')
   })
 })

@@ -3,6 +3,7 @@ import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/s
 import { products, type ProductColor } from '../../db/schema'
 import type { Platform } from '../../platform'
 import { logger } from '../../platform/logger'
+import { eachLimited } from './each-limited'
 import { buildCatalogue, STYLE_WORDS, type CatalogueProduct, type DressStyle } from './catalogue'
 import { colorImageSets, renderMissing, type ImageSet } from './images'
 
@@ -49,13 +50,7 @@ export function catalogueRow(c: CatalogueProduct, imageUrl: string, colorImages:
 
 type Drawable = { id: string; illustration: DressStyle; colors: ProductColor[] }
 
-async function renderAll(p: Platform, items: ImageSet[]) {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) await renderMissing(p.storage, items[next++]!)
-  }
-  await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker))
-}
+const renderAll = (p: Platform, items: ImageSet[]) => eachLimited(items, RENDER_CONCURRENCY, (item) => renderMissing(p.storage, item))
 
 /**
  * The demo catalogue (idempotent): inserts the products that are missing, then renders the

@@ -2,6 +2,7 @@ import { and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or
 import type { ProductCard, ProductDetail, ProductListQuery, ProductPage, SizeAdvice } from '~/shared/marketplace/schemas'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
+import { oneRow } from '../../db/one-row'
 import { productLikes, products } from '../../db/schema'
 import { decodeCursor, encodeCursor } from '../../http/cursor'
 import { notFound } from '../../http/errors'
@@ -65,7 +66,8 @@ function filters(q: ProductListQuery): SQL[] {
   const where: SQL[] = [listed]
   // Every word of the query is somewhere in the product's text: 'linen dress' finds a dress made of linen.
   for (const pattern of wordPatterns(q.q ?? '')) {
-    where.push(or(...SEARCHED_COLUMNS.map((col) => ilike(col, pattern)))!)
+    const anyColumn = or(...SEARCHED_COLUMNS.map((col) => ilike(col, pattern)))
+    if (anyColumn) where.push(anyColumn)
   }
   if (q.category !== 'all') where.push(eq(products.category, q.category))
   if (q.brands.length) where.push(inArray(products.brand, q.brands))
@@ -123,8 +125,7 @@ function toDetail(r: ProductRow & { liked: boolean }): ProductDetail {
 export async function getProduct(db: Db, id: string, userId: string | null) {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
   if (!row) throw notFound(MM.productNotFound)
-  const [withLike] = await withLiked(db, userId, [row])
-  return toDetail(withLike!)
+  return toDetail(oneRow(await withLiked(db, userId, [row])))
 }
 
 /** Up to 8 products of the same category, closest in price first (two range scans of the category-price index). */

@@ -1,4 +1,5 @@
-import { SIZES } from '~/shared/marketplace/constants'
+import { present } from '~/shared/lists'
+import { SIZES, type SizeName } from '~/shared/marketplace/constants'
 import type { SizeAdvice, SizeChart } from '~/shared/marketplace/schemas'
 import type { BodyMeasurementsCm } from '../profiles'
 
@@ -17,23 +18,18 @@ const cm = (v: number) => `${Number(v.toFixed(1))} cm`
  */
 export function recommendSize(chart: SizeChart, available: readonly { name: string; available: boolean }[], body: BodyMeasurementsCm): SizeAdvice {
   const order = SIZES.filter((s) => chart[s])
-  const given = MEASURES.filter((m) => body[m.field] != null && order.some((s) => chart[s]![m.key]))
-  if (given.length === 0) return { status: 'no_measurements' }
-
-  let decided: { index: number; label: string; value: number } | null = null
-  for (const m of given) {
-    const value = body[m.field]!
-    const index = order.findIndex((s) => {
-      const range = chart[s]![m.key]
-      return range !== undefined && value <= range[1]
-    })
-    if (index === -1) {
-      const largest = order.at(-1)!
-      return { status: 'no_fit', reason: `${m.label} ${cm(value)} is above our largest size (${largest})` }
-    }
-    if (!decided || index > decided.index) decided = { index, label: m.label, value }
+  let decided: { index: number; size: SizeName; label: string; value: number } | null = null
+  for (const m of MEASURES) {
+    const value = body[m.field]
+    const ranges = order.map((s) => chart[s]?.[m.key])
+    if (value == null || ranges.every((range) => range === undefined)) continue
+    const index = ranges.findIndex((range) => range !== undefined && value <= range[1])
+    const size = order[index]
+    if (size === undefined) return { status: 'no_fit', reason: `${m.label} ${cm(value)} is above our largest size (${present(order.at(-1), 'a size in the chart')})` }
+    if (!decided || index > decided.index) decided = { index, size, label: m.label, value }
   }
-  const size = order[decided!.index]!
+  if (!decided) return { status: 'no_measurements' }
+  const { size } = decided
   const isAvailable = available.find((s) => s.name === size)?.available ?? false
-  return { status: 'recommended', size, available: isAvailable, reason: `${decided!.label} ${cm(decided!.value)} fits ${size}` }
+  return { status: 'recommended', size, available: isAvailable, reason: `${decided.label} ${cm(decided.value)} fits ${size}` }
 }

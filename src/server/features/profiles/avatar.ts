@@ -1,12 +1,12 @@
 import type { Db, Tx } from '../../db/client'
 import type { Platform } from '../../platform'
-import { processUpload } from '../../platform/images'
+import { processUpload, variantOf } from '../../platform/images'
 import { logger } from '../../platform/logger'
 import { claimUpload, holdUpload } from '../../platform/pending-uploads'
 import { FILES_PREFIX, type Storage } from '../../platform/storage'
 
 /** Avatar sizes: the profile header uses 320, lists and cards 96 (same name plus '-w96'). */
-const AVATAR_WIDTHS = [96, 320]
+const [SMALL, LARGE] = [96, 320]
 const AVATAR_URL = /^\/api\/files\/(avatars\/[\w-]+\/\d+)\.webp$/
 
 /** Storage keys of both sizes of one of the user's uploaded avatars; [] for any other URL. */
@@ -20,12 +20,12 @@ function avatarKeysOf(url: string, userId: string) {
  * squared, re-encoded without metadata. Returns the URL for the profile's avatar_url.
  */
 export async function storeAvatar(p: Pick<Platform, 'storage'>, userId: string, file: Buffer) {
-  const image = await processUpload(file, { widths: AVATAR_WIDTHS, aspect: 1, quality: 80 })
+  const image = await processUpload(file, { widths: [SMALL, LARGE], aspect: 1, quality: 80 })
   const stamp = Date.now()
-  const [small, large] = image.variants
-  const key = `avatars/${userId}/${stamp}.${large!.ext}`
-  await p.storage.put(`avatars/${userId}/${stamp}-w96.${small!.ext}`, small!.data, small!.contentType)
-  await p.storage.put(key, large!.data, large!.contentType)
+  const [small, large] = [variantOf(image, SMALL), variantOf(image, LARGE)]
+  const key = `avatars/${userId}/${stamp}.${large.ext}`
+  await p.storage.put(`avatars/${userId}/${stamp}-w96.${small.ext}`, small.data, small.contentType)
+  await p.storage.put(key, large.data, large.contentType)
   return { key, url: p.storage.url(key) }
 }
 

@@ -1,13 +1,16 @@
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FollowStateSchema } from '~/shared/posts/schemas'
+import { ApiErrorSchema } from '~/shared/api'
+import { ProfileSchema, PublicProfileSchema } from '~/shared/profiles/schemas'
 import { PM } from '~/shared/profiles/messages'
 import { pendingUploads } from '../../db/schema'
 import { sweepPendingUploads } from '../../platform/pending-uploads'
 import { floodUntilRefused } from '../../test/flood'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, type TestApp, type UntypedTestApp } from '../../test/harness'
 
-let t: TestApp
+let t: UntypedTestApp
 let a: Awaited<ReturnType<TestApp['signUp']>>
 let b: Awaited<ReturnType<TestApp['signUp']>>
 beforeAll(async () => {
@@ -21,15 +24,15 @@ const save = (cookie: string, body: Record<string, unknown>) => t.request('/api/
 
 describe('profile', () => {
   it('is created on first access with a username from the e-mail', async () => {
-    const res = await t.request('/api/profile', { cookie: a.cookie })
+    const res = await t.request('/api/profile', { cookie: a.cookie, schema: ProfileSchema })
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ user_id: a.user.id, username: 'anna.lee', unit_preference: 'metric', posts_count: 0, followers_count: 0, following_count: 0 })
     const short = await t.signUp('bo2@example.com')
-    expect((await t.request('/api/profile', { cookie: short.cookie })).json.username).toBe('bo2')
+    expect((await t.request('/api/profile', { cookie: short.cookie, schema: ProfileSchema })).json.username).toBe('bo2')
   })
 
   it('needs a signed-in user', async () => {
-    const res = await t.request('/api/profile')
+    const res = await t.request('/api/profile', { schema: ApiErrorSchema })
     expect(res.status).toBe(401)
     expect(res.json.error.code).toBe('unauthorized')
   })
@@ -108,12 +111,12 @@ describe('profile', () => {
     const res = await save(b.cookie, { user_id: a.user.id, bio: 'hijack' })
     expect(res.status).toBe(400)
     await save(b.cookie, { username: 'bo_b', bio: 'mine' })
-    expect((await t.request('/api/profile', { cookie: a.cookie })).json.bio).toBeNull()
-    expect((await t.request('/api/profile', { cookie: b.cookie })).json.bio).toBe('mine')
+    expect((await t.request('/api/profile', { cookie: a.cookie, schema: ProfileSchema })).json.bio).toBeNull()
+    expect((await t.request('/api/profile', { cookie: b.cookie, schema: ProfileSchema })).json.bio).toBe('mine')
   })
 
   it('shows a public profile without private fields, and 404 for unknown users', async () => {
-    const res = await t.request('/api/profiles/anna_l', { cookie: b.cookie })
+    const res = await t.request('/api/profiles/anna_l', { cookie: b.cookie, schema: PublicProfileSchema })
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ username: 'anna_l', display_name: 'Annie', is_me: false, is_following: false })
     expect(res.json).not.toHaveProperty('phone_e164')
@@ -126,14 +129,14 @@ describe('follows', () => {
   it('follow and unfollow keep both counts right and are idempotent', async () => {
     const bName = 'bo_b'
     for (let i = 0; i < 2; i++) {
-      const res = await t.request('/api/profiles/anna_l/follow', { method: 'PUT', cookie: b.cookie })
+      const res = await t.request('/api/profiles/anna_l/follow', { method: 'PUT', cookie: b.cookie, schema: FollowStateSchema })
       expect(res.json).toEqual({ following: true, followersCount: 1 })
     }
     expect((await t.request('/api/profiles/anna_l', { cookie: b.cookie })).json).toMatchObject({ is_following: true, followers_count: 1 })
-    expect((await t.request(`/api/profiles/${bName}`, { cookie: a.cookie })).json.following_count).toBe(1)
+    expect((await t.request(`/api/profiles/${bName}`, { cookie: a.cookie, schema: PublicProfileSchema })).json.following_count).toBe(1)
     expect((await t.request('/api/profiles/anna_l/follow', { method: 'DELETE', cookie: b.cookie })).json).toEqual({ following: false, followersCount: 0 })
     expect((await t.request('/api/profiles/anna_l/follow', { method: 'DELETE', cookie: b.cookie })).json).toEqual({ following: false, followersCount: 0 })
-    expect((await t.request(`/api/profiles/${bName}`, { cookie: a.cookie })).json.following_count).toBe(0)
+    expect((await t.request(`/api/profiles/${bName}`, { cookie: a.cookie, schema: PublicProfileSchema })).json.following_count).toBe(0)
   })
 
   it('cannot follow oneself', async () => {
@@ -214,7 +217,7 @@ describe('avatar upload', () => {
     const res = await save(a.cookie, { avatar_url: unsaved })
     expect(res.status).toBe(400)
     expect(res.json.error.fields.avatar_url).toBe(PM.avatarNotYours)
-    expect((await t.request('/api/profile', { cookie: a.cookie })).json.avatar_url).toBe(kept)
+    expect((await t.request('/api/profile', { cookie: a.cookie, schema: ProfileSchema })).json.avatar_url).toBe(kept)
   })
 
   it('refuses a flood of avatar uploads with 429 and a message', async () => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { FollowStateSchema } from '~/shared/posts/schemas'
-import { formToProfileFields, ProfileFormSchema, ProfileSchema, PublicProfileSchema, UsernameParamSchema } from '~/shared/profiles/schemas'
+import { AvatarUploadSchema, formToProfileFields, ProfileFormSchema, ProfileSchema, PublicProfileSchema, UsernameParamSchema } from '~/shared/profiles/schemas'
 import { describe } from '../../http/openapi'
 import { type AppEnv, requireUser } from '../../http/session'
 import { form, json, params } from '../../http/validate'
@@ -32,7 +32,7 @@ export function profileRoutes(p: Platform) {
     )
     .post(
       '/profile/avatar',
-      describe({ summary: 'Upload an avatar image; answers the URL to save as avatar_url (deleted after a day unless saved)', tags: ['profiles'], auth: true, response: z.object({ url: z.string() }) }),
+      describe({ summary: 'Upload an avatar image; answers the URL to save as avatar_url (deleted after a day unless saved)', tags: ['profiles'], auth: true, response: AvatarUploadSchema }),
       form(UploadFormSchema),
       async (c) => {
         const me = requireUser(c)

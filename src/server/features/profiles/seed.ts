@@ -18,7 +18,9 @@ export async function seedDemoProfiles(p: Platform) {
   const accounts = await demoUserIds(p.db)
   for (const a of accounts) {
     const [firstName, lastName] = a.name.split(' ')
-    const { avatar, ...extra } = DEMO_PROFILES[a.username]!
+    const demo = DEMO_PROFILES[a.username]
+    if (!demo) continue
+    const { avatar, ...extra } = demo
     const existing = await ensureProfile(p.db, a.id, { username: a.username, firstName, lastName, displayName: a.name, ...extra })
     if (!existing.avatarUrl) {
       const { url } = await storeAvatar(p, a.id, await sharp(Buffer.from(avatarSvg(...avatar))).png().toBuffer())

@@ -120,15 +120,15 @@ export async function saveProfile({ db, storage }: Pick<Platform, 'db' | 'storag
   const avatarUrl = fields.avatar_url ?? null
   try {
     const { row, replaced } = await db.transaction(async (tx) => {
-      const [before] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId)).for('update')
-      const changed = before!.avatarUrl !== avatarUrl
+      const before = oneRow(await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId)).for('update'))
+      const changed = before.avatarUrl !== avatarUrl
       if (changed && avatarUrl && !(await claimAvatar(tx, userId, avatarUrl))) throw badRequest(PM.avatarNotYours, { avatar_url: PM.avatarNotYours })
       const row = oneRow(await tx
         .update(profiles)
         .set({ ...toColumns(fields), updatedAt: new Date() })
         .where(eq(profiles.userId, userId))
         .returning())
-      return { row: row, replaced: changed ? before!.avatarUrl : null }
+      return { row, replaced: changed ? before.avatarUrl : null }
     })
     if (replaced) await deleteAvatarFiles(storage, userId, replaced)
     return toProfile(row)

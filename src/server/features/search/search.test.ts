@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RecentSearchesSchema, SearchResultsSchema } from '~/shared/social/schemas'
+import { ApiErrorSchema } from '~/shared/api'
 import { products } from '../../db/schema'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { socialUser } from '../../test/social'
@@ -8,7 +10,7 @@ let t: TestApp
 let me: Awaited<ReturnType<typeof socialUser>>
 let target: Awaited<ReturnType<typeof socialUser>>
 
-const search = async (q: string) => (await t.request(`/api/search?q=${encodeURIComponent(q)}`)).json
+const search = async (q: string) => (await t.request(`/api/search?q=${encodeURIComponent(q)}`, { schema: SearchResultsSchema })).json
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -38,17 +40,17 @@ describe('search', () => {
   })
 
   it('needs a query, and remembers recent searches per user', async () => {
-    const empty = await t.request('/api/search?q=')
+    const empty = await t.request('/api/search?q=', { schema: ApiErrorSchema })
     expect(empty.status).toBe(400)
     expect(empty.json.error.code).toBe('validation_failed')
     await t.request('/api/search/recent', { cookie: me.cookie, body: { query: 'slip' } })
     await t.request('/api/search/recent', { cookie: me.cookie, body: { query: 'linen' } })
-    const saved = await t.request('/api/search/recent', { cookie: me.cookie, body: { query: 'slip' } })
+    const saved = await t.request('/api/search/recent', { cookie: me.cookie, body: { query: 'slip' }, schema: RecentSearchesSchema })
     expect(saved.json.queries).toEqual(['slip', 'linen'])
-    expect((await t.request('/api/search/recent', { cookie: target.cookie })).json.queries).toEqual([])
+    expect((await t.request('/api/search/recent', { cookie: target.cookie, schema: RecentSearchesSchema })).json.queries).toEqual([])
     for (let i = 0; i < 12; i++) await t.request('/api/search/recent', { cookie: me.cookie, body: { query: `q${i}` } })
-    expect((await t.request('/api/search/recent', { cookie: me.cookie })).json.queries).toHaveLength(10)
-    const cleared = await t.request('/api/search/recent', { cookie: me.cookie, method: 'DELETE' })
+    expect((await t.request('/api/search/recent', { cookie: me.cookie, schema: RecentSearchesSchema })).json.queries).toHaveLength(10)
+    const cleared = await t.request('/api/search/recent', { cookie: me.cookie, method: 'DELETE', schema: RecentSearchesSchema })
     expect(cleared.json.queries).toEqual([])
     expect((await t.request('/api/search/recent', { body: { query: 'x' } })).status).toBe(401)
   })

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { SearchResults } from '~/shared/social/schemas'
 import type { Db } from '../../db/client'
 import { postImages, posts, products, profiles, recentSearches } from '../../db/schema'
@@ -26,7 +26,7 @@ const productText = sql`(${products.name} || ' ' || ${products.brand})`
 const personText = sql`(coalesce(${profiles.username}, '') || ' ' || coalesce(${profiles.displayName}, ''))`
 
 /** Every word matches at least one of `columns` (each word uses the trigram index of a column). */
-const allWordsIn = (patterns: string[], columns: Parameters<typeof ilike>[0][]): SQL => and(...patterns.map((p) => or(...columns.map((col) => ilike(col, p)))))!
+const allWordsIn = (patterns: string[], columns: Parameters<typeof ilike>[0][]) => and(...patterns.map((p) => or(...columns.map((col) => ilike(col, p)))))
 
 /** People by part of their username or name, then products by name or brand, then posts by caption. */
 export async function search(db: Db, q: string): Promise<SearchResults> {

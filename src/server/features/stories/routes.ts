@@ -1,3 +1,4 @@
+import { OkSchema } from '~/shared/api'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { HandleParamSchema, StoryRowSchema, StorySchema, UserStoriesSchema } from '~/shared/social/schemas'
@@ -11,7 +12,6 @@ import { announceStory, createStory, deleteStory, markStoryViewed, storyRow, toS
 
 const StoryIdParamSchema = z.strictObject({ id: z.uuid('No such story.') })
 const StoryUploadSchema = z.strictObject({ file: z.instanceof(Blob, { message: 'Choose an image to upload.' }) })
-const OkSchema = z.object({ ok: z.literal(true) })
 const STORIES_PER_HOUR = 30
 
 export function storyRoutes(p: Platform) {

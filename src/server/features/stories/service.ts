@@ -4,7 +4,7 @@ import { follows, stories, storyViews } from '../../db/schema'
 import { oneRow } from '../../db/one-row'
 import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
-import { processUpload } from '../../platform/images'
+import { processUpload, variantOf } from '../../platform/images'
 import { ensureProfile } from '../profiles'
 import { resolveHandle, userCards } from '../profiles'
 
@@ -28,7 +28,7 @@ const active = () => gt(stories.expiresAt, sql`now()`)
 export async function createStory({ db, storage }: Deps, userId: string, image: Buffer, opts: { isLive?: boolean } = {}) {
   const processed = await processUpload(image, { widths: [STORY_WIDTH], aspect: STORY_ASPECT, fit: 'cover' })
   await ensureProfile(db, userId)
-  const variant = processed.variants[0]!
+  const variant = variantOf(processed, STORY_WIDTH)
   const id = crypto.randomUUID()
   const key = storyKey(userId, id)
   await storage.put(key, variant.data, variant.contentType)

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UserStoriesSchema } from '~/shared/social/schemas'
 import { follows, stories } from '../../db/schema'
 import { floodUntilRefused } from '../../test/flood'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, type UntypedTestApp } from '../../test/harness'
 import { openStream, socialUser } from '../../test/social'
 
-let t: TestApp
+let t: UntypedTestApp
 let a: Awaited<ReturnType<typeof socialUser>>
 let b: Awaited<ReturnType<typeof socialUser>>
 
@@ -38,7 +39,7 @@ describe('stories', () => {
     expect((await row(b.cookie)).entries).toEqual([{ user: expect.objectContaining({ id: a.id, username: a.username }), ring: 'unviewed' }])
     expect((await row(a.cookie)).me.ring).toBe('unviewed')
 
-    const watched = await t.request(`/api/stories/${a.username}`, { cookie: b.cookie })
+    const watched = await t.request(`/api/stories/${a.username}`, { cookie: b.cookie, schema: UserStoriesSchema })
     expect(watched.json.stories).toHaveLength(1)
     expect(watched.json.stories[0]).toMatchObject({ id: posted.json.id, viewed: false, viewsCount: null })
     expect((await t.request(`/api/stories/${posted.json.id}/view`, { cookie: b.cookie, method: 'POST' })).status).toBe(200)
@@ -67,13 +68,13 @@ describe('stories', () => {
     const entries = (await row(b.cookie)).entries as { user: { username: string }; ring: string }[]
     expect(entries.map((e) => e.user.username)).toEqual([d.username, a.username])
     expect(entries[0]!.ring).toBe('live')
-    const live = await t.request(`/api/stories/${d.username}`, { cookie: b.cookie })
+    const live = await t.request(`/api/stories/${d.username}`, { cookie: b.cookie, schema: UserStoriesSchema })
     expect(live.json).toMatchObject({ prevHandle: null, nextHandle: a.username })
     // The viewer steps over live users (they are watched on /live).
     const e = await socialUser(t, 'eve')
     await upload(e.cookie, await photo('#396'))
     expect((await row(b.cookie)).entries.map((x: { user: { username: string } }) => x.user.username)).toEqual([e.username, d.username, a.username])
-    const first = await t.request(`/api/stories/${e.username}`, { cookie: b.cookie })
+    const first = await t.request(`/api/stories/${e.username}`, { cookie: b.cookie, schema: UserStoriesSchema })
     expect(first.json).toMatchObject({ prevHandle: null, nextHandle: a.username })
     const last = await t.request(`/api/stories/${a.username}`, { cookie: b.cookie })
     expect(last.json).toMatchObject({ prevHandle: e.username, nextHandle: null })

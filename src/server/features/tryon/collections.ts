@@ -42,6 +42,5 @@ export async function addToCollection(p: Platform, userId: string, collectionId:
     .where(and(eq(tryonResults.id, resultId), eq(tryonResults.userId, userId)))
   if (!result) throw notFound('Saved result not found.')
   await p.db.insert(styleCollectionItems).values({ collectionId, resultId }).onConflictDoNothing()
-  const [updated] = (await listCollections(p, userId)).filter((c) => c.id === collectionId)
-  return updated!
+  return oneRow((await listCollections(p, userId)).filter((c) => c.id === collectionId))
 }

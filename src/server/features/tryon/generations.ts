@@ -70,14 +70,15 @@ async function garmentRef(p: Platform, ref: FileRef, productId: string | undefin
   return (await p.storage.get(keyOf(image.bucket, image.path))) ? image : ref
 }
 
-const MEASUREMENT_LABELS = { heightCm: 'height', chestCm: 'chest', waistCm: 'waist', hipCm: 'hip' } as const
-export type Measurements = Partial<Record<keyof typeof MEASUREMENT_LABELS, number>>
+const MEASUREMENT_LABELS = [['heightCm', 'height'], ['chestCm', 'chest'], ['waistCm', 'waist'], ['hipCm', 'hip']] as const
+export type Measurements = Partial<Record<(typeof MEASUREMENT_LABELS)[number][0], number>>
 
 /** The prompt: the user's template, the extras, and the chosen size and body measurements. */
 export function buildPrompt(template: string, extras: string | undefined, size: string | undefined, m: Measurements) {
-  const body = Object.entries(MEASUREMENT_LABELS)
-    .filter(([k]) => m[k as keyof Measurements] != null)
-    .map(([k, label]) => `${label} ${Math.round(m[k as keyof Measurements]!)} cm`)
+  const body = MEASUREMENT_LABELS.flatMap(([k, label]) => {
+    const cm = m[k]
+    return cm == null ? [] : [`${label} ${Math.round(cm)} cm`]
+  })
   return [template.trim(), extras?.trim() ? `${extras.trim().replace(/\.$/, '')}.` : '', size ? `The garment is size ${size}.` : '', body.length ? `The person's measurements: ${body.join(', ')}.` : '']
     .filter(Boolean)
     .join(' ')

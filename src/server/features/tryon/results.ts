@@ -31,10 +31,8 @@ const resultColumns = {
   productPhotoUrl: tryonResults.productPhotoUrl,
   resultUrl: tryonResults.resultUrl,
   createdAt: tryonResults.createdAt,
-  pId: products.id,
-  pName: products.name,
-  pBrand: products.brand,
-  pImageUrl: products.imageUrl,
+  // Null as a whole when the result has no product (left join).
+  product: { id: products.id, name: products.name, brand: products.brand, imageUrl: products.imageUrl },
 }
 const selectResults = (p: Platform) => p.db.select(resultColumns).from(tryonResults).leftJoin(products, eq(products.id, tryonResults.productId))
 type ResultRow = Awaited<ReturnType<typeof selectResults>>[number]
@@ -47,7 +45,7 @@ const toResult = (r: ResultRow): TryOnResult => ({
   productPhotoUrl: r.productPhotoUrl,
   resultUrl: r.resultUrl,
   createdAt: r.createdAt.toISOString(),
-  product: r.pId ? { id: r.pId, name: r.pName!, brand: r.pBrand!, imageUrl: r.pImageUrl! } : null,
+  product: r.product,
 })
 
 /** The user's saved results with their product, newest first. */

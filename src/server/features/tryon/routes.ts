@@ -6,6 +6,7 @@ import {
   CreateCollectionSchema,
   GenerationSchema,
   HistoryRowSchema,
+  PostedResultSchema,
   PostToFeedSchema,
   type ProductSummary,
   ProductSummarySchema,
@@ -53,7 +54,7 @@ export function tryonRoutes(p: Platform) {
       await deleteResult(p, requireUser(c).id, c.req.valid('param').id)
       return c.body(null, 204)
     })
-    .post('/tryon/posts', describe({ summary: 'Post a result of one of my generations to the feed', tags, auth: true, response: z.object({ postId: z.string(), imageUrl: z.string() }) }), json(PostToFeedSchema), async (c) => {
+    .post('/tryon/posts', describe({ summary: 'Post a result of one of my generations to the feed', tags, auth: true, response: PostedResultSchema }), json(PostToFeedSchema), async (c) => {
       const { generationId, resultUrl, caption } = c.req.valid('json')
       return c.json(await postToFeed(p, requireUser(c).id, generationId, resultUrl, caption), 201)
     })

@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
 import { colorImageSet, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
 import { MT } from '~/shared/marketplace/messages'
 import { T } from '~/shared/tryon/messages'
-import { DEFAULT_POST_CAPTION, type Generation } from '~/shared/tryon/schemas'
+import { CollectionSchema, DEFAULT_POST_CAPTION, type Generation, GenerationSchema, PhotoSchema, SettingsResponseSchema, TryOnResultSchema } from '~/shared/tryon/schemas'
 import { aiGenerations, postImages, posts, products, profiles, rateLimits } from '../../db/schema'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { createTestApp, type TestApp, type UntypedTestApp } from '../../test/harness'
 import { createTestEngine, type TestEngine } from '../../test/tryon-engine'
 import { TryOnError } from '../../tryon'
 import { setEngine } from './engine-registry'
 import { MAX_STARTS_PER_HOUR } from './generations'
 import { INTERRUPTED, STALE_AFTER_MS, sweepStaleGenerations } from './worker'
 
-let t: TestApp
+let t: UntypedTestApp
 type User = Awaited<ReturnType<TestApp['signUp']>>
 let ann: User
 let bob: User
@@ -24,7 +25,7 @@ async function upload(user: User, type: 'base' | 'product', color = '#b08060') {
   const form = new FormData()
   form.set('photo_type', type)
   form.set('file', new Blob([new Uint8Array(await jpeg(color))], { type: 'image/jpeg' }), `${type}.jpg`)
-  const res = await t.request('/api/photos', { body: form, cookie: user.cookie })
+  const res = await t.request('/api/photos', { body: form, cookie: user.cookie, schema: PhotoSchema })
   expect(res.status).toBe(201)
   return res.json as { id: string; filePath: string; fileUrl: string }
 }
@@ -37,7 +38,7 @@ async function start(user: User, body: Record<string, unknown>) {
 
 async function settle(user: User, id: string): Promise<Generation> {
   for (let i = 0; i < 200; i++) {
-    const res = await t.request(`/api/tryon/generations/${id}`, { cookie: user.cookie })
+    const res = await t.request(`/api/tryon/generations/${id}`, { cookie: user.cookie, schema: GenerationSchema })
     if (res.json.status === 'succeeded' || res.json.status === 'failed') return res.json
     await new Promise((r) => setTimeout(r, 50))
   }
@@ -89,7 +90,7 @@ describe('photos', () => {
     const bad = new FormData()
     bad.set('photo_type', 'selfie')
     bad.set('file', new Blob([new Uint8Array(await jpeg('#fff'))]), 'x.jpg')
-    const res = await t.request('/api/photos', { body: bad, cookie: ann.cookie })
+    const res = await t.request('/api/photos', { body: bad, cookie: ann.cookie, schema: ValidationErrorSchema })
     expect(res.status).toBe(400)
     expect(res.json.error.fields.photo_type).toBeDefined()
     expect((await t.request('/api/photos?type=base')).status).toBe(401)
@@ -199,7 +200,7 @@ describe('generations', () => {
     const dave = await t.signUp()
     const [person, garment] = await Promise.all([upload(dave, 'base'), upload(dave, 'product')])
     const { json } = await start(dave, { subject: ref(person), garment: ref(garment) })
-    await expect.poll(async () => (await t.request(`/api/tryon/generations/${json.id}`, { cookie: dave.cookie })).json.status, { timeout: 5000 }).toBe('processing')
+    await expect.poll(async () => (await t.request(`/api/tryon/generations/${json.id}`, { cookie: dave.cookie, schema: GenerationSchema })).json.status, { timeout: 5000 }).toBe('processing')
 
     // The process "dies": no more heartbeats. The sweep at the next start-up finds the row.
     await t.platform.db.update(aiGenerations).set({ heartbeatAt: new Date(Date.now() - STALE_AFTER_MS - 1000) }).where(eq(aiGenerations.id, json.id))
@@ -213,7 +214,7 @@ describe('generations', () => {
     const hangingAgain = createTestEngine({ hang: true })
     setEngine(t.platform, hangingAgain)
     const again = await start(dave, { subject: ref(person), garment: ref(garment) })
-    await expect.poll(async () => (await t.request(`/api/tryon/generations/${again.json.id}`, { cookie: dave.cookie })).json.status, { timeout: 5000 }).toBe('processing')
+    await expect.poll(async () => (await t.request(`/api/tryon/generations/${again.json.id}`, { cookie: dave.cookie, schema: GenerationSchema })).json.status, { timeout: 5000 }).toBe('processing')
     await t.platform.db.update(aiGenerations).set({ attempt: 1, heartbeatAt: new Date(0) }).where(eq(aiGenerations.id, again.json.id))
     expect(await sweepStaleGenerations(t.platform)).toMatchObject({ failed: 1 })
     hangingAgain.release()
@@ -226,7 +227,7 @@ describe('results and posting', () => {
     setEngine(t.platform, createTestEngine())
     const done = await tryOn(ann)
     expect((await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: bob.cookie })).status).toBe(404)
-    const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })
+    const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie, schema: TryOnResultSchema })
     expect(saved.status).toBe(201)
     expect(saved.json).toMatchObject({ generationId: done.id, resultUrl: done.outputUrl, basePhotoUrl: done.subjectUrl, productPhotoUrl: done.garmentUrl })
     expect((await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })).status).toBe(200)
@@ -239,9 +240,9 @@ describe('results and posting', () => {
   it('refuses to save or post a failed generation', async () => {
     setEngine(t.platform, createTestEngine({ fail: new TryOnError('nope') }))
     const failed = await tryOn(ann)
-    const save = await t.request('/api/tryon/results', { body: { generationId: failed.id }, cookie: ann.cookie })
+    const save = await t.request('/api/tryon/results', { body: { generationId: failed.id }, cookie: ann.cookie, schema: ApiErrorSchema })
     expect(save.json.error.message).toBe(T.missingDataToSave)
-    const post = await t.request('/api/tryon/posts', { body: { generationId: failed.id }, cookie: ann.cookie })
+    const post = await t.request('/api/tryon/posts', { body: { generationId: failed.id }, cookie: ann.cookie, schema: ApiErrorSchema })
     expect(post.json.error.message).toBe(T.noImageToPost)
   })
 
@@ -274,7 +275,7 @@ describe('results and posting', () => {
     const res = await start(ann, { subject: ref(person), garment: { bucket: 'products', path: 'demo/480.webp' }, productId: product!.id })
     const done = await settle(ann, res.json.id)
     expect(done).toMatchObject({ status: 'succeeded', productId: product!.id })
-    const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })
+    const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie, schema: TryOnResultSchema })
     expect(saved.json.product).toMatchObject({ id: product!.id, name: 'Red Dress' })
   })
 
@@ -311,11 +312,11 @@ describe('results and posting', () => {
   it('keeps style collections to their owner', async () => {
     setEngine(t.platform, createTestEngine())
     const done = await tryOn(ann)
-    const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })
-    const created = await t.request('/api/tryon/collections', { body: { name: 'Summer' }, cookie: ann.cookie })
+    const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie, schema: TryOnResultSchema })
+    const created = await t.request('/api/tryon/collections', { body: { name: 'Summer' }, cookie: ann.cookie, schema: CollectionSchema })
     expect(created.status).toBe(201)
     expect((await t.request('/api/tryon/collections', { body: { name: '' }, cookie: ann.cookie })).status).toBe(400)
-    const added = await t.request(`/api/tryon/collections/${created.json.id}/items`, { body: { resultId: saved.json.id }, cookie: ann.cookie })
+    const added = await t.request(`/api/tryon/collections/${created.json.id}/items`, { body: { resultId: saved.json.id }, cookie: ann.cookie, schema: CollectionSchema })
     expect(added.json).toMatchObject({ name: 'Summer', itemCount: 1, coverUrl: done.outputUrl })
     expect((await t.request(`/api/tryon/collections/${created.json.id}/items`, { body: { resultId: saved.json.id }, cookie: bob.cookie })).status).toBe(404)
     expect((await t.request('/api/tryon/collections', { cookie: bob.cookie })).json).toEqual([])
@@ -325,12 +326,12 @@ describe('results and posting', () => {
 describe('settings', () => {
   it('gives defaults, saves per user, validates, and the next generation carries them', async () => {
     const erin = await t.signUp()
-    const defaults = await t.request('/api/tryon/settings', { cookie: erin.cookie })
+    const defaults = await t.request('/api/tryon/settings', { cookie: erin.cookie, schema: SettingsResponseSchema })
     expect(defaults.json).toMatchObject({ model: 'bfl:4@1', width: 1024, height: 1024, number_results: 1, output_format: 'JPG', saved: false, engine: 'local' })
     const settings = { model: 'runware:106@1', width: 832, height: 1248, number_results: 2, output_format: 'PNG', prompt_template: 'Wear it.', custom_json: { steps: 30 } }
     expect((await t.request('/api/tryon/settings', { method: 'PUT', body: settings, cookie: erin.cookie })).json).toMatchObject({ ...settings, saved: true })
-    expect((await t.request('/api/tryon/settings', { cookie: bob.cookie })).json.saved).toBe(false)
-    const bad = await t.request('/api/tryon/settings', { method: 'PUT', body: { ...settings, number_results: 5 }, cookie: erin.cookie })
+    expect((await t.request('/api/tryon/settings', { cookie: bob.cookie, schema: SettingsResponseSchema })).json.saved).toBe(false)
+    const bad = await t.request('/api/tryon/settings', { method: 'PUT', body: { ...settings, number_results: 5 }, cookie: erin.cookie, schema: ValidationErrorSchema })
     expect(bad.status).toBe(400)
     expect(bad.json.error.fields.number_results).toBe(T.numberResultsHint)
 

@@ -4,7 +4,7 @@ import { TryOnError } from '../../tryon'
 import { aiGenerations } from '../../db/schema'
 import type { Platform } from '../../platform'
 import sharp from 'sharp'
-import { MAX_INPUT_PIXELS, processUpload } from '../../platform/images'
+import { MAX_INPUT_PIXELS, processUpload, variantOf } from '../../platform/images'
 import { logger } from '../../platform/logger'
 import { engineOf } from './engine-registry'
 import { GENERATE_JOB, type GenerateJob, type GenerationRow, keyOf, type Measurements, toEvent } from './generations'
@@ -25,6 +25,8 @@ async function publish(p: Platform, row: GenerationRow) {
   await p.events.publish(row.userId, { type: 'generation', data: toEvent(row) }).catch((err) => logger.warn('could not publish generation event', { err }))
 }
 
+/** The widest result stored; a wider engine image is scaled down. */
+const OUTPUT_MAX_WIDTH = 2048
 const ENCODINGS = { JPG: { format: 'jpeg', ext: 'jpg' }, PNG: { format: 'png', ext: 'png' }, WEBP: { format: 'webp', ext: 'webp' } } as const
 
 /**
@@ -37,11 +39,11 @@ async function normalizeOutput(image: TryOnImage, format: OutputFormat) {
     .metadata()
     .catch(() => null)
   if (!meta?.width || !meta.height) throw new TryOnError('The try-on engine returned an image we could not read. Please try again.')
-  if (meta.format === wanted.format && !meta.exif && !meta.xmp && !meta.iptc && !meta.icc && meta.width <= 2048 && meta.height <= 2048) {
+  if (meta.format === wanted.format && !meta.exif && !meta.xmp && !meta.iptc && !meta.icc && meta.width <= OUTPUT_MAX_WIDTH && meta.height <= OUTPUT_MAX_WIDTH) {
     return { data: image.data, ext: wanted.ext, contentType: `image/${wanted.format}` }
   }
-  const out = await processUpload(image.data, { widths: [2048], format: wanted.format, quality: 90, maxBytes: 40 * 1024 * 1024 })
-  const v = out.variants[0]!
+  const out = await processUpload(image.data, { widths: [OUTPUT_MAX_WIDTH], format: wanted.format, quality: 90, maxBytes: 40 * 1024 * 1024 })
+  const v = variantOf(out, OUTPUT_MAX_WIDTH)
   return { data: v.data, ext: v.ext, contentType: v.contentType }
 }
 
@@ -143,9 +145,10 @@ export async function runGeneration(p: Platform, job: GenerateJob) {
       signal: AbortSignal.any([superseded.signal, p.shutdown.signal, AbortSignal.timeout(ENGINE_TIMEOUT_MS)]),
     })
     const engineMs = performance.now() - start
-    if (!output.images.length) throw new TryOnError('The try-on engine returned no image. Please try again.')
     const urls = await storeOutputs(p, row, output.images, payload.outputFormat)
-    await finish(p, row, { status: 'succeeded', outputUrl: urls[0]!, outputUrls: urls, model: output.model, error: null })
+    const [outputUrl] = urls
+    if (outputUrl === undefined) throw new TryOnError('The try-on engine returned no image. Please try again.')
+    await finish(p, row, { status: 'succeeded', outputUrl, outputUrls: urls, model: output.model, error: null })
     logger.info('generation succeeded', { id: row.id, engine: engine.name, engineMs: Math.round(engineMs), images: urls.length })
   } catch (err) {
     if (p.shutdown.signal.aborted) {

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '~/shared/api'
+import { CartSchema, OrderDetailSchema } from '~/shared/marketplace/schemas'
 import { fromCents, toCents } from '~/shared/marketplace/constants'
 import { MT } from '~/shared/marketplace/messages'
 import type { OrderDetail, Voucher, VoucherQuote } from '~/shared/marketplace/schemas'
@@ -7,9 +9,10 @@ import { orders, voucherRedemptions, vouchers } from '../../db/schema'
 import { orderInput } from '../../test/checkout'
 import type { CatalogueProduct } from '../products'
 import { redeemVoucher, VOUCHER_TRIES } from './service'
+import type { UntypedTestApp } from '../../test/harness'
 import { withCatalogueApp } from '../../test/with-test-app'
 
-const { t, catalogue } = withCatalogueApp()
+const { t, catalogue }: { t: UntypedTestApp; catalogue: CatalogueProduct[] } = withCatalogueApp()
 
 const order = (couponCode: string) => orderInput({ couponCode })
 const add = (cookie: string, p: CatalogueProduct) => t.request('/api/cart/items', { body: { productId: p.id, size: p.sizes.find((s) => s.available)!.name, color: p.colors[0]!.name, quantity: 1 }, cookie })
@@ -42,7 +45,7 @@ describe('the advertised public code DRAPE20', () => {
       total: fromCents(subtotal - discount + 990),
     })
 
-    const res = await t.request('/api/orders', { body: order('drape20'), cookie: u.cookie })
+    const res = await t.request('/api/orders', { body: order('drape20'), cookie: u.cookie, schema: OrderDetailSchema })
     expect(res.status, res.text).toBe(201)
     const o = res.json as OrderDetail
     expect(o).toMatchObject({ couponCode: 'DRAPE20', subtotal: fromCents(subtotal), discount: fromCents(discount), total: fromCents(subtotal - discount + 990) })
@@ -53,9 +56,9 @@ describe('the advertised public code DRAPE20', () => {
     await add(u.cookie, p)
     const again = await validate(u.cookie, 'DRAPE20')
     expect([again.status, again.json.error.message, again.json.error.fields]).toEqual([400, MT.voucherUsed, { couponCode: MT.voucherUsed }])
-    const second = await t.request('/api/orders', { body: order('DRAPE20'), cookie: u.cookie })
+    const second = await t.request('/api/orders', { body: order('DRAPE20'), cookie: u.cookie, schema: ApiErrorSchema })
     expect([second.status, second.json.error.message]).toEqual([400, MT.voucherUsed])
-    expect((await t.request('/api/cart', { cookie: u.cookie })).json.items).toHaveLength(1)
+    expect((await t.request('/api/cart', { cookie: u.cookie, schema: CartSchema })).json.items).toHaveLength(1)
 
     // Another user still has it.
     const other = await t.signUp()
@@ -65,7 +68,7 @@ describe('the advertised public code DRAPE20', () => {
   it('cancelling the order gives the voucher back', async () => {
     const u = await t.signUp()
     await add(u.cookie, catalogue[21]!)
-    const o = (await t.request('/api/orders', { body: order('DRAPE20'), cookie: u.cookie })).json as OrderDetail
+    const o = (await t.request('/api/orders', { body: order('DRAPE20'), cookie: u.cookie, schema: OrderDetailSchema })).json
     expect((await t.request(`/api/orders/${o.id}/cancel`, { method: 'POST', cookie: u.cookie })).status).toBe(200)
     await add(u.cookie, catalogue[21]!)
     expect((await validate(u.cookie, 'DRAPE20')).status).toBe(200)
@@ -79,7 +82,7 @@ describe('refusals, each with its message on the coupon field', () => {
     const expect400 = async (code: string, message: string) => {
       const res = await validate(u.cookie, code)
       expect([res.status, res.json.error.message, res.json.error.fields?.couponCode]).toEqual([400, message, message])
-      const placed = await t.request('/api/orders', { body: order(code), cookie: u.cookie })
+      const placed = await t.request('/api/orders', { body: order(code), cookie: u.cookie, schema: ApiErrorSchema })
       expect([placed.status, placed.json.error.message]).toEqual([400, message])
     }
     expect((await validate(u.cookie, 'DRAPE20')).json.error.message).toBe(MT.noSelectedItems)
@@ -90,7 +93,7 @@ describe('refusals, each with its message on the coupon field', () => {
     await expect400(await personalVoucher(u.user.id, { expiresAt: new Date(Date.now() - 1000) }), MT.voucherExpired)
     const min = toCents(catalogue[22]!.price) + 100
     await expect400(await personalVoucher(u.user.id, { minSubtotalCents: min }), MT.voucherMinimum(fromCents(min)))
-    expect((await t.request('/api/cart', { cookie: u.cookie })).json.items).toHaveLength(1)
+    expect((await t.request('/api/cart', { cookie: u.cookie, schema: CartSchema })).json.items).toHaveLength(1)
   })
 
   it('lists only my personal vouchers and the public codes, with their status', async () => {
@@ -123,7 +126,7 @@ describe('a single-use voucher under concurrency', () => {
     const u = await t.signUp()
     const code = await personalVoucher(u.user.id)
     await add(u.cookie, catalogue[25]!)
-    const o = (await t.request('/api/orders', { body: order(''), cookie: u.cookie })).json as OrderDetail
+    const o = (await t.request('/api/orders', { body: order(''), cookie: u.cookie, schema: OrderDetailSchema })).json
     const [voucher] = await t.platform.db.select().from(vouchers).where(eq(vouchers.code, code))
     await t.platform.db.transaction((tx) => redeemVoucher(tx, voucher!.id, u.user.id, o.id))
     await expect(t.platform.db.transaction((tx) => redeemVoucher(tx, voucher!.id, u.user.id, o.id))).rejects.toMatchObject({ status: 409, message: MT.voucherUsed })

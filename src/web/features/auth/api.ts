@@ -1,16 +1,16 @@
-import { AuthConfigSchema, type Session, type SignInInput, type SignUpInput } from '~/shared/auth'
+import { AuthConfigSchema, SessionSchema, SocialSignInSchema, StatusSchema, type SignInInput, type SignUpInput } from '~/shared/auth'
 import { M } from '~/shared/messages'
 import { api, ApiRequestError, inlinedAnswer } from '../../lib/api'
 
-export const signIn = (body: SignInInput) => api<Session>('/account/login', { body })
-export const register = (body: SignUpInput) => api<{ status: string }>('/account/register', { body })
-export const resendVerification = (email: string) => api<{ status: string }>('/account/resend', { body: { email } })
-export const requestPasswordReset = (email: string) => api<{ status: string }>('/account/forgot-password', { body: { email } })
-export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) => api<{ status: string }>('/account/reset-password', { body })
+export const signIn = (body: SignInInput) => api('/account/login', { body, schema: SessionSchema })
+export const register = (body: SignUpInput) => api('/account/register', { body, schema: StatusSchema })
+export const resendVerification = (email: string) => api('/account/resend', { body: { email }, schema: StatusSchema })
+export const requestPasswordReset = (email: string) => api('/account/forgot-password', { body: { email }, schema: StatusSchema })
+export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) => api('/account/reset-password', { body, schema: StatusSchema })
 export const socialProviders = () => api('/account/providers', { schema: AuthConfigSchema })
 /** The providers the server inlined into /login's HTML: the buttons draw with the form, not one task later (a layout shift). */
 export const inlinedProviders = () => inlinedAnswer('/account/providers', { schema: AuthConfigSchema })
-export const startSocialSignIn = (provider: string) => api<{ url: string }>(`/account/social/${provider}`, { method: 'POST' })
+export const startSocialSignIn = (provider: string) => api(`/account/social/${provider}`, { method: 'POST', schema: SocialSignInSchema })
 
 /** Spec part 1 §8: the message shown for a failed sign-in. */
 export function signInError(err: unknown) {

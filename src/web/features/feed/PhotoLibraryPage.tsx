@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Check, ImagePlus, Images, Sparkles, Trash2, Video } from 'lucide-react'
 import { useNavigate } from '../../lib/router'
+import { fieldErrors, firstFieldError } from '~/shared/field-errors'
 import { FM } from '~/shared/posts/messages'
 import { CreatePostSchema, MAX_POST_IMAGES } from '~/shared/posts/schemas'
 import { Button, IconButton } from '../../components/Button'
@@ -50,7 +51,7 @@ export default function PhotoLibraryPage() {
 
   const publish = async () => {
     const check = CreatePostSchema.safeParse({ caption, images: chosen.map((p) => p.id) })
-    if (!check.success) return setError(check.error.issues[0]!.message)
+    if (!check.success) return setError(firstFieldError(fieldErrors(check.error.issues)) ?? null)
     setPublishing(true)
     setError(null)
     try {
@@ -153,8 +154,8 @@ export default function PhotoLibraryPage() {
                     className="absolute right-0 bottom-0 text-white drop-shadow hover:bg-black/20"
                     disabled={remove.isPending}
                     onClick={() => {
-                      if (!window.confirm(FM.deleteLibraryPhoto)) return
-                      remove.mutate(p.libraryId!, { onSuccess: () => setSelected((s) => s.filter((id) => id !== p.id)) })
+                      if (!p.libraryId || !window.confirm(FM.deleteLibraryPhoto)) return
+                      remove.mutate(p.libraryId, { onSuccess: () => setSelected((s) => s.filter((id) => id !== p.id)) })
                     }}
                   >
                     <Trash2 size={20} strokeWidth={1.75} />

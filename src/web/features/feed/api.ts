@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import { CommentPageSchema, CommentSchema, PostPageSchema, PostSchema, type LibraryPhoto, type PhotoList, type Post, type PostPage } from '~/shared/posts/schemas'
+import { CommentPageSchema, CommentSchema, LibraryPhotoSchema, LikeStateSchema, PhotoListSchema, PostPageSchema, PostSchema, SaveStateSchema, type Post, type PostPage } from '~/shared/posts/schemas'
 import { FM } from '~/shared/posts/messages'
 import { POST_PAGE_SIZE } from '~/shared/posts/paging'
 import { api, errorMessage } from '../../lib/api'
@@ -48,10 +48,18 @@ export const usePost = (postId: string) => useQuery({ queryKey: postKeys.one(pos
  * An optimistic toggle on a post (like, save): patches every cached copy at once, sends the
  * request, rolls back with a toast when it fails.
  */
+/** Likes or saves (`on`) a post, or takes it back; resolves with the post's new count. */
+function toggleCount(postId: string, kind: 'like' | 'save', on: boolean) {
+  const method = on ? 'PUT' : 'DELETE'
+  return kind === 'like'
+    ? api(`/posts/${postId}/like`, { method, schema: LikeStateSchema }).then((s) => s.likesCount)
+    : api(`/posts/${postId}/save`, { method, schema: SaveStateSchema }).then((s) => s.savesCount)
+}
+
 function usePostToggle(kind: 'like' | 'save') {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ post, on }: { post: Post; on: boolean }) => api<{ likesCount?: number; savesCount?: number }>(`/posts/${post.id}/${kind}`, { method: on ? 'PUT' : 'DELETE' }),
+    mutationFn: ({ post, on }: { post: Post; on: boolean }) => toggleCount(post.id, kind, on),
     onMutate: async ({ post, on }) => {
       await qc.cancelQueries({ queryKey: postKeys.all })
       const before = snapshot(qc)
@@ -62,8 +70,8 @@ function usePostToggle(kind: 'like' | 'save') {
       )
       return { before }
     },
-    onSuccess: (res, { post }) => {
-      patchPost(qc, post.id, (p) => (kind === 'like' ? { ...p, likesCount: res.likesCount ?? p.likesCount } : { ...p, savesCount: res.savesCount ?? p.savesCount }))
+    onSuccess: (count, { post }) => {
+      patchPost(qc, post.id, (p) => (kind === 'like' ? { ...p, likesCount: count } : { ...p, savesCount: count }))
     },
     onError: (err, _vars, ctx) => {
       for (const [key, data] of ctx?.before ?? []) qc.setQueryData(key, data)
@@ -108,13 +116,13 @@ export function useDeleteComment(postId: string) {
   })
 }
 
-export const useMyPhotos = () => useQuery({ queryKey: postKeys.photos, queryFn: () => api<PhotoList>('/posts/photos') })
+export const useMyPhotos = () => useQuery({ queryKey: postKeys.photos, queryFn: () => api('/posts/photos', { schema: PhotoListSchema }) })
 
 /** Adds a photo to the signed-in user's photo library, where it stays until deleted. */
 export function uploadLibraryPhoto(file: Blob) {
   const body = new FormData()
   body.set('file', file, file instanceof File ? file.name : 'photo.jpg')
-  return api<LibraryPhoto>('/library/photos', { body })
+  return api('/library/photos', { body, schema: LibraryPhotoSchema })
 }
 
 export function useDeleteLibraryPhoto() {

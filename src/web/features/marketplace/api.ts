@@ -61,7 +61,7 @@ export const fetchAddresses = () => api('/addresses', { schema: AddressListSchem
 export const fetchAddress = (id: string) => api(`/addresses/${id}`, { schema: AddressSchema })
 export const createAddress = (body: ShippingAddressInput) => api('/addresses', { body, schema: AddressSchema })
 export const updateAddress = (id: string, body: ShippingAddressInput) => api(`/addresses/${id}`, { method: 'PUT', body, schema: AddressSchema })
-export const deleteAddress = (id: string) => api<void>(`/addresses/${id}`, { method: 'DELETE' })
+export const deleteAddress = (id: string) => api(`/addresses/${id}`, { method: 'DELETE' })
 export const setDefaultAddress = (id: string) => api(`/addresses/${id}/default`, { method: 'POST', schema: AddressListSchema })
 
 export const fetchVouchers = () => api('/vouchers', { schema: VoucherListSchema })

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { FM } from '~/shared/posts/messages'
-import { ProfileSchema, PublicProfileSchema, type ProfileFormInput, type PublicProfile } from '~/shared/profiles/schemas'
+import { AvatarUploadSchema, ProfileSchema, PublicProfileSchema, type ProfileFormInput, type PublicProfile } from '~/shared/profiles/schemas'
 import { api, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { setFollowing } from '../social'
@@ -31,7 +31,7 @@ export async function saveProfile(qc: QueryClient, values: ProfileFormInput) {
 export function uploadAvatar(file: File) {
   const body = new FormData()
   body.set('file', file)
-  return api<{ url: string }>('/profile/avatar', { body })
+  return api('/profile/avatar', { body, schema: AvatarUploadSchema })
 }
 
 /** Optimistic follow / unfollow of `username`, with rollback and a toast on failure. */

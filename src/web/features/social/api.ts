@@ -1,9 +1,11 @@
-import { FollowStateSchema } from '~/shared/posts/schemas'
+import { OkSchema } from '~/shared/api'
+import { CommentSchema, FollowStateSchema } from '~/shared/posts/schemas'
 import {
   ActivitySchema,
   ConversationListSchema,
   ConversationSchema,
   FollowingActivitySchema,
+  LiveCommentSentSchema,
   LiveStateSchema,
   MessageSchema,
   RecentSearchesSchema,
@@ -34,7 +36,7 @@ const path = (handle: string) => encodeURIComponent(handle)
 
 export const fetchStoryRow = () => api('/stories', { schema: StoryRowSchema })
 export const fetchUserStories = (handle: string) => api(`/stories/${path(handle)}`, { schema: UserStoriesSchema })
-export const markStoryViewed = (id: string) => api<{ ok: true }>(`/stories/${id}/view`, { method: 'POST' })
+export const markStoryViewed = (id: string) => api(`/stories/${id}/view`, { method: 'POST', schema: OkSchema })
 export function postStory(file: Blob) {
   const body = new FormData()
   body.append('file', file)
@@ -44,13 +46,13 @@ export function postStory(file: Blob) {
 export const fetchConversations = () => api('/messages/conversations', { schema: ConversationListSchema }).then((r) => r.conversations)
 export const fetchConversation = (handle: string, before?: string) => api(`/messages/with/${path(handle)}`, { query: { before }, schema: ConversationSchema })
 export const sendMessage = (handle: string, body: string) => api(`/messages/with/${path(handle)}`, { body: { body }, schema: MessageSchema })
-export const markConversationRead = (id: string) => api<{ ok: true }>(`/messages/conversations/${id}/read`, { method: 'POST' })
+export const markConversationRead = (id: string) => api(`/messages/conversations/${id}/read`, { method: 'POST', schema: OkSchema })
 export const fetchUnreadMessages = () => api('/messages/unread', { schema: UnreadCountSchema }).then((r) => r.count)
 
 export const fetchActivity = () => api('/activity', { schema: ActivitySchema })
 export const fetchFollowingActivity = () => api('/activity/following', { schema: FollowingActivitySchema })
 export const fetchUnreadActivity = () => api('/activity/unread', { schema: UnreadCountSchema }).then((r) => r.count)
-export const markActivityRead = () => api<{ ok: true }>('/activity/read', { method: 'POST' })
+export const markActivityRead = () => api('/activity/read', { method: 'POST', schema: OkSchema })
 /** The profiles feature's follow API. */
 export const setFollowing = (username: string, follow: boolean) =>
   api(`/profiles/${path(username)}/follow`, { method: follow ? 'PUT' : 'DELETE', schema: FollowStateSchema })
@@ -61,7 +63,7 @@ export const rememberSearch = (query: string) => api('/search/recent', { body: {
 export const forgetSearches = (query?: string) => api('/search/recent', { method: 'DELETE', query: { query }, schema: RecentSearchesSchema }).then((r) => r.queries)
 
 export const fetchLive = () => api('/live', { schema: LiveStateSchema })
-export const sendLiveComment = (body: string) => api<{ body: string }>('/live/comments', { body: { body } })
-export const sendLiveReaction = (emoji: string) => api<{ ok: true }>('/live/reactions', { body: { emoji } })
+export const sendLiveComment = (body: string) => api('/live/comments', { body: { body }, schema: LiveCommentSentSchema })
+export const sendLiveReaction = (emoji: string) => api('/live/reactions', { body: { emoji }, schema: OkSchema })
 /** The posts feature's comment API (Reply on a mention). */
-export const postComment = (postId: string, body: string) => api<{ id: string }>(`/posts/${postId}/comments`, { body: { body } })
+export const postComment = (postId: string, body: string) => api(`/posts/${postId}/comments`, { body: { body }, schema: CommentSchema })

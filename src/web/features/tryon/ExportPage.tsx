@@ -3,10 +3,9 @@ import { Download, ShieldCheck } from 'lucide-react'
 import { Button } from '../../components/Button'
 import { FormMessage } from '../../components/Feedback'
 import { Screen, TopBar } from '../../components/Layout'
+import { ExportFileSchema } from '~/shared/tryon/schemas'
 import { api, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-
-type ExportFile = { version: string; exportedAt: string } & Record<string, unknown>
 
 const INCLUDED = [
   'Account, sign-ins and sessions',
@@ -31,7 +30,7 @@ export default function ExportPage() {
     setPending(true)
     setError(null)
     try {
-      const data = await api<ExportFile>('/export')
+      const data = await api('/export', { schema: ExportFileSchema })
       const name = `drape-export-${data.exportedAt.slice(0, 10)}.json`
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
       const a = document.createElement('a')

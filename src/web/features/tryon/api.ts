@@ -4,6 +4,7 @@ import {
   GenerationSchema,
   HistoryRowSchema,
   PhotoSchema,
+  PostedResultSchema,
   ProductSummarySchema,
   SettingsResponseSchema,
   TryOnResultSchema,
@@ -42,8 +43,8 @@ export const fetchHistory = () => api('/tryon/history', { schema: z.array(Histor
 
 export const fetchResults = () => api('/tryon/results', { schema: z.array(TryOnResultSchema) })
 export const saveResult = (generationId: string, resultUrl?: string) => api('/tryon/results', { body: { generationId, resultUrl }, schema: TryOnResultSchema })
-export const deleteResult = (id: string) => api<void>(`/tryon/results/${id}`, { method: 'DELETE' })
-export const postToFeed = (generationId: string, resultUrl?: string) => api<{ postId: string }>('/tryon/posts', { body: { generationId, resultUrl } })
+export const deleteResult = (id: string) => api(`/tryon/results/${id}`, { method: 'DELETE' })
+export const postToFeed = (generationId: string, resultUrl?: string) => api('/tryon/posts', { body: { generationId, resultUrl }, schema: PostedResultSchema })
 
 export const fetchCollections = () => api('/tryon/collections', { schema: z.array(CollectionSchema) })
 export const createCollection = (name: string) => api('/tryon/collections', { body: { name }, schema: CollectionSchema })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SIZES } from '~/shared/marketplace/constants'
+import { SIZES, type SizeName } from '~/shared/marketplace/constants'
 import { hexFor, sizeFor, sizesFrom, UNKNOWN_COLOR_HEX } from './mapping'
 import { DrapeProductSchema, HandleSchema, issuesOf, type DrapeProduct, type ImportIssue, type ParsedCatalogue, type ProductDraft } from './schemas'
 
@@ -48,9 +48,13 @@ export function parseDrapeJson(text: string): ParsedCatalogue {
 }
 
 function draftOf(handle: string, line: number, p: DrapeProduct, note: (field: string, reason: string) => void): ProductDraft | string {
-  const unknown = p.sizes.find((s) => !sizeFor(s.name))
-  if (unknown) return `Size "${unknown.name}" is not one of ${SIZES.join(', ')}`
-  const sizes = sizesFrom(p.sizes.map((s) => ({ size: sizeFor(s.name)!, stock: s.stock ?? (s.available === false ? 0 : null) })))
+  const variants: { size: SizeName; stock: number | null }[] = []
+  for (const s of p.sizes) {
+    const size = sizeFor(s.name)
+    if (!size) return `Size "${s.name}" is not one of ${SIZES.join(', ')}`
+    variants.push({ size, stock: s.stock ?? (s.available === false ? 0 : null) })
+  }
+  const sizes = sizesFrom(variants)
   const colors = p.colors.map((c, i) => {
     const hex = c.hex?.toUpperCase() ?? hexFor(c.name)
     if (!hex) note(`colors.${i}.hex`, `Colour "${c.name}" has no hex and no known swatch colour; shown as grey`)

@@ -84,7 +84,7 @@ export function createImageImporter(opts: ImageSourceOptions) {
     const processed = await processUpload(data, { widths, format: 'webp', quality: 82 })
     if (!opts.dryRun) {
       // Largest last: its presence marks a complete set (see hasProductImages).
-      for (const [k, variant] of processed.variants.entries()) await opts.storage.put(productImageKey(imageId, widths[k]!), variant.data, variant.contentType)
+      for (const variant of processed.variants) await opts.storage.put(productImageKey(imageId, variant.requested), variant.data, variant.contentType)
     }
     return { ...result, stored: true }
   }

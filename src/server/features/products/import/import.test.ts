@@ -5,8 +5,10 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '~/shared/api'
+import { SearchResultsSchema } from '~/shared/social/schemas'
+import { CartSchema, ProductDetailSchema, ProductPageSchema } from '~/shared/marketplace/schemas'
 import { MT } from '~/shared/marketplace/messages'
-import type { ProductDetail, ProductPage } from '~/shared/marketplace/schemas'
 import { cartItems, productLikes, products } from '../../../db/schema'
 import { createTestApp, type TestApp } from '../../../test/harness'
 import { createTestEngine, type TestEngine } from '../../../test/tryon-engine'
@@ -48,7 +50,7 @@ afterAll(async () => {
 
 const productCount = async () => (await t.platform.db.select({ id: products.id }).from(products)).length
 const byHandle = async (handle: string) => (await t.platform.db.select().from(products).where(eq(products.handle, handle)))[0]!
-const detail = async (id: string) => (await t.request(`/api/products/${id}`)).json as ProductDetail
+const detail = async (id: string) => (await t.request(`/api/products/${id}`, { schema: ProductDetailSchema })).json
 const reasons = (r: ImportReport) => r.skipped.map((i) => `${i.line} ${i.field}: ${i.reason}`)
 
 describe('importing a Shopify product CSV', () => {
@@ -72,7 +74,7 @@ describe('importing a Shopify product CSV', () => {
     expect(await productCount()).toBe(0)
     const sage = crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, 'images/wrap-sage.jpg'))).digest('hex')
     expect(await t.platform.storage.get(`products/img-${sage.slice(0, 32)}/480.webp`)).toBeNull()
-    expect((await t.request('/api/products')).json.items).toEqual([])
+    expect((await t.request('/api/products', { schema: ProductPageSchema })).json.items).toEqual([])
   })
 
   it('imports products with their colours, sizes, stock, images per colour and size chart, and queues garment analyses', async () => {
@@ -110,7 +112,7 @@ describe('importing a Shopify product CSV', () => {
     expect(tee).toMatchObject({ category: 'jersey', colors: [{ name: 'Ochre', hex: '#BDB6AD' }], sizes: [{ name: 'XS', available: true }, { name: 'M', available: true }] })
 
     // The draft is imported archived: readable, not listed.
-    const listing = (await t.request('/api/products')).json as ProductPage
+    const listing = (await t.request('/api/products', { schema: ProductPageSchema })).json
     expect(listing.items.map((i) => i.name).sort()).toEqual(['Cotton T-Shirt Dress', 'Linen Wrap Midi Dress', 'Satin Slip Gown'])
     expect((await detail((await byHandle('everyday-dress')).id)).archived).toBe(true)
 
@@ -144,18 +146,18 @@ describe('importing a Shopify product CSV', () => {
     expect((await byHandle('linen-wrap-midi')).price).toBe(79)
     expect((await byHandle('satin-slip-gown')).archived).toBe(true)
 
-    const search = await t.request('/api/search?q=satin', { cookie })
+    const search = await t.request('/api/search?q=satin', { cookie, schema: SearchResultsSchema })
     expect(search.json.products).toEqual([])
-    expect(((await t.request('/api/products?q=satin')).json as ProductPage).items).toEqual([])
-    expect((await t.request(`/api/products/${slip.id}`)).json.archived).toBe(true)
-    expect((await t.request('/api/cart', { cookie })).json.items).toMatchObject([{ name: 'Satin Slip Gown', archived: true }])
+    expect(((await t.request('/api/products?q=satin', { schema: ProductPageSchema })).json).items).toEqual([])
+    expect((await t.request(`/api/products/${slip.id}`, { schema: ProductDetailSchema })).json.archived).toBe(true)
+    expect((await t.request('/api/cart', { cookie, schema: CartSchema })).json.items).toMatchObject([{ name: 'Satin Slip Gown', archived: true }])
     expect(await t.platform.db.select().from(productLikes).where(eq(productLikes.productId, slip.id))).toHaveLength(1)
-    const again = await t.request('/api/cart/items', { cookie, body: { productId: slip.id, size: 'S', color: 'Black', quantity: 1 } })
+    const again = await t.request('/api/cart/items', { cookie, body: { productId: slip.id, size: 'S', color: 'Black', quantity: 1 }, schema: ApiErrorSchema })
     expect(again.status).toBe(400)
     expect(again.json.error.message).toBe(MT.productArchived)
     expect(await t.platform.db.select().from(cartItems).where(eq(cartItems.productId, slip.id))).toHaveLength(1)
     const shipping = { firstName: 'Ada', lastName: 'Lovelace', country: 'France', streetName: '1 Rue de Rivoli', city: 'Paris', state: '', zipCode: '75001', phoneNumber: '+33 6 11 22 33 44' }
-    const checkout = await t.request('/api/orders', { cookie, body: { shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true } })
+    const checkout = await t.request('/api/orders', { cookie, body: { shipping, shippingMethod: 'standard', paymentMethod: 'cash', agreeToTerms: true }, schema: ApiErrorSchema })
     expect(checkout.status).toBe(400)
     expect(checkout.json.error.message).toBe(MT.productUnavailable)
 

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { isNonEmpty } from '~/shared/lists'
 import type { Platform } from '../../../platform'
 import { logger } from '../../../platform/logger'
+import { eachLimited } from '../each-limited'
 import { PREPARE_JOB, type PrepareJob } from '../../photos'
 import { engineOf } from '../../tryon'
 import { parseDrapeJson } from './drape-json'
@@ -51,13 +53,6 @@ function sizeChartOf(draft: ProductDraft, charts: SizeChartFile | undefined) {
   return charts?.products[draft.handle] ?? draft.sizeChart ?? charts?.brands[draft.brand] ?? {}
 }
 
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
-  let next = 0
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!)
-  }))
-}
-
 /**
  * Imports a product file (Shopify CSV or Drape JSON): parses and checks every row, stores the
  * images through the upload pipeline, writes the products by handle in one transaction, archives
@@ -86,7 +81,7 @@ export async function importCatalogue(p: Platform, opts: ImportOptions): Promise
       }
     }
     const urls = draft.images.flatMap((s) => resolved.get(s)?.url ?? [])
-    if (urls.length) return rowOf(draft, urls, resolved, opts.sizeCharts)
+    if (isNonEmpty(urls)) return rowOf(draft, urls, resolved, opts.sizeCharts)
     skipped.push({ line: draft.line, handle: draft.handle, field: 'image', reason: 'The product has no usable image, so it was not imported' })
     return null
   }
@@ -100,7 +95,8 @@ export async function importCatalogue(p: Platform, opts: ImportOptions): Promise
   })
   // Products in file order (the workers above finish in any order).
   const order = new Map(parsed.drafts.map((d, i) => [d.handle, i]))
-  rows.sort((a, b) => order.get(a.handle)! - order.get(b.handle)!)
+  const place = (row: ImportedRow) => order.get(row.handle) ?? parsed.drafts.length
+  rows.sort((a, b) => place(a) - place(b))
 
   const plan = await planChanges(p.db, rows)
   const changed = rows.filter((_, i) => plan[i] !== 'unchanged')
@@ -133,8 +129,13 @@ export async function importCatalogue(p: Platform, opts: ImportOptions): Promise
   }
 }
 
-function rowOf(draft: ProductDraft, urls: string[], resolved: Map<string, StoredProductImage>, charts: SizeChartFile | undefined): ImportedRow {
-  const colorImages = Object.fromEntries(Object.entries(draft.colorImages).flatMap(([color, source]) => (resolved.get(source) ? [[color, resolved.get(source)!.url]] : [])))
+function rowOf(draft: ProductDraft, urls: [string, ...string[]], resolved: Map<string, StoredProductImage>, charts: SizeChartFile | undefined): ImportedRow {
+  const colorImages = Object.fromEntries(
+    Object.entries(draft.colorImages).flatMap(([color, source]) => {
+      const image = resolved.get(source)
+      return image ? [[color, image.url]] : []
+    }),
+  )
   return {
     handle: draft.handle,
     name: draft.name,
@@ -143,7 +144,7 @@ function rowOf(draft: ProductDraft, urls: string[], resolved: Map<string, Stored
     subcategory: draft.subcategory,
     price: draft.price,
     originalPrice: draft.originalPrice,
-    imageUrl: urls[0]!,
+    imageUrl: urls[0],
     images: urls,
     colorImages,
     colors: draft.colors,

@@ -21,7 +21,7 @@ const optionValue = (row: ShopifyRow, k: (typeof OPTIONS)[number]) => row[`Optio
 export function parseShopifyCsv(text: string): ParsedCatalogue {
   const skipped: ImportIssue[] = []
   const notes: ImportIssue[] = []
-  const groups = new Map<string, Line[]>()
+  const groups = new Map<string, [Line, ...Line[]]>()
   const handles = new Set<string>()
   let rows = 0
   try {
@@ -39,9 +39,10 @@ export function parseShopifyCsv(text: string): ParsedCatalogue {
         skipped.push(...issuesOf(parsed.error, line, handle || undefined))
         continue
       }
-      const group = groups.get(parsed.data.Handle) ?? []
-      group.push({ line, row: parsed.data })
-      groups.set(parsed.data.Handle, group)
+      const entry = { line, row: parsed.data }
+      const group = groups.get(parsed.data.Handle)
+      if (group) group.push(entry)
+      else groups.set(parsed.data.Handle, [entry])
     }
   } catch (err) {
     if (!(err instanceof CsvError)) throw err
@@ -57,14 +58,14 @@ export function parseShopifyCsv(text: string): ParsedCatalogue {
 
 type Issues = { skipped: ImportIssue[]; notes: ImportIssue[] }
 
-function productOf(handle: string, lines: Line[], issues: Issues): ProductDraft | null {
+function productOf(handle: string, lines: [Line, ...Line[]], issues: Issues): ProductDraft | null {
   const skip = (line: number, field: string, reason: string) => {
     issues.skipped.push({ line, handle, field, reason })
     return null
   }
   const note = (line: number, field: string, reason: string) => issues.notes.push({ line, handle, field, reason })
   const head = lines.find((l) => l.row.Title)
-  if (!head) return skip(lines[0]!.line, 'Title', 'No row of this product has a Title (the row with it may have been skipped above)')
+  if (!head) return skip(lines[0].line, 'Title', 'No row of this product has a Title (the row with it may have been skipped above)')
   const { row } = head
   if (!row.Vendor) return skip(head.line, 'Vendor', 'Vendor is required (it is shown as the brand)')
   const tags = row.Tags.split(',').map((t) => t.trim()).filter(Boolean)

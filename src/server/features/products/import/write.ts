@@ -78,7 +78,7 @@ export async function planChanges(db: Db, rows: ImportedRow[]) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const handles = rows.slice(i, i + CHUNK).map((r) => r.handle)
     const found = await db.select().from(products).where(inArray(products.handle, handles))
-    for (const row of found) existing.set(row.handle!, fingerprint(row as ImportedRow))
+    for (const row of found) if (row.handle) existing.set(row.handle, fingerprint(row as ImportedRow))
   }
   return rows.map((row) => {
     const before = existing.get(row.handle)

@@ -21,13 +21,13 @@ export type FakeRunware = {
   close(): Promise<void>
 }
 
-type Job = { task: Record<string, unknown>; readyAt: number; images?: string[]; error?: string }
+type Job = { task: Record<string, unknown>; readyAt: number } & ({ error: string } | { images: string[] })
 
 const errorBody = (code: string, message: string, extra: Record<string, unknown> = {}) => ({ errors: [{ code, message, ...extra }] })
 
 function decodeDataUri(uri: unknown) {
   const m = typeof uri === 'string' ? /^data:image\/[a-z]+;base64,(.+)$/.exec(uri) : null
-  return m ? Buffer.from(m[1]!, 'base64') : null
+  return m?.[1] ? Buffer.from(m[1], 'base64') : null
 }
 
 export async function startFakeRunware(opts: { apiKey: string; delayMs?: number; port?: number }): Promise<FakeRunware> {
@@ -66,21 +66,18 @@ export async function startFakeRunware(opts: { apiKey: string; delayMs?: number;
         const invalid = validate(task)
         if (invalid) return [400, invalid]
         tasks.push(task)
-        const job: Job = { task, readyAt: Date.now() + (opts.delayMs ?? 300) }
-        if (nextFailure) {
-          job.error = nextFailure
-          nextFailure = null
-        } else job.images = await render(task)
+        const job: Job = { task, readyAt: Date.now() + (opts.delayMs ?? 300), ...(nextFailure ? { error: nextFailure } : { images: await render(task) }) }
+        nextFailure = null
         jobs.set(String(task.taskUUID), job)
         if (task.deliveryMethod === 'async') data.push({ taskType: 'imageInference', taskUUID: task.taskUUID })
-        else if (job.error) return [400, errorBody('inferenceError', job.error, { taskUUID: task.taskUUID })]
-        else for (const image of job.images!) data.push({ taskType: 'imageInference', taskUUID: task.taskUUID, imageUUID: crypto.randomUUID(), imageBase64Data: image, cost: 0.04 })
+        else if ('error' in job) return [400, errorBody('inferenceError', job.error, { taskUUID: task.taskUUID })]
+        else for (const image of job.images) data.push({ taskType: 'imageInference', taskUUID: task.taskUUID, imageUUID: crypto.randomUUID(), imageBase64Data: image, cost: 0.04 })
       } else if (task.taskType === 'getResponse') {
         const job = jobs.get(String(task.taskUUID))
         if (!job) return [400, errorBody('taskNotFound', 'No active task with this taskUUID.', { parameter: 'taskUUID', taskUUID: task.taskUUID })]
         if (Date.now() < job.readyAt) data.push({ taskType: 'imageInference', taskUUID: task.taskUUID, status: 'processing' })
-        else if (job.error) data.push({ taskType: 'imageInference', taskUUID: task.taskUUID, status: 'error', message: job.error })
-        else for (const image of job.images!) data.push({ taskType: 'imageInference', taskUUID: task.taskUUID, status: 'success', imageUUID: crypto.randomUUID(), imageBase64Data: image, cost: 0.04 })
+        else if ('error' in job) data.push({ taskType: 'imageInference', taskUUID: task.taskUUID, status: 'error', message: job.error })
+        else for (const image of job.images) data.push({ taskType: 'imageInference', taskUUID: task.taskUUID, status: 'success', imageUUID: crypto.randomUUID(), imageBase64Data: image, cost: 0.04 })
       } else return [400, errorBody('invalidTaskType', `Unsupported taskType ${String(task.taskType)}.`, { parameter: 'taskType' })]
     }
     return [200, { data }]

@@ -29,9 +29,8 @@ function runwareError(status: number, body: RunwareBody | null): TryOnError {
 
 function decodeImage(item: RunwareItem, contentType: string): TryOnImage | null {
   if (item.imageBase64Data) return { data: Buffer.from(item.imageBase64Data, 'base64'), contentType }
-  const m = item.imageDataURI ? /^data:([^;]+);base64,(.+)$/.exec(item.imageDataURI) : null
-  if (m) return { data: Buffer.from(m[2]!, 'base64'), contentType: m[1]! }
-  return null
+  const [, type, base64] = (item.imageDataURI && /^data:([^;]+);base64,(.+)$/.exec(item.imageDataURI)) || []
+  return type && base64 ? { data: Buffer.from(base64, 'base64'), contentType: type } : null
 }
 
 /**

@@ -1,4 +1,5 @@
 import { PRODUCT_IMAGE_WIDTHS, productImageSources } from '~/shared/marketplace/images'
+import type { NonEmpty } from '~/shared/lists'
 import { cn } from '../../../lib/cn'
 import { type ImagePriority, imageLoading } from '../../../lib/image-loading'
 
@@ -14,7 +15,7 @@ export function ProductImage({
   src: string
   alt: string
   sizes: string
-  widths?: readonly number[]
+  widths?: NonEmpty<number>
   priority?: ImagePriority
   className?: string
 }) {
