@@ -299,3 +299,41 @@ test("a toast stays on the screen it was raised for and closes when the user lea
   await expect(page).toHaveURL(/\/checkout$/)
   await expect(added).toHaveCount(0, { timeout: 1500 })
 })
+
+test('a toast carried to the next screen closes when the user leaves that one, however quickly; a checkout step is a screen', async ({ page }) => {
+  const target = await pickTarget(page)
+  await signIn(page, DEMO.email, DEMO.password)
+  // No time passes on the page's clock (every toast counts as raised with the next navigation), and
+  // the pointer rests on the toasts (sonner keeps them open): only leaving a screen closes them.
+  // Controls are pressed with the keyboard, so the pointer stays where it is.
+  await page.clock.setFixedTime(new Date())
+  await page.goto(`/product/${target.id}`)
+  await page.getByRole('button', { name: MM.addToCart }).press('Enter')
+  const pickSize = page.locator('[data-sonner-toast]').filter({ hasText: MT.pickSize })
+  await pickSize.hover()
+  await page.getByRole('button', { name: 'Size M', exact: true }).press('Enter')
+  await page.getByRole('button', { name: MM.addToCart }).press('Enter')
+  await expect(page).toHaveURL(/\/cart$/)
+  const added = page.locator('[data-sonner-toast]').filter({ hasText: MT.addedToCart })
+  await expect(added).toBeVisible()
+  await expect(pickSize).toBeVisible()
+  await page.getByRole('button', { name: new RegExp(MM.proceedToCheckout) }).press('Enter')
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(pickSize).toHaveCount(0)
+  await expect(added).toHaveCount(0)
+
+  // A failure raised just before leaving the cart is carried to the shipping step, and closes on payment.
+  await page.goBack()
+  await page.route('**/api/cart/items/*', (route) => route.fulfill({ status: 500, body: '{}' }))
+  await page.getByRole('button', { name: `Increase quantity of ${target.name}` }).press('Enter')
+  const failed = page.locator('[data-sonner-toast][data-type="error"]')
+  await failed.hover()
+  await page.getByRole('button', { name: new RegExp(MM.proceedToCheckout) }).press('Enter')
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(failed).toBeVisible()
+  await page.getByLabel('First name').fill('Ada')
+  await fillAddress(page, { lastName: 'Lovelace', country: 'France', streetName: '1 Rue de Rivoli', city: 'Paris', zipCode: '75001', phoneNumber: '+33 6 11 22 33 44' })
+  await page.getByRole('button', { name: 'Continue to payment' }).press('Enter')
+  await expect(page.getByRole('button', { name: /Place order/ })).toBeVisible()
+  await expect(failed).toHaveCount(0)
+})

@@ -9,7 +9,7 @@ const listeners = new Set<() => void>()
 let wanted = false
 
 /** The toasts raised lately, for closing them when the user leaves their screen. */
-const raised: { id: string | number; at: number }[] = []
+const raised: { id: string | number; at: number; carried: boolean }[] = []
 /** A toast raised this long before a navigation was about the screen being left. */
 const BEFORE_NAVIGATION_MS = 1000
 /** Longer than any toast stays open. */
@@ -24,23 +24,23 @@ function show(kind: Kind, message: string) {
   void import('sonner').then(({ toast: t }) => {
     const id = kind === 'message' ? t(message) : t[kind](message)
     while (raised[0] && at - raised[0].at > FORGET_AFTER_MS) raised.shift()
-    raised.push({ id, at })
+    raised.push({ id, at, carried: false })
   })
 }
 
 /**
  * Leaving a screen closes the toasts raised on it (they would cover the next screen's controls);
- * a toast raised as part of the navigation ("Added to your cart", then the cart) stays.
+ * a toast raised as part of the navigation ("Added to your cart", then the cart) is carried to
+ * the next screen and closes when the user leaves that one, however quickly.
  */
 export function closeToastsOfLeftScreen() {
   const now = Date.now()
-  const stale = raised.filter((r) => now - r.at > BEFORE_NAVIGATION_MS)
+  const stale = raised.filter((r) => r.carried || now - r.at > BEFORE_NAVIGATION_MS)
+  for (const r of raised) r.carried = true
   if (!stale.length) return
+  for (const r of stale) raised.splice(raised.indexOf(r), 1)
   void import('sonner').then(({ toast: t }) => {
-    for (const r of stale) {
-      t.dismiss(r.id)
-      raised.splice(raised.indexOf(r), 1)
-    }
+    for (const r of stale) t.dismiss(r.id)
   })
 }
 

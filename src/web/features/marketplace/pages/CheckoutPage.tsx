@@ -12,6 +12,7 @@ import { Screen, TopBar } from '../../../components/Layout'
 import { fieldsUnder } from '~/shared/field-errors'
 import { ApiRequestError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
+import { closeToastsOfLeftScreen } from '../../../lib/toast'
 import { useForm } from '../../../lib/use-form'
 import { fetchAddresses, fetchCart, keys, placeOrder, validateVoucher } from '../api'
 import { useMyProfile } from '../../profile'
@@ -102,7 +103,12 @@ export default function CheckoutPage() {
   const qc = useQueryClient()
   const cart = useQuery({ queryKey: keys.cart, queryFn: fetchCart })
   const addresses = useQuery({ queryKey: keys.addresses, queryFn: fetchAddresses })
-  const [step, setStep] = useState<Step>('shipping')
+  const [step, setStepState] = useState<Step>('shipping')
+  // Each step is a screen of its own: its toasts close when the user moves on.
+  const setStep = (next: Step) => {
+    closeToastsOfLeftScreen()
+    setStepState(next)
+  }
   const [chosenAddress, setChosenAddress] = useState<string | null>(null)
   const [voucher, setVoucher] = useState<VoucherQuote | null>(null)
   const [placed, setPlaced] = useState<OrderDetail | null>(null)
