@@ -78,3 +78,24 @@ test("/product preloads the picture of the colour its address asks for, the one 
   expect(requests.filter((u) => u === `/api/products/${product.id}`)).toEqual([])
   expect(requests.filter((u) => u.startsWith(secondImages))).toHaveLength(1)
 })
+
+test('/profile draws the profile and its first posts from the HTML and preloads the first tile, the one its <img> shows', async ({ page, baseURL }) => {
+  expect((await page.request.post('/api/account/login', { data: DEMO, headers: { origin: baseURL! } })).ok()).toBe(true)
+  const html = await (await page.request.get('/profile')).text()
+  const [profileKey, postsKey] = firstScreenKeys(html)
+  expect(profileKey).toBe('/api/profile')
+  expect(postsKey).toMatch(/^\/api\/profiles\/[\w.]+\/posts\?limit=10$/)
+  const preload = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(html)
+  expect(preload).not.toBeNull()
+
+  const requests = await requestsDuring(page, async () => {
+    await page.goto('/profile')
+    await expect(page.getByRole('list', { name: 'Posts grid' }).locator('img').first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+  })
+  expect(requests.filter((u) => u === profileKey || u === postsKey)).toEqual([])
+  const first = page.getByRole('list', { name: 'Posts grid' }).locator('img').first()
+  await expect(first).toHaveAttribute('src', preload![1]!)
+  await expect(first).toHaveAttribute('fetchpriority', 'high')
+  expect(requests.filter((u) => u === preload![1])).toHaveLength(1)
+})

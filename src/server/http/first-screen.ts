@@ -6,7 +6,9 @@ import { parseFilters, toQuery } from '~/shared/marketplace/filters'
 import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, PRODUCT_IMAGE_WIDTHS, productImageSources, shownColor } from '~/shared/marketplace/images'
 import type { ProductDetail, ProductPage } from '~/shared/marketplace/schemas'
 import { POST_PAGE_SIZE } from '~/shared/posts/paging'
+import { postThumbnail } from '~/shared/posts/image-urls'
 import type { PostPage } from '~/shared/posts/schemas'
+import type { Profile } from '~/shared/profiles/schemas'
 import { matchRoutePath, type RouteParams } from '~/shared/route-path'
 import { THUMBNAIL_SIZES } from '~/shared/tryon/constants'
 import type { Photo, ProductSummary } from '~/shared/tryon/schemas'
@@ -24,7 +26,9 @@ type FirstScreen = {
   signedIn: boolean
   /** The GET requests the screen's first paint needs, spelled as the web app's `api()` spells them. */
   requests: (page: PageUrl) => string[]
-  /** The largest image of the first paint, from the answers (in the order of `requests`; null when that request failed). */
+  /** Requests that need an answer of `requests` (in its order; null when it failed), made once those are in. */
+  followUps?: (answers: unknown[]) => string[]
+  /** The largest image of the first paint, from the answers (in the order of `requests`, then `followUps`; null when one failed). */
   lcpImage?: (answers: unknown[], page: PageUrl) => ImagePreload | null
 }
 
@@ -69,6 +73,19 @@ const SCREENS: FirstScreen[] = [
     },
   },
   {
+    path: '/profile',
+    signedIn: true,
+    requests: () => [apiUrl('/profile')],
+    followUps: ([profile]) => {
+      const username = (profile as Profile | null)?.username
+      return username ? [apiUrl(`/profiles/${username}/posts`, { limit: POST_PAGE_SIZE })] : []
+    },
+    lcpImage: ([, posts]) => {
+      const cover = (posts as PostPage | null | undefined)?.items[0]?.images[0]
+      return cover ? { href: postThumbnail(cover.url) } : null
+    },
+  },
+  {
     path: '/style-studio-generate',
     signedIn: true,
     requests: () => [apiUrl('/photos', { type: 'base' }), apiUrl('/photos', { type: 'product' }), apiUrl('/tryon/liked')],
@@ -97,7 +114,11 @@ export async function loadFirstScreen(app: Hono<AppEnv>, c: Context<AppEnv>): Pr
   const urls = match.screen.requests(page)
   if (!urls.length) return { answers: {}, images: [] }
   const headers = forwardedHeaders(c)
-  const results = await Promise.all(urls.map((url) => getJson(app, url, headers, c.env)))
+  const get = (list: string[]) => Promise.all(list.map((url) => getJson(app, url, headers, c.env)))
+  const first = await get(urls)
+  const more = match.screen.followUps?.(first) ?? []
+  urls.push(...more)
+  const results = [...first, ...(await get(more))]
   const answers = Object.fromEntries(urls.flatMap((url, i) => (results[i] === null ? [] : [[url, results[i]]])))
   const image = match.screen.lcpImage?.(results, page)
   return { answers, images: image ? [image] : [] }

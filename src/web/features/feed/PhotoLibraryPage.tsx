@@ -4,6 +4,7 @@ import { Check, ImagePlus, Images, Sparkles, Trash2, Video } from 'lucide-react'
 import { useNavigate } from '../../lib/router'
 import { fieldErrors, firstFieldError } from '~/shared/field-errors'
 import { FM } from '~/shared/posts/messages'
+import { postThumbnail } from '~/shared/posts/image-urls'
 import { CreatePostSchema, MAX_POST_IMAGES } from '~/shared/posts/schemas'
 import { Button, IconButton } from '../../components/Button'
 import { Tabs } from '../../components/Choice'
@@ -21,14 +22,13 @@ import { useLibraryUploads } from './library-uploads'
 type Tab = (typeof FM.libraryTabs)[number]
 /** A tile, keyed by its URL; `libraryId` when it is an uploaded library photo (deletable). */
 type Photo = { id: string; src: string; libraryId: string | null }
-const thumbnail = (url: string) => url.replace(/-w1080\.webp$/, '-w360.webp')
 
 export default function PhotoLibraryPage() {
   const navigate = useNavigate()
   const qc = useQueryClient()
   const fileRef = useRef<HTMLInputElement>(null)
   const q = useMyPhotos()
-  const photos: Photo[] = (q.data?.items ?? []).map((p) => ({ id: p.url, src: thumbnail(p.url), libraryId: p.id }))
+  const photos: Photo[] = (q.data?.items ?? []).map((p) => ({ id: p.url, src: postThumbnail(p.url), libraryId: p.id }))
   const [tab, setTab] = useState<Tab>('Library')
   const [multiple, setMultiple] = useState(false)
   const [selected, setSelected] = useState<string[]>([])

@@ -3,6 +3,7 @@ import { Bookmark, Camera, Grid3x3, Loader2, UserSquare2 } from 'lucide-react'
 import { PM } from '~/shared/profiles/messages'
 import { displayNameOf } from '~/shared/profiles/names'
 import type { PublicProfile } from '~/shared/profiles/schemas'
+import { postThumbnail } from '~/shared/posts/image-urls'
 import type { Post } from '~/shared/posts/schemas'
 import { Tabs } from '../../components/Choice'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
@@ -111,7 +112,7 @@ function PostGrid({ queryKey, path, empty }: { queryKey: readonly unknown[]; pat
           return (
             <li key={p.id} className="aspect-square bg-sunken">
               <button type="button" className="block size-full" aria-label={p.caption || 'Open post'} onClick={() => setOpen(p)}>
-                {cover && <img src={cover.srcSet ? cover.url.replace(/-w1080\.webp$/, '-w360.webp') : cover.url} alt="" {...imageLoading(listImagePriority(i, GRID_COLUMNS))} className="size-full object-cover" />}
+                {cover && <img src={postThumbnail(cover.url)} alt="" {...imageLoading(listImagePriority(i, GRID_COLUMNS))} className="size-full object-cover" />}
               </button>
             </li>
           )

@@ -6,6 +6,9 @@ import { T } from '~/shared/tryon/messages'
 import { GARMENT_SIZES } from '~/shared/tryon/constants'
 import { fileRefFromUrl } from '~/shared/tryon/file-ref'
 import type { FileRef, Photo } from '~/shared/tryon/schemas'
+import { postImageAt } from '~/shared/posts/image-urls'
+import { POST_IMAGE_WIDTHS } from '~/shared/posts/schemas'
+import { last } from '~/shared/lists'
 import { Button } from '../../components/Button'
 import { Chip } from '../../components/Choice'
 import { Select } from '../../components/Field'
@@ -31,7 +34,7 @@ const CURRENT_KEY = 'drape:tryon:current'
 /** A selected photo handed over from the photo library, when it is one of our stored images. */
 function handoverBase(selected: string | null | undefined): Choice | null {
   // The library shows its photos and post photos at 360 px; the try-on takes the largest stored width.
-  const url = selected?.replace(/^(\/api\/files\/(?:posts|library)\/.+)-w360\.webp$/, '$1-w1080.webp')
+  const url = selected && postImageAt(selected, last(POST_IMAGE_WIDTHS))
   const ref = url ? fileRefFromUrl(url) : null
   return ref && url ? { id: `selected:${url}`, ref, url } : null
 }
