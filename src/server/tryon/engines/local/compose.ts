@@ -1,3 +1,4 @@
+import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
 import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
@@ -125,7 +126,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // clothing mask of a skin-toned dress may hold), down to the hips (or the waistband) for a top;
   // for trousers or a skirt, whatever the person wears from the waist to the new hem.
   const bottom = input.garmentModel.type === 'bottom'
-  const waistY = lerp(neck, hips, 0.88).y
+  const waistY = mappings.waistY ?? lerp(neck, hips, 0.88).y
   const grown = cachedMorph(masks.clothing, 2)
   const removable = bottom ? clip({ x0: 0, y0: Math.floor(waistY) + 1, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h) : grown.box
   // Every pixel that can change (the soft edges reach a pixel out); the 'front' is needed a pixel further.
@@ -165,7 +166,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const soft = (p: Plane) => boxBlur(p, 1, work).data
   const [red, green, blue] = [soft(layer.color[0]), soft(layer.color[1]), soft(layer.color[2])]
   const { data: p } = person
-  const { data: f } = plate.fill
+  // (what trousers or a skirt do not cover of the old ones is the backdrop: the legs are inside them)
+  const { data: f } = bottom && removable ? backdropBehind(person, masks.person, clip(grow(removable, 1), w, h) ?? removable) : plate.fill
   for (let y = work.y0; y <= work.y1; y++)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { fitGarment } from './fit'
 import { garmentMask, garmentModel } from './garment-analysis'
 import { dist, lerp, pt } from './geometry'
-import type { BodyFrame } from './person-analysis'
+import { type BodyFrame, bodyAxes } from './person-analysis'
 import { decode } from './raster'
 
 /** A long-sleeve top laid flat, its sleeves reaching well past its hem. */
@@ -11,6 +11,9 @@ const LONG_SLEEVES = 'M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 25
 
 /** A camisole: thin straps set in from the sides of its body. */
 const CAMISOLE = 'M100 40 L108 40 L108 120 L192 120 L192 40 L200 40 L200 120 L215 130 L220 360 L80 360 L85 130 L100 120 Z'
+
+/** Trousers laid flat: a waistband, the legs parting below the crotch. */
+const TROUSERS = 'M95 30 L205 30 L215 370 L165 370 L150 150 L135 370 L85 370 Z'
 
 /** A standing figure with short arms (shoulders 100 apart, wrists 120 below them). */
 const body: BodyFrame = {
@@ -42,6 +45,22 @@ describe('fit', () => {
     expect(dist(root, sleeve(body.wristL.x, body.wristL.y))).toBeGreaterThan(length * 0.9)
     const hand = lerp(body.elbowL, body.wristL, 1.3)
     expect(dist(root, sleeve(hand.x, hand.y))).toBeGreaterThan(length * 1.05)
+  })
+
+  it("puts trousers' waistband on the person's own when the photo shows one near the waist, else just above the hip joints", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#eeeeee"/><path d="${TROUSERS}" fill="#203080"/></svg>`
+    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const trousers = garmentModel(img, garmentMask(img, null), 'bottom')
+    expect(trousers.type).toBe('bottom')
+    const fit = { ease: 1, lengthShift: 0 }
+    const { neck, hips } = bodyAxes(body)
+    const topOf = (waistband: number | null) => fitGarment(trousers, body, fit, { waistband }).waistY
+    expect(topOf(null)).toBeCloseTo(lerp(neck, hips, 0.88).y)
+    // A waistband between the lower ribs and the hip joints is where the new one goes.
+    expect(topOf(lerp(neck, hips, 0.7).y)).toBeCloseTo(lerp(neck, hips, 0.7).y)
+    // Far from the waist (a long top read as trousers, or a belt at the chest) it is not.
+    expect(topOf(lerp(neck, hips, 0.4).y)).toBeCloseTo(lerp(neck, hips, 0.88).y)
+    expect(topOf(lerp(neck, hips, 1.3).y)).toBeCloseTo(lerp(neck, hips, 0.88).y)
   })
 
   it("scales a camisole by its chest, not by its straps (set in from its sides, they would blow it up)", async () => {

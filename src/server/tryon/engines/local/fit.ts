@@ -35,7 +35,12 @@ export type PartMappings = {
   scale: number
   /** Where the garment ends on the person (its hem's height), for the length of the old clothing to remove. */
   hemY: number
+  /** Where trousers or a skirt begin on the person (their waistband's height); null for a top or dress. */
+  waistY: number | null
 }
+
+/** What the person photo shows besides the pose: their silhouette, and where their own trousers or skirt begin. */
+export type Worn = { silhouette?: Plane; waistband?: number | null }
 
 /**
  * Places each part of the garment on the person: the torso (and skirt) by a band mesh through
@@ -77,8 +82,8 @@ function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): numb
   return null
 }
 
-export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, person?: Plane): PartMappings {
-  if (g.type === 'bottom') return fitBottom(g, body, fit)
+export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhouette: person, waistband = null }: Worn = {}): PartMappings {
+  if (g.type === 'bottom') return fitBottom(g, body, fit, waistband)
   const L = g.landmarks
   const sw = body.shoulderWidth
   const { neck, hips, down, across } = bodyAxes(body)
@@ -163,25 +168,33 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, person?: 
     sleeveR: sleeve(L.sleeveEndR, L.shoulderR, L.armpitR, body.shoulderR, body.elbowR, body.wristR, 1, riseR),
     scale: s,
     hemY: level((L.hemL.y + L.hemR.y) / 2).y,
+    waistY: null,
   }
 }
 
 /**
- * Trousers and skirts: the waistband on the person's waist (just above the hip joints, as wide as
- * the hips), then straight down as long as the garment is for that width, legs parting at the crotch.
+ * Trousers and skirts: the waistband on the person's waist (where their own trousers or skirt
+ * begin when the photo shows that near the waist, else just above the hip joints), as wide as the
+ * hips, then straight down as long as the garment is for that width, legs parting at the crotch.
  */
-function fitBottom(g: GarmentModel, body: BodyFrame, fit: Fit): PartMappings {
+function fitBottom(g: GarmentModel, body: BodyFrame, fit: Fit, waistband: number | null): PartMappings {
   const { neck, hips, down, across } = bodyAxes(body)
   const sw = body.shoulderWidth
   const { x0, y0, x1, y1 } = g.bbox
   const hipHalf = Math.max(sw * 0.42, dist(body.hipL, body.hipR) * 0.8)
   const s = ((hipHalf * 2) / Math.max(1, x1 - x0)) * fit.ease
-  const waist = lerp(neck, hips, 0.88)
+  const waist = lerp(neck, hips, waistAt(waistband, neck, hips))
   const at = (gy: number) => add(waist, scale(down, (gy - y0) * s * (1 + fit.lengthShift)))
   const row = (gy: number): MeshRow => {
     const c = at(gy)
     return { src: [pt(x0, gy), pt(x1, gy)], out: [add(c, scale(across, -hipHalf * fit.ease)), add(c, scale(across, hipHalf * fit.ease))] }
   }
   const crotch = g.landmarks.crotch?.y ?? (y0 + y1) / 2
-  return { body: bandMesh([row(y0), row(crotch), row(y1)], neck, down), sleeveL: null, sleeveR: null, scale: s, hemY: at(y1).y }
+  return { body: bandMesh([row(y0), row(crotch), row(y1)], neck, down), sleeveL: null, sleeveR: null, scale: s, hemY: at(y1).y, waistY: waist.y }
+}
+
+/** Where on the neck–hips axis (0..1) a waistband sits: the person's own one between the lower ribs and the hip joints, else just above the joints. */
+function waistAt(waistband: number | null, neck: Point, hips: Point) {
+  const t = waistband === null ? null : (waistband - neck.y) / (hips.y - neck.y || 1)
+  return t !== null && t >= 0.65 && t <= 1.05 ? t : 0.88
 }

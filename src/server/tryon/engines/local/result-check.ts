@@ -72,8 +72,23 @@ function hands({ masks, body }: CheckInput): Uint8Array {
 /** Fabric across the top, left and right edges of the frame, or over most of it. */
 const frameFilled = (fabric: Plane, fabricArea: number) => fabricArea > fabric.data.length * 0.7 || edgeShare(fabric) > 0.25
 
-/** Below the hips, the person's pixels that now look like the backdrop (plain backdrops only). */
-function limbsErased({ person, result, masks, body, fabric }: CheckInput) {
+/** The row below which no more than a few pixels of fabric show: where the new garment ends. */
+function fabricEnd(fabric: Plane, few: number) {
+  const { width: w, height: h } = fabric
+  for (let y = h - 1; y >= 0; y--) {
+    let n = 0
+    for (let i = y * w; i < (y + 1) * w; i++) if (on(fabric, i)) n++
+    if (n > few) return y + 1
+  }
+  return 0
+}
+
+/**
+ * Below the hips, the person's pixels that now look like the backdrop (plain backdrops only). Above
+ * the hem of trousers or a skirt, the old clothing wider than them goes and what shows there is
+ * the backdrop: only the legs below their hem count.
+ */
+function limbsErased({ person, result, masks, body, fabric, garmentType }: CheckInput) {
   const { width: w, height: h } = person
   const border: [number[], number[], number[]] = [[], [], []]
   for (let y = 0; y < h; y += 3)
@@ -83,7 +98,8 @@ function limbsErased({ person, result, masks, body, fabric }: CheckInput) {
   const spread = median(reds.map((r, k) => Math.hypot(r - br, (greens[k] ?? 0) - bg, (blues[k] ?? 0) - bb)))
   if (spread > 12) return false
   const like = (img: Rgb, i: number) => ((img.data[i * 3] ?? 0) - br) ** 2 + ((img.data[i * 3 + 1] ?? 0) - bg) ** 2 + ((img.data[i * 3 + 2] ?? 0) - bb) ** 2 < 400
-  const from = Math.ceil(bodyAxes(body).hips.y + body.shoulderWidth * 0.2) * w
+  const belowHips = bodyAxes(body).hips.y + body.shoulderWidth * 0.2
+  const from = Math.ceil(garmentType === 'bottom' ? Math.max(belowHips, fabricEnd(fabric, body.shoulderWidth * 0.1)) : belowHips) * w
   let legs = 0
   let erased = 0
   for (let i = Math.max(0, from); i < w * h; i++) {
