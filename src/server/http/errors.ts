@@ -55,7 +55,7 @@ export const rateLimited = (message = 'Too many requests. Please try again later
   new AppError(429, 'rate_limited', message)
 
 /** Turns a zod error into a validation AppError with one message per field. */
-export function fromZodError(error: z.ZodError): AppError {
+export function fromZodError(error: z.core.$ZodError): AppError {
   const fields: Record<string, string> = {}
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_'

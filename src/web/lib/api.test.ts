@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { FIRST_SCREEN_ELEMENT_ID } from '~/shared/html-data'
 import { api, ApiRequestError, inlinedAnswer } from './api'
 import { readInlinedAnswers } from './inlined-answers'
 
 const answer = (status: number, body: unknown) => vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })))
-const Likes = z.object({ liked: z.boolean(), count: z.number().default(0) })
+const Likes = z.object({ liked: z.boolean(), count: z._default(z.number(), 0) })
 
 afterEach(() => vi.unstubAllGlobals())
 

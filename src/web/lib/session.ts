@@ -1,13 +1,13 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { SessionSchema, type Session } from '~/shared/auth'
+import { MaybeSessionSchema, type Session } from '~/shared/auth'
 import { SESSION_ELEMENT_ID } from '~/shared/html-data'
 import { api } from './api'
 
 export const sessionKey = ['session'] as const
 
 /** GET /api/session: the session, or null when signed out. */
-const fetchSession = () => api('/session', { schema: SessionSchema.nullable() })
+const fetchSession = () => api('/session', { schema: MaybeSessionSchema })
 
 /**
  * Puts the session the server inlined into index.html into the cache, so the first screen draws
