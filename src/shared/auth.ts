@@ -42,14 +42,8 @@ export const ResetPasswordSchema = z
   })
   .check(z.refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsDoNotMatch }))
 
-export const SOCIAL_PROVIDERS = [
-  { id: 'google', label: 'Google' },
-  { id: 'apple', label: 'Apple' },
-  { id: 'facebook', label: 'Facebook' },
-  { id: 'twitter', label: 'X' },
-  { id: 'microsoft', label: 'Microsoft' },
-] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]['id']
+// Without zod, so that the login screen's first load does not carry it (issue #13 first-load budget).
+export { SOCIAL_PROVIDERS, type SocialProvider } from './social-providers'
 
 export const SessionUserSchema = z.object({
   id: z.string(),

@@ -54,15 +54,6 @@ export async function api(path: string, { body, query, headers, schema, ...init 
   return schema ? checked(schema, data, path) : data
 }
 
-/**
- * The answer the server inlined into index.html for GET `path` (used once, checked by `schema` as
- * `api()` checks it), for a query's `initialData`: the screen draws with it, not one task later.
- */
-export function inlinedAnswer<S extends z.ZodMiniType>(path: string, { query, schema }: { query?: ApiQuery; schema: S }): z.output<S> | undefined {
-  const inlined = takeInlinedAnswer(apiUrl(path, query))
-  return inlined ? (checked(schema, inlined.data, path) as z.output<S>) : undefined
-}
-
 function checked(schema: z.ZodMiniType, data: unknown, path: string) {
   const parsed = schema.safeParse(data)
   if (parsed.success) return parsed.data
