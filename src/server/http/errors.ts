@@ -1,10 +1,14 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { ApiError } from '~/shared/api'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { logger } from '../platform/logger'
+
+// The shared schemas are zod/mini, which loads no locale (classic zod sets English only once a
+// classic schema is built): without this, a rule with no message of its own answers 'Invalid input'.
+z.config(z.locales.en())
 
 export type ErrorCode =
   | 'bad_request'
