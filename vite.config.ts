@@ -18,6 +18,11 @@ export default defineConfig({
     // No per-import dependency lists in the entry (2 KB): the server preloads the first route's
     // chunks with the HTML (src/server/http/static.ts); later screens find their few new chunks.
     modulePreload: false,
+    rolldownOptions: {
+      // A feature's index.ts only re-exports (its public face): a screen that takes one hook from
+      // it must not get the feature's other exports (a post card, a story row) in its first load.
+      treeshake: { moduleSideEffects: (id: string) => !/\/src\/web\/features\/[^/]+\/index\.ts$/.test(id) },
+    },
   },
   server: {
     // The API only takes state-changing requests from its own origin (CSRF check): the dev proxy

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { LiveCommentEventSchema, LiveReactionSchema, MessageSchema } from './social/schemas'
 import { GenerationEventSchema } from './tryon/schemas'
 
@@ -14,8 +14,8 @@ export type UserEvent = z.infer<typeof UserEventSchema>
 
 /** The events of the live broadcast room (`GET /api/live/events`), sent to everyone watching. */
 export const LiveRoomEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('viewers'), data: z.object({ viewers: z.number().int() }) }),
+  z.object({ type: z.literal('viewers'), data: z.object({ viewers: z.int() }) }),
   z.object({ type: z.literal('comment'), data: LiveCommentEventSchema }),
-  z.object({ type: z.literal('reaction'), data: LiveReactionSchema.extend({ id: z.string() }) }),
+  z.object({ type: z.literal('reaction'), data: z.extend(LiveReactionSchema, { id: z.string() }) }),
 ])
 export type LiveRoomEvent = z.infer<typeof LiveRoomEventSchema>

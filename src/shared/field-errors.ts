@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 /** Per-field messages, keyed by the dotted path of the field ('_' for the whole input). */
 export type FieldErrors = Record<string, string>

@@ -11,6 +11,8 @@ export const M = {
   enterEmailAndPassword: 'Please enter email and password.',
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordsDoNotMatch: 'Passwords do not match.',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  invalidEmail: 'Please enter a valid email address.',
   accountExists: 'An account with this email already exists.',
   signUpRateLimit: 'Too many attempts. Please try again later.',
   couldNotRegister: 'Could not register.',

@@ -42,6 +42,19 @@ test('/marketplace draws its first products from the HTML and fetches the larges
   await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1)
 })
 
+test('/login lists the social sign-in buttons with the form and takes their state from the HTML', async ({ page }) => {
+  const html = await (await page.request.get('/login')).text()
+  expect(firstScreenKeys(html)).toEqual(['/api/account/providers'])
+
+  const requests = await requestsDuring(page, async () => {
+    await page.goto('/login')
+    // The title is set once the answer is known (the demo server configures no provider).
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveAttribute('title', 'Google sign-in is not configured')
+    await page.waitForLoadState('networkidle')
+  })
+  expect(requests.filter((u) => u.startsWith('/api/account/providers'))).toEqual([])
+})
+
 test("/feed draws the signed-in user's posts and stories from the HTML", async ({ page, baseURL }) => {
   // Signed in through the API: the login screen's own navigation to /feed would fetch the feed.
   expect((await page.request.post('/api/account/login', { data: DEMO, headers: { origin: baseURL! } })).ok()).toBe(true)

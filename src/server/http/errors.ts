@@ -1,10 +1,14 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { ApiError } from '~/shared/api'
 import { isDatabaseUnavailable } from '../db/unavailable'
 import { logger } from '../platform/logger'
+
+// The shared schemas are zod/mini, which loads no locale (classic zod sets English only once a
+// classic schema is built): without this, a rule with no message of its own answers 'Invalid input'.
+z.config(z.locales.en())
 
 export type ErrorCode =
   | 'bad_request'
@@ -55,7 +59,7 @@ export const rateLimited = (message = 'Too many requests. Please try again later
   new AppError(429, 'rate_limited', message)
 
 /** Turns a zod error into a validation AppError with one message per field. */
-export function fromZodError(error: z.ZodError): AppError {
+export function fromZodError(error: z.core.$ZodError): AppError {
   const fields: Record<string, string> = {}
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_'

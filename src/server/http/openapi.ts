@@ -7,11 +7,11 @@ type RouteDoc = {
   summary?: string
   tags?: string[]
   auth?: boolean
-  json?: z.ZodType
-  query?: z.ZodType
-  param?: z.ZodType
-  form?: z.ZodType
-  response?: z.ZodType
+  json?: z.core.$ZodType
+  query?: z.core.$ZodType
+  param?: z.core.$ZodType
+  form?: z.core.$ZodType
+  response?: z.core.$ZodType
   responseType?: string
 }
 
@@ -35,10 +35,10 @@ export function describe(doc: RouteDoc): MiddlewareHandler<AppEnv> {
   }, doc)
 }
 
-const toSchema = (s: z.ZodType, io: 'input' | 'output') =>
+const toSchema = (s: z.core.$ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>
 
-function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
+function parameters(schema: z.core.$ZodType | undefined, where: 'query' | 'path') {
   if (!schema) return []
   const js = toSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] }
   return Object.entries(js.properties ?? {}).map(([name, s]) => ({

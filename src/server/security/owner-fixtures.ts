@@ -54,7 +54,7 @@ export async function createOwner(t: TestApp) {
     email: owner.email,
     voucher: `OWNER-${tag.toUpperCase()}`,
   }
-  const call = async <S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}) => {
+  const call = async <S extends z.core.$ZodType>(path: string, schema: S, opts: RequestOptions = {}) => {
     const res = await t.request(path, { cookie: owner.cookie, ...opts, schema })
     if (res.status >= 400) throw new Error(`owner fixture ${opts.method ?? 'GET'} ${path}: ${res.status} ${res.text}`)
     return res.json

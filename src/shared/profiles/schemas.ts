@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { PM } from './messages'
 
 // Without zod, so that screens that need only these do not load it (issue #13 first-load budget).
@@ -40,36 +40,41 @@ export type MeasurementKey = Measurement['key']
 export type MeasurementColumn = Measurement['column']
 
 /** Text that may be empty: trimmed, '' and missing become null, then `rule` applies. */
-const optionalText = <T extends z.ZodType<string, string>>(rule: T) =>
-  z
-    .string()
-    .nullish()
-    .transform((v) => v?.trim() || null)
-    .pipe(rule.nullable())
+const optionalText = (...checks: z.core.$ZodCheck<string>[]) =>
+  z.pipe(
+    z.pipe(
+      z.nullish(z.string()),
+      z.transform((v) => v?.trim() || null),
+    ),
+    z.nullable(z.string().check(...checks)),
+  )
 
 /** A number typed in a field: '' and missing become null; otherwise it must be a number in range. */
 const optionalNumber = (label: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string(), z.null()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null
-      const n = typeof v === 'number' ? v : Number(v.trim())
-      if (!Number.isFinite(n)) {
-        ctx.addIssue({ code: 'custom', message: PM.notANumber })
-        return z.NEVER
-      }
-      return n
-    })
-    .pipe(z.number().min(min, PM.outOfRange(label, min, max)).max(max, PM.outOfRange(label, min, max)).nullable())
+  z.pipe(
+    z.pipe(
+      z.optional(z.union([z.number(), z.string(), z.null()])),
+      z.transform((v, ctx) => {
+        if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null
+        const n = typeof v === 'number' ? v : Number(v.trim())
+        if (!Number.isFinite(n)) {
+          ctx.issues.push({ code: 'custom', message: PM.notANumber, input: v })
+          return z.NEVER
+        }
+        return n
+      }),
+    ),
+    z.nullable(z.number().check(z.minimum(min, PM.outOfRange(label, min, max)), z.maximum(max, PM.outOfRange(label, min, max)))),
+  )
 
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.enum(values), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v ? v : null))
+  z.pipe(
+    z.optional(z.union([z.enum(values), z.literal(''), z.null()])),
+    z.transform((v) => (v ? v : null)),
+  )
 
-const isUrl = (v: string) => z.url({ protocol: /^https?$/ }).safeParse(v).success || /^\/api\/files\/[\w./-]+$/.test(v)
+const webUrl = z.url({ protocol: /^https?$/ })
+const isUrl = (v: string) => webUrl.safeParse(v).success || /^\/api\/files\/[\w./-]+$/.test(v)
 
 const measurementFields = Object.fromEntries(MEASUREMENTS.map((m) => [m.key, optionalNumber(m.label, m.min, m.max)])) as {
   [K in MeasurementKey]: ReturnType<typeof optionalNumber>
@@ -80,15 +85,15 @@ const measurementFields = Object.fromEntries(MEASUREMENTS.map((m) => [m.key, opt
  * nullable. The client validates with it before sending; the server validates the same body.
  */
 export const ProfileFormSchema = z.strictObject({
-  first_name: optionalText(z.string().max(60, PM.nameTooLong)),
-  last_name: optionalText(z.string().max(60, PM.nameTooLong)),
-  display_name: optionalText(z.string().max(60, PM.nameTooLong)),
-  username: optionalText(z.string().regex(USERNAME_PATTERN, PM.usernameRule)),
-  bio: optionalText(z.string().max(280, PM.bioTooLong)),
-  phone_e164: optionalText(z.string().regex(PHONE_PATTERN, PM.phoneRule)),
-  avatar_url: optionalText(z.string().max(2048, PM.avatarNotUrl).refine(isUrl, PM.avatarNotUrl)),
+  first_name: optionalText(z.maxLength(60, PM.nameTooLong)),
+  last_name: optionalText(z.maxLength(60, PM.nameTooLong)),
+  display_name: optionalText(z.maxLength(60, PM.nameTooLong)),
+  username: optionalText(z.regex(USERNAME_PATTERN, PM.usernameRule)),
+  bio: optionalText(z.maxLength(280, PM.bioTooLong)),
+  phone_e164: optionalText(z.regex(PHONE_PATTERN, PM.phoneRule)),
+  avatar_url: optionalText(z.maxLength(2048, PM.avatarNotUrl), z.refine(isUrl, PM.avatarNotUrl)),
   gender: optionalEnum(GENDERS),
-  unit_preference: z.enum(UNIT_PREFERENCES).default('metric'),
+  unit_preference: z._default(z.enum(UNIT_PREFERENCES), 'metric'),
   ...measurementFields,
   shoe_size: optionalNumber('Shoe size', SHOE_SIZE_RANGE.min, SHOE_SIZE_RANGE.max),
   shoe_system: optionalEnum(SHOE_SYSTEMS),
@@ -100,20 +105,20 @@ export type ProfileForm = z.output<typeof ProfileFormSchema>
 export const ProfileSchema = z.object({
   id: z.string(),
   user_id: z.string(),
-  username: z.string().nullable(),
-  display_name: z.string().nullable(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  bio: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  phone_e164: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
+  username: z.nullable(z.string()),
+  display_name: z.nullable(z.string()),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  avatar_url: z.nullable(z.string()),
+  phone_e164: z.nullable(z.string()),
+  gender: z.nullable(z.enum(GENDERS)),
   unit_preference: z.enum(UNIT_PREFERENCES),
-  ...(Object.fromEntries(MEASUREMENTS.map((m) => [m.column, z.number().nullable()])) as { [K in MeasurementColumn]: z.ZodNullable<z.ZodNumber> }),
-  shoe_size: z.number().nullable(),
-  shoe_system: z.enum(SHOE_SYSTEMS).nullable(),
-  location: z.string().nullable(),
-  website: z.string().nullable(),
+  ...(Object.fromEntries(MEASUREMENTS.map((m) => [m.column, z.nullable(z.number())])) as { [K in MeasurementColumn]: z.ZodMiniNullable<z.ZodMiniNumber> }),
+  shoe_size: z.nullable(z.number()),
+  shoe_system: z.nullable(z.enum(SHOE_SYSTEMS)),
+  location: z.nullable(z.string()),
+  website: z.nullable(z.string()),
   posts_count: z.number(),
   followers_count: z.number(),
   following_count: z.number(),
@@ -124,7 +129,8 @@ export type Profile = z.infer<typeof ProfileSchema>
 export type ProfileFields = Omit<Profile, 'id' | 'user_id' | 'location' | 'website' | 'posts_count' | 'followers_count' | 'following_count' | 'is_verified' | 'created_at'>
 
 /** Another user's profile as anyone may see it (no phone, no measurements). */
-export const PublicProfileSchema = ProfileSchema.pick({
+export const PublicProfileSchema = z.extend(
+  z.pick(ProfileSchema, {
   user_id: true,
   username: true,
   display_name: true,
@@ -137,8 +143,10 @@ export const PublicProfileSchema = ProfileSchema.pick({
   posts_count: true,
   followers_count: true,
   following_count: true,
-  is_verified: true,
-}).extend({ is_me: z.boolean(), is_following: z.boolean() })
+    is_verified: true,
+  }),
+  { is_me: z.boolean(), is_following: z.boolean() },
+)
 export type PublicProfile = z.infer<typeof PublicProfileSchema>
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
@@ -206,7 +214,7 @@ export function profileToFormValues(p: Profile, unit: UnitPreference = p.unit_pr
 }
 export type ProfileFormValues = ReturnType<typeof profileToFormValues>
 
-export const UsernameParamSchema = z.strictObject({ username: z.string().regex(USERNAME_PATTERN, PM.usernameRule) })
+export const UsernameParamSchema = z.strictObject({ username: z.string().check(z.regex(USERNAME_PATTERN, PM.usernameRule)) })
 
 /** An uploaded avatar: the URL to save as avatar_url. */
 export const AvatarUploadSchema = z.object({ url: z.string() })

@@ -1,12 +1,12 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { SM } from './messages'
 
 /** A person as the social screens show them (displayed-name rule of spec part 1 §3 applied). */
 export const UserCardSchema = z.object({
   id: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   name: z.string(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   isVerified: z.boolean(),
 })
 export type UserCard = z.infer<typeof UserCardSchema>
@@ -14,7 +14,7 @@ export type UserCard = z.infer<typeof UserCardSchema>
 // Without zod, so that screens that need only this do not load it (issue #13 first-load budget).
 export { handleOf } from './handles'
 
-export const HandleParamSchema = z.strictObject({ handle: z.string().trim().min(1).max(64) })
+export const HandleParamSchema = z.strictObject({ handle: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) })
 
 // ---- Stories ----
 export const STORY_LIFETIME_HOURS = 24
@@ -26,7 +26,7 @@ export const StoryRingSchema = z.enum(['live', 'unviewed', 'viewed'])
 export type StoryRing = z.infer<typeof StoryRingSchema>
 
 export const StoryRowSchema = z.object({
-  me: z.object({ user: UserCardSchema, ring: StoryRingSchema.nullable() }),
+  me: z.object({ user: UserCardSchema, ring: z.nullable(StoryRingSchema) }),
   entries: z.array(z.object({ user: UserCardSchema, ring: StoryRingSchema })),
 })
 export type StoryRow = z.infer<typeof StoryRowSchema>
@@ -36,7 +36,7 @@ export const StorySchema = z.object({
   imageUrl: z.string(),
   isLive: z.boolean(),
   viewed: z.boolean(),
-  viewsCount: z.number().int().nullable(),
+  viewsCount: z.nullable(z.int()),
   createdAt: z.string(),
   expiresAt: z.string(),
 })
@@ -45,8 +45,8 @@ export type Story = z.infer<typeof StorySchema>
 export const UserStoriesSchema = z.object({
   user: UserCardSchema,
   stories: z.array(StorySchema),
-  prevHandle: z.string().nullable(),
-  nextHandle: z.string().nullable(),
+  prevHandle: z.nullable(z.string()),
+  nextHandle: z.nullable(z.string()),
 })
 export type UserStories = z.infer<typeof UserStoriesSchema>
 
@@ -54,7 +54,7 @@ export type UserStories = z.infer<typeof UserStoriesSchema>
 export const MESSAGE_MAX_LENGTH = 2000
 
 export const SendMessageSchema = z.strictObject({
-  body: z.string().trim().min(1, SM.emptyMessage).max(MESSAGE_MAX_LENGTH, SM.messageTooLong),
+  body: z.string().check(z.trim(), z.minLength(1, SM.emptyMessage), z.maxLength(MESSAGE_MAX_LENGTH, SM.messageTooLong)),
 })
 export type SendMessageInput = z.infer<typeof SendMessageSchema>
 
@@ -64,31 +64,31 @@ export const MessageSchema = z.object({
   senderId: z.string(),
   body: z.string(),
   createdAt: z.string(),
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
 })
 export type Message = z.infer<typeof MessageSchema>
 
 export const ConversationSummarySchema = z.object({
   id: z.string(),
-  user: UserCardSchema.extend({ hasStory: z.boolean() }),
-  lastMessage: z.object({ body: z.string(), senderId: z.string(), createdAt: z.string() }).nullable(),
-  unread: z.number().int(),
+  user: z.extend(UserCardSchema, { hasStory: z.boolean() }),
+  lastMessage: z.nullable(z.object({ body: z.string(), senderId: z.string(), createdAt: z.string() })),
+  unread: z.int(),
 })
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
 
 export const ConversationListSchema = z.object({ conversations: z.array(ConversationSummarySchema) })
 
 export const ConversationSchema = z.object({
-  id: z.string().nullable(),
+  id: z.nullable(z.string()),
   user: UserCardSchema,
   messages: z.array(MessageSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 
-export const MessagePageQuerySchema = z.strictObject({ before: z.iso.datetime({ offset: true }).optional() })
+export const MessagePageQuerySchema = z.strictObject({ before: z.optional(z.iso.datetime({ offset: true })) })
 
-export const UnreadCountSchema = z.object({ count: z.number().int() })
+export const UnreadCountSchema = z.object({ count: z.int() })
 
 /** The /messages filter (spec: by username or last message, case-insensitive). */
 export function matchesConversation(c: ConversationSummary, filter: string) {
@@ -108,18 +108,18 @@ export const ACTIVITY_GROUP_LABELS: Record<ActivityGroupId, string> = {
   this_month: SM.groupThisMonth,
 }
 
-const PostThumbSchema = z.object({ id: z.string(), imageUrl: z.string().nullable() })
+const PostThumbSchema = z.object({ id: z.string(), imageUrl: z.nullable(z.string()) })
 
 export const ActivityItemSchema = z.object({
   id: z.string(),
   type: z.enum(['like', 'like_multiple', 'comment', 'mention', 'follow']),
   users: z.array(UserCardSchema),
-  othersCount: z.number().int(),
-  post: PostThumbSchema.nullable(),
-  content: z.string().nullable(),
+  othersCount: z.int(),
+  post: z.nullable(PostThumbSchema),
+  content: z.nullable(z.string()),
   createdAt: z.string(),
   /** For follow items: whether I follow the actor back (Follow or Message button). */
-  isFollowing: z.boolean().nullable(),
+  isFollowing: z.nullable(z.boolean()),
 })
 export type ActivityItem = z.infer<typeof ActivityItemSchema>
 
@@ -129,19 +129,20 @@ export const ActivitySchema = z.object({
 export type Activity = z.infer<typeof ActivitySchema>
 
 export const FollowingActivitySchema = z.object({
-  items: z.array(z.object({ id: z.string(), user: UserCardSchema, postsCount: z.number().int(), photos: z.array(PostThumbSchema), createdAt: z.string() })),
+  items: z.array(z.object({ id: z.string(), user: UserCardSchema, postsCount: z.int(), photos: z.array(PostThumbSchema), createdAt: z.string() })),
 })
 export type FollowingActivity = z.infer<typeof FollowingActivitySchema>
 
 // ---- Search ----
 export const SEARCH_MAX_LENGTH = 100
-export const SearchQuerySchema = z.strictObject({ q: z.string().trim().min(1).max(SEARCH_MAX_LENGTH) })
-export const RecentSearchSchema = z.strictObject({ query: z.string().trim().min(1).max(SEARCH_MAX_LENGTH) })
+const searchText = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(SEARCH_MAX_LENGTH))
+export const SearchQuerySchema = z.strictObject({ q: searchText() })
+export const RecentSearchSchema = z.strictObject({ query: searchText() })
 
 export const SearchResultsSchema = z.object({
   people: z.array(UserCardSchema),
   products: z.array(z.object({ id: z.string(), name: z.string(), brand: z.string(), price: z.number(), imageUrl: z.string() })),
-  posts: z.array(z.object({ id: z.string(), caption: z.string(), imageUrl: z.string().nullable(), user: UserCardSchema })),
+  posts: z.array(z.object({ id: z.string(), caption: z.string(), imageUrl: z.nullable(z.string()), user: UserCardSchema })),
 })
 export type SearchResults = z.infer<typeof SearchResultsSchema>
 export const RecentSearchesSchema = z.object({ queries: z.array(z.string()) })
@@ -151,13 +152,13 @@ export const LIVE_EMOJI = ['❤️', '🔥', '😍', '👏', '😂'] as const
 /** Spec part 1 §9: an emoji reaction floats for 3 s. */
 export const LIVE_EMOJI_FLOAT_MS = 3000
 export const LIVE_COMMENT_MAX_LENGTH = 200
-export const LiveCommentSchema = z.strictObject({ body: z.string().trim().min(1).max(LIVE_COMMENT_MAX_LENGTH) })
+export const LiveCommentSchema = z.strictObject({ body: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIVE_COMMENT_MAX_LENGTH)) })
 export const LiveReactionSchema = z.strictObject({ emoji: z.enum(LIVE_EMOJI) })
 export const LiveCommentEventSchema = z.object({ id: z.string(), user: UserCardSchema, body: z.string(), createdAt: z.string() })
 export type LiveComment = z.infer<typeof LiveCommentEventSchema>
 /** The answer to a live comment: the text as it was sent (trimmed). */
-export const LiveCommentSentSchema = LiveCommentEventSchema.pick({ body: true })
-export const LiveStateSchema = z.object({ host: UserCardSchema.nullable(), imageUrl: z.string().nullable(), viewers: z.number().int() })
+export const LiveCommentSentSchema = z.pick(LiveCommentEventSchema, { body: true })
+export const LiveStateSchema = z.object({ host: z.nullable(UserCardSchema), imageUrl: z.nullable(z.string()), viewers: z.int() })
 export type LiveState = z.infer<typeof LiveStateSchema>
 
 // ---- Video ----

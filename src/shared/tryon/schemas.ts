@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { EXPORT_VERSION, GARMENT_SIZES } from './constants'
 import { isStorageBucket, isStoragePath } from './file-ref'
 import { T } from './messages'
@@ -15,7 +15,7 @@ export const PhotoSchema = z.object({
   photoType: PhotoTypeSchema,
   filePath: z.string(),
   fileUrl: z.string(),
-  originalFilename: z.string().nullable(),
+  originalFilename: z.nullable(z.string()),
   fileSize: z.number(),
   mimeType: z.string(),
   createdAt: z.string(),
@@ -27,8 +27,8 @@ export const UuidParamSchema = z.strictObject({ id: z.uuid('Not found.') })
 
 /** An image in our own storage: `bucket/path` (never a URL to fetch). */
 export const FileRefSchema = z.strictObject({
-  bucket: z.string().refine(isStorageBucket, 'Unknown bucket.'),
-  path: z.string().refine(isStoragePath, 'Invalid path.'),
+  bucket: z.string().check(z.refine(isStorageBucket, 'Unknown bucket.')),
+  path: z.string().check(z.refine(isStoragePath, 'Invalid path.')),
 })
 export type FileRef = z.infer<typeof FileRefSchema>
 
@@ -37,12 +37,12 @@ export const GarmentCategorySchema = z.enum(['top', 'dress', 'bottom'])
 export const StartTryOnSchema = z.strictObject({
   subject: FileRefSchema,
   garment: FileRefSchema,
-  productId: z.uuid().optional(),
+  productId: z.optional(z.uuid()),
   /** The product's colour the shopper chose: the try-on wears that colour's garment image. */
-  color: z.string().trim().min(1).max(40).optional(),
-  category: GarmentCategorySchema.optional(),
-  promptExtras: z.string().trim().max(500).optional(),
-  size: z.enum(GARMENT_SIZES).optional(),
+  color: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  category: z.optional(GarmentCategorySchema),
+  promptExtras: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  size: z.optional(z.enum(GARMENT_SIZES)),
 })
 export type StartTryOnInput = z.infer<typeof StartTryOnSchema>
 
@@ -51,48 +51,49 @@ export const GenerationStatusSchema = z.enum(['queued', 'processing', 'succeeded
 export const GenerationSchema = z.object({
   id: z.string(),
   status: GenerationStatusSchema,
-  outputUrl: z.string().nullable(),
+  outputUrl: z.nullable(z.string()),
   outputUrls: z.array(z.string()),
-  error: z.string().nullable(),
-  model: z.string().nullable(),
-  productId: z.string().nullable(),
+  error: z.nullable(z.string()),
+  model: z.nullable(z.string()),
+  productId: z.nullable(z.string()),
   subjectUrl: z.string(),
   garmentUrl: z.string(),
-  prompt: z.string().nullable(),
+  prompt: z.nullable(z.string()),
   createdAt: z.string(),
 })
 export type Generation = z.infer<typeof GenerationSchema>
 /** The live event published on `/api/events` as `generation`. */
 /** What the try-on worker publishes about a generation as it moves on. */
-export const GenerationEventSchema = GenerationSchema.pick({ id: true, status: true, outputUrl: true, error: true })
+export const GenerationEventSchema = z.pick(GenerationSchema, { id: true, status: true, outputUrl: true, error: true })
 export type GenerationEvent = z.infer<typeof GenerationEventSchema>
 
 export const ProductSummarySchema = z.object({ id: z.string(), name: z.string(), brand: z.string(), imageUrl: z.string(), price: z.number() })
 export type ProductSummary = z.infer<typeof ProductSummarySchema>
 
-export const SaveResultSchema = z.strictObject({ generationId: z.uuid(), resultUrl: z.string().max(500).optional() })
+const resultUrl = () => z.optional(z.string().check(z.maxLength(500)))
+export const SaveResultSchema = z.strictObject({ generationId: z.uuid(), resultUrl: resultUrl() })
 export const TryOnResultSchema = z.object({
   id: z.string(),
-  generationId: z.string().nullable(),
-  productId: z.string().nullable(),
+  generationId: z.nullable(z.string()),
+  productId: z.nullable(z.string()),
   basePhotoUrl: z.string(),
   productPhotoUrl: z.string(),
   resultUrl: z.string(),
   createdAt: z.string(),
-  product: ProductSummarySchema.pick({ id: true, name: true, brand: true, imageUrl: true }).nullable(),
+  product: z.nullable(z.pick(ProductSummarySchema, { id: true, name: true, brand: true, imageUrl: true })),
 })
 export type TryOnResult = z.infer<typeof TryOnResultSchema>
 
-export const PostToFeedSchema = z.strictObject({ generationId: z.uuid(), resultUrl: z.string().max(500).optional(), caption: z.string().trim().max(2200).optional() })
+export const PostToFeedSchema = z.strictObject({ generationId: z.uuid(), resultUrl: resultUrl(), caption: z.optional(z.string().check(z.trim(), z.maxLength(2200))) })
 /** The post a result became. */
 export const PostedResultSchema = z.object({ postId: z.string(), imageUrl: z.string() })
 
 /** The account export file: its version and time, then every area's data. */
-export const ExportFileSchema = z.object({ version: z.literal(EXPORT_VERSION), exportedAt: z.string() }).loose()
+export const ExportFileSchema = z.looseObject({ version: z.literal(EXPORT_VERSION), exportedAt: z.string() })
 
-export const CollectionSchema = z.object({ id: z.string(), name: z.string(), itemCount: z.number(), coverUrl: z.string().nullable(), createdAt: z.string() })
+export const CollectionSchema = z.object({ id: z.string(), name: z.string(), itemCount: z.number(), coverUrl: z.nullable(z.string()), createdAt: z.string() })
 export type Collection = z.infer<typeof CollectionSchema>
-export const CreateCollectionSchema = z.strictObject({ name: z.string().trim().min(1, 'Give the collection a name.').max(60, 'At most 60 characters.') })
+export const CreateCollectionSchema = z.strictObject({ name: z.string().check(z.trim(), z.minLength(1, 'Give the collection a name.'), z.maxLength(60, 'At most 60 characters.')) })
 export const AddToCollectionSchema = z.strictObject({ resultId: z.uuid() })
 
 // Settings (spec part 2 §5, §9)
@@ -116,16 +117,16 @@ export const DEFAULT_PROMPT_TEMPLATE =
   'Replace only the clothing: transfer the garment from image 2 with its true colour, pattern, print, fabric texture, neckline, sleeves, length and fit, draped naturally on the body with realistic folds and shadows. ' +
   'Do not add accessories, text or logos that are not in image 2.'
 
-const dimension = z.number({ error: 'Enter a number.' }).int('Use whole pixels.').min(256, 'At least 256 px.').max(2048, 'At most 2048 px.')
+const dimension = z.number({ error: 'Enter a number.' }).check(z.int('Use whole pixels.'), z.minimum(256, 'At least 256 px.'), z.maximum(2048, 'At most 2048 px.'))
 
 export const SettingsSchema = z.strictObject({
-  model: z.string().trim().min(1, 'Choose a model.').max(100).regex(/^[\w:@.\-/]+$/, 'Use a model id like runware:106@1.'),
+  model: z.string().check(z.trim(), z.minLength(1, 'Choose a model.'), z.maxLength(100, 'At most 100 characters.'), z.regex(/^[\w:@.\-/]+$/, 'Use a model id like runware:106@1.')),
   width: dimension,
   height: dimension,
-  number_results: z.number({ error: T.numberResultsHint }).int(T.numberResultsHint).min(1, T.numberResultsHint).max(4, T.numberResultsHint),
+  number_results: z.number({ error: T.numberResultsHint }).check(z.int(T.numberResultsHint), z.minimum(1, T.numberResultsHint), z.maximum(4, T.numberResultsHint)),
   output_format: z.enum(OUTPUT_FORMATS),
-  prompt_template: z.string().trim().min(1, 'Enter a prompt template.').max(4000, 'At most 4000 characters.'),
-  custom_json: z.record(z.string(), z.unknown()).nullable(),
+  prompt_template: z.string().check(z.trim(), z.minLength(1, 'Enter a prompt template.'), z.maxLength(4000, 'At most 4000 characters.')),
+  custom_json: z.nullable(z.record(z.string(), z.unknown())),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -143,15 +144,15 @@ export const DEFAULT_SETTINGS: Settings = {
 export const TRYON_ENGINES = ['local', 'runware', 'http'] as const
 export type TryOnEngineName = (typeof TRYON_ENGINES)[number]
 /** The user's settings, whether they were saved, and the engine this server runs (the settings drive Runware only). */
-export const SettingsResponseSchema = SettingsSchema.extend({ saved: z.boolean(), engine: z.enum(TRYON_ENGINES) })
+export const SettingsResponseSchema = z.extend(SettingsSchema, { saved: z.boolean(), engine: z.enum(TRYON_ENGINES) })
 export type SettingsResponse = z.infer<typeof SettingsResponseSchema>
 
 export const HistoryRowSchema = z.object({
   id: z.string(),
   status: GenerationStatusSchema,
-  model: z.string().nullable(),
-  error: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  model: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
   createdAt: z.string(),
 })
 export type HistoryRow = z.infer<typeof HistoryRowSchema>

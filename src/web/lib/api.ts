@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { ApiError } from '~/shared/api'
 import { type ApiQuery, apiUrl } from '~/shared/api-url'
 import { takeInlinedAnswer } from './inlined-answers'
@@ -25,9 +25,9 @@ type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: ApiQuery }
  * server already answered inside index.html (the first screen's data) is served from there once,
  * checked by the same schema.
  */
-export async function api<S extends z.ZodType>(path: string, options: Options & { schema: S }): Promise<z.output<S>>
+export async function api<S extends z.ZodMiniType>(path: string, options: Options & { schema: S }): Promise<z.output<S>>
 export async function api(path: string, options?: Options): Promise<void>
-export async function api(path: string, { body, query, headers, schema, ...init }: Options & { schema?: z.ZodType } = {}): Promise<unknown> {
+export async function api(path: string, { body, query, headers, schema, ...init }: Options & { schema?: z.ZodMiniType } = {}): Promise<unknown> {
   const url = apiUrl(path, query)
   const isGet = body === undefined && (init.method ?? 'GET') === 'GET'
   const inlined = isGet ? takeInlinedAnswer(url) : undefined
@@ -54,16 +54,7 @@ export async function api(path: string, { body, query, headers, schema, ...init 
   return schema ? checked(schema, data, path) : data
 }
 
-/**
- * The answer the server inlined into index.html for GET `path` (used once, checked by `schema` as
- * `api()` checks it), for a query's `initialData`: the screen draws with it, not one task later.
- */
-export function inlinedAnswer<S extends z.ZodType>(path: string, { query, schema }: { query?: ApiQuery; schema: S }): z.output<S> | undefined {
-  const inlined = takeInlinedAnswer(apiUrl(path, query))
-  return inlined ? (checked(schema, inlined.data, path) as z.output<S>) : undefined
-}
-
-function checked(schema: z.ZodType, data: unknown, path: string) {
+function checked(schema: z.ZodMiniType, data: unknown, path: string) {
   const parsed = schema.safeParse(data)
   if (parsed.success) return parsed.data
   const problem = `The answer of ${path} does not match its schema: ${parsed.error.message}`

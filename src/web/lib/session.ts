@@ -1,13 +1,16 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { SessionSchema, type Session } from '~/shared/auth'
+import type { Session } from '~/shared/auth'
 import { SESSION_ELEMENT_ID } from '~/shared/html-data'
 import { api } from './api'
 
 export const sessionKey = ['session'] as const
 
-/** GET /api/session: the session, or null when signed out. */
-const fetchSession = () => api('/session', { schema: SessionSchema.nullable() })
+/**
+ * GET /api/session: the session, or null when signed out. The schema loads with the first fetch:
+ * the first screen has the session from the HTML, and the entry carries no zod (issue #13).
+ */
+const fetchSession = async () => api('/session', { schema: (await import('~/shared/auth')).MaybeSessionSchema })
 
 /**
  * Puts the session the server inlined into index.html into the cache, so the first screen draws

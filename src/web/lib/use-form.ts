@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { fieldErrors, firstFieldError, type FieldErrors } from '~/shared/field-errors'
 import { ApiRequestError } from './api'
 
@@ -13,7 +13,7 @@ type Values = Record<string, unknown>
  */
 export function useForm<I extends Values, O = I>(opts: {
   /** Checked before submit; leave it out where the server is the only judge (sign-in). */
-  schema?: z.ZodType<O, I>
+  schema?: z.ZodMiniType<O, I>
   initial: I
   onSubmit: (values: O) => Promise<void> | void
   /** Maps a failure to the form-level message; field errors from the server are shown by field. */

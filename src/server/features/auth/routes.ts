@@ -6,6 +6,7 @@ import {
   ForgotPasswordSchema,
   ResendSchema,
   ResetPasswordSchema,
+  MaybeSessionSchema,
   SessionSchema,
   SignInSchema,
   SignUpSchema,
@@ -56,7 +57,7 @@ export function accountRoutes(p: Platform) {
 
   return new Hono<AppEnv>()
     // null (not a 401) when signed out: asking whether anyone is signed in is not an error.
-    .get('/session', describe({ summary: 'The signed-in session, or null', tags: ['account'], response: SessionSchema.nullable() }), (c) => c.json(currentSession(c)))
+    .get('/session', describe({ summary: 'The signed-in session, or null', tags: ['account'], response: MaybeSessionSchema }), (c) => c.json(currentSession(c)))
     .get('/account/providers', describe({ summary: 'Social sign-in providers and whether each is configured', tags: ['account'], response: AuthConfigSchema }), (c) => {
       const enabled = new Set(enabledSocialProviders(config))
       return c.json({ providers: SOCIAL_PROVIDERS.map((s) => ({ ...s, enabled: enabled.has(s.id) })) })

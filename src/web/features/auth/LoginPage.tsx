@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from '../../lib/router'
 import type { SignInInput } from '~/shared/auth'
+import { SOCIAL_PROVIDERS } from '~/shared/social-providers'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import { FormMessage } from '../../components/Feedback'
@@ -8,15 +9,17 @@ import { errorMessage } from '../../lib/api'
 import { useRefreshSession } from '../../lib/session'
 import { toast } from '../../lib/toast'
 import { useForm } from '../../lib/use-form'
-import { inlinedProviders, signIn, signInError, socialProviders, startSocialSignIn } from './api'
+import { signIn, signInError, socialProviders, startSocialSignIn } from './api'
 import { AuthLayout } from './AuthLayout'
-import { safeRedirect } from './redirect'
+import { safeRedirect } from '../../lib/safe-redirect'
 
 export default function LoginPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const refresh = useRefreshSession()
-  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: socialProviders, initialData: inlinedProviders, staleTime: Infinity })
+  // The buttons draw with the form; whether each is configured comes with the answer (inlined in the HTML).
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: socialProviders, staleTime: Infinity })
+  const configured = (id: string) => providers.data?.providers.find((p) => p.id === id)?.enabled
   const form = useForm<SignInInput>({
     initial: { email: '', password: '' },
     errorMessage: signInError,
@@ -56,11 +59,14 @@ export default function LoginPage() {
         <span className="h-px flex-1 bg-hairline" />
       </div>
       <div className="flex flex-col gap-2">
-        {(providers.data?.providers ?? []).map((p) => (
-          <Button key={p.id} variant="secondary" block disabled={!p.enabled} title={p.enabled ? undefined : `${p.label} sign-in is not configured`} onClick={() => social(p.id)}>
-            Continue with {p.label}
-          </Button>
-        ))}
+        {SOCIAL_PROVIDERS.map((p) => {
+          const enabled = configured(p.id)
+          return (
+            <Button key={p.id} variant="secondary" block disabled={!enabled} title={enabled === false ? `${p.label} sign-in is not configured` : undefined} onClick={() => social(p.id)}>
+              Continue with {p.label}
+            </Button>
+          )
+        })}
       </div>
       <p className="text-center text-sm text-muted">
         New to Drape?{' '}

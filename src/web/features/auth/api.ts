@@ -1,16 +1,20 @@
-import { AuthConfigSchema, SessionSchema, SocialSignInSchema, StatusSchema, type SignInInput, type SignUpInput } from '~/shared/auth'
+import type { SignInInput, SignUpInput } from '~/shared/auth'
 import { M } from '~/shared/messages'
-import { api, ApiRequestError, inlinedAnswer } from '../../lib/api'
+import { api, ApiRequestError } from '../../lib/api'
 
-export const signIn = (body: SignInInput) => api('/account/login', { body, schema: SessionSchema })
-export const register = (body: SignUpInput) => api('/account/register', { body, schema: StatusSchema })
-export const resendVerification = (email: string) => api('/account/resend', { body: { email }, schema: StatusSchema })
-export const requestPasswordReset = (email: string) => api('/account/forgot-password', { body: { email }, schema: StatusSchema })
-export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) => api('/account/reset-password', { body, schema: StatusSchema })
-export const socialProviders = () => api('/account/providers', { schema: AuthConfigSchema })
-/** The providers the server inlined into /login's HTML: the buttons draw with the form, not one task later (a layout shift). */
-export const inlinedProviders = () => inlinedAnswer('/account/providers', { schema: AuthConfigSchema })
-export const startSocialSignIn = (provider: string) => api(`/account/social/${provider}`, { method: 'POST', schema: SocialSignInSchema })
+// The answers' schemas load with the first call, not with the screen: the login screen's first
+// load carries no zod (issue #13, a 90 KB budget).
+const schemas = () => import('~/shared/auth')
+
+export const signIn = async (body: SignInInput) => api('/account/login', { body, schema: (await schemas()).SessionSchema })
+export const register = async (body: SignUpInput) => api('/account/register', { body, schema: (await schemas()).StatusSchema })
+export const resendVerification = async (email: string) => api('/account/resend', { body: { email }, schema: (await schemas()).StatusSchema })
+export const requestPasswordReset = async (email: string) => api('/account/forgot-password', { body: { email }, schema: (await schemas()).StatusSchema })
+export const resetPassword = async (body: { token: string; password: string; confirmPassword: string }) =>
+  api('/account/reset-password', { body, schema: (await schemas()).StatusSchema })
+/** Which providers are configured (the server inlines this answer into /login's HTML). */
+export const socialProviders = async () => api('/account/providers', { schema: (await schemas()).AuthConfigSchema })
+export const startSocialSignIn = async (provider: string) => api(`/account/social/${provider}`, { method: 'POST', schema: (await schemas()).SocialSignInSchema })
 
 /** Spec part 1 §8: the message shown for a failed sign-in. */
 export function signInError(err: unknown) {

@@ -1,3 +1,2 @@
 /** The auth feature's public face for other features. */
-export { safeRedirect } from './redirect'
 export { SignOutButton } from './SignOutButton'

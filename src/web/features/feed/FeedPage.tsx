@@ -3,7 +3,8 @@ import { Camera, CheckCircle2, ImageIcon, Loader2 } from 'lucide-react'
 import { Link } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { EmptyState, ErrorState } from '../../components/Feedback'
-import { Screen, Wordmark } from '../../components/Layout'
+import { Wordmark } from '../../components/Layout'
+import { TabScreen } from '../../components/TabBar'
 import { errorMessage } from '../../lib/api'
 import { useFirstScreenList } from '../../lib/use-first-screen-list'
 import { InboxLinks, StoryRow } from '../social'
@@ -64,13 +65,13 @@ function FeedPosts() {
 
 export default function FeedPage() {
   return (
-    <Screen tabBar>
+    <TabScreen>
       <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-hairline bg-surface/95 px-4 backdrop-blur">
         <Wordmark />
         <InboxLinks />
       </header>
       <StoryRow />
       <FeedPosts />
-    </Screen>
+    </TabScreen>
   )
 }

@@ -2,7 +2,8 @@ import { ImageOff } from 'lucide-react'
 import { useParams } from '../../lib/router'
 import { FM } from '~/shared/posts/messages'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
-import { Screen, TopBar } from '../../components/Layout'
+import { TopBar } from '../../components/Layout'
+import { TabScreen } from '../../components/TabBar'
 import { ApiRequestError, errorMessage } from '../../lib/api'
 import { usePost } from './api'
 import { CommentThread } from './CommentsSheet'
@@ -15,7 +16,7 @@ export default function PostPage() {
   const postId = useParams().postId ?? ''
   const q = usePost(postId)
   return (
-    <Screen tabBar>
+    <TabScreen>
       <TopBar title={FM.postTitle} back />
       {q.isPending ? (
         <div aria-label="Loading post" className="flex flex-col gap-3 p-4">
@@ -36,6 +37,6 @@ export default function PostPage() {
           </section>
         </>
       )}
-    </Screen>
+    </TabScreen>
   )
 }

@@ -4,7 +4,8 @@ import { Link } from '../../lib/router'
 import { PM } from '~/shared/profiles/messages'
 import { IconButton } from '../../components/Button'
 import { EmptyState, ErrorState } from '../../components/Feedback'
-import { Screen, TopBar } from '../../components/Layout'
+import { TopBar } from '../../components/Layout'
+import { TabScreen } from '../../components/TabBar'
 import { errorMessage } from '../../lib/api'
 import { useMyProfile } from './api'
 import { ProfileMenu } from './ProfileMenu'
@@ -18,7 +19,7 @@ export default function ProfilePage() {
   const [menu, setMenu] = useState(false)
   const [tabKey, setTabKey] = useState<'grid' | 'saved'>('grid')
   return (
-    <Screen tabBar>
+    <TabScreen>
       <TopBar
         title={q.data?.username ?? ''}
         actions={
@@ -52,6 +53,6 @@ export default function ProfilePage() {
         </>
       )}
       <ProfileMenu open={menu} onClose={() => setMenu(false)} onSaved={() => setTabKey('saved')} />
-    </Screen>
+    </TabScreen>
   )
 }

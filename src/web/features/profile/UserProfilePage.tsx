@@ -4,7 +4,8 @@ import { SM } from '~/shared/social/messages'
 import { PM } from '~/shared/profiles/messages'
 import { Button } from '../../components/Button'
 import { EmptyState, ErrorState } from '../../components/Feedback'
-import { Screen, TopBar } from '../../components/Layout'
+import { TopBar } from '../../components/Layout'
+import { TabScreen } from '../../components/TabBar'
 import { ApiRequestError, errorMessage } from '../../lib/api'
 import { conversationPath } from '../social'
 import { useFollowToggle, usePublicProfile } from './api'
@@ -18,7 +19,7 @@ export default function UserProfilePage() {
   const navigate = useNavigate()
   if (q.data?.is_me) return <Navigate to="/profile" replace />
   return (
-    <Screen tabBar>
+    <TabScreen>
       <TopBar title={username} back />
       {q.isPending ? (
         <p role="status" className="p-8 text-center text-sm text-muted">
@@ -48,6 +49,6 @@ export default function UserProfilePage() {
           <ProfilePosts username={username} />
         </>
       )}
-    </Screen>
+    </TabScreen>
   )
 }

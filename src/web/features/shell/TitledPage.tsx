@@ -3,10 +3,10 @@ import { EmptyState } from '../../components/Feedback'
 import { Screen, TopBar } from '../../components/Layout'
 
 /** A titled screen for a route whose feature has not landed yet. */
-export function titledPage(title: string, opts: { tabBar?: boolean } = {}) {
+export function titledPage(title: string) {
   return function TitledPage() {
     return (
-      <Screen tabBar={opts.tabBar}>
+      <Screen>
         <TopBar title={title} back />
         <EmptyState icon={Construction} title={`${title} is on its way.`} />
       </Screen>

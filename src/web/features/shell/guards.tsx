@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Navigate, useLocation } from '../../lib/router'
 import { M } from '~/shared/messages'
 import { useSession } from '../../lib/session'
-import { safeRedirect } from '../auth'
+import { safeRedirect } from '../../lib/safe-redirect'
 import { FullScreenStatus } from './RootPage'
 
 /** 'Checking authentication...', then the screen or /login?redirect=<the requested path>. */

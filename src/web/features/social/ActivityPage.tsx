@@ -9,7 +9,8 @@ import { Button } from '../../components/Button'
 import { Tabs } from '../../components/Choice'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
 import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
-import { Screen, TopBar } from '../../components/Layout'
+import { TopBar } from '../../components/Layout'
+import { TabScreen } from '../../components/TabBar'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { useForm } from '../../lib/use-form'
@@ -30,13 +31,13 @@ const LIVE_TYPES = ['notification'] as const
 export default function ActivityPage() {
   const [tab, setTab] = useState<Tab>('you')
   return (
-    <Screen tabBar>
+    <TabScreen>
       <TopBar title={SM.activityTitle} back="/feed" />
       <Tabs label="Activity" tabs={TABS} value={tab} onChange={setTab} />
       <div role="tabpanel" aria-label={tab === 'you' ? SM.tabYou : SM.tabFollowing}>
         {tab === 'you' ? <YouTab /> : <FollowingTab />}
       </div>
-    </Screen>
+    </TabScreen>
   )
 }
 

@@ -8,7 +8,7 @@ import { SEARCH_MAX_LENGTH, type SearchResults } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { EmptyState, ErrorState, Skeleton } from '../../components/Feedback'
 import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
-import { Screen } from '../../components/Layout'
+import { TabScreen } from '../../components/TabBar'
 import { useSession } from '../../lib/session'
 import { fetchRecentSearches, forgetSearches, rememberSearch, searchAll, socialKeys } from './api'
 import { postPath, productPath, profilePath } from './links'
@@ -48,7 +48,7 @@ export default function SearchPage() {
   }
 
   return (
-    <Screen tabBar>
+    <TabScreen>
       <form role="search" onSubmit={submit} className="sticky top-0 z-20 border-b border-hairline bg-surface/95 px-4 py-2 backdrop-blur">
         <label className="flex h-11 items-center gap-2 rounded-card bg-sunken px-3 text-muted focus-within:ring-2 focus-within:ring-rose">
           <Search size={20} strokeWidth={1.75} aria-hidden />
@@ -108,7 +108,7 @@ export default function SearchPage() {
           <Results data={results.data} onOpen={keep} />
         )}
       </div>
-    </Screen>
+    </TabScreen>
   )
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { UserEventSchema, type UserEvent } from '~/shared/events'
 
 /**
@@ -34,7 +34,7 @@ type AnyEvent = { type: string; data: unknown }
  */
 export function useEventStream<E extends AnyEvent, T extends E['type']>(
   url: string,
-  schema: z.ZodType<E>,
+  schema: z.ZodMiniType<E>,
   types: readonly T[],
   onEvent: (event: Extract<E, { type: T }>) => void,
   enabled = true,
@@ -62,7 +62,7 @@ export function useEventStream<E extends AnyEvent, T extends E['type']>(
   }, [url, schema, key, enabled])
 }
 
-function parseEvent<E>(schema: z.ZodType<E>, type: string, raw: string) {
+function parseEvent<E>(schema: z.ZodMiniType<E>, type: string, raw: string) {
   let data: unknown = null
   try {
     data = raw ? JSON.parse(raw) : null

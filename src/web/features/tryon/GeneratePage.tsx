@@ -12,7 +12,8 @@ import { last } from '~/shared/lists'
 import { Button } from '../../components/Button'
 import { Chip } from '../../components/Choice'
 import { Select } from '../../components/Field'
-import { Screen, TopBar } from '../../components/Layout'
+import { TopBar } from '../../components/Layout'
+import { TabScreen } from '../../components/TabBar'
 import { ApiRequestError, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { fetchGeneration, startTryOn, tryonKeys } from './api'
@@ -139,7 +140,7 @@ export default function GeneratePage() {
   const startLabel = uploading ? 'Uploading photos...' : generation?.status === 'processing' ? T.processing : generating ? T.starting : T.startTryOn
 
   return (
-    <Screen tabBar>
+    <TabScreen>
       <TopBar
         title="Virtual Try-On"
         back="/style-studio"
@@ -287,6 +288,6 @@ export default function GeneratePage() {
           <SavedResults />
         </section>
       </div>
-    </Screen>
+    </TabScreen>
   )
 }

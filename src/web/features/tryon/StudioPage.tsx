@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Download, Settings2 } from 'lucide-react'
 import { Link } from '../../lib/router'
 import { Tabs } from '../../components/Choice'
-import { Screen, TopBar } from '../../components/Layout'
+import { TopBar } from '../../components/Layout'
+import { TabScreen } from '../../components/TabBar'
 import { GenerateTab } from './hub/GenerateTab'
 import { LikedTab } from './hub/LikedTab'
 import { PicturesTab } from './hub/PicturesTab'
@@ -22,7 +23,7 @@ const iconLink = 'inline-flex size-11 items-center justify-center rounded-full h
 export default function StudioPage() {
   const [tab, setTab] = useState<Tab>('generate')
   return (
-    <Screen tabBar>
+    <TabScreen>
       <TopBar
         title="Style Studio"
         actions={
@@ -40,6 +41,6 @@ export default function StudioPage() {
       <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)?.label}>
         {tab === 'generate' ? <GenerateTab /> : tab === 'liked' ? <LikedTab /> : tab === 'styles' ? <StylesTab /> : <PicturesTab />}
       </div>
-    </Screen>
+    </TabScreen>
   )
 }

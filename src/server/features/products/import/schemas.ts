@@ -111,7 +111,7 @@ export const DrapeProductSchema = z.object({
   fit: optionalText(60),
   colors: z.array(z.object({ name: text(40), hex: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(), image: imageSource.optional() })).min(1, 'At least one colour is needed'),
   sizes: z.array(z.object({ name: text(40), available: z.boolean().optional(), stock: z.number().int().min(0).optional() })).min(1, 'At least one size is needed'),
-  sizeChart: SizeChartSchema.optional(),
+  sizeChart: z.optional(SizeChartSchema),
   imageUrl: imageSource,
   images: z.array(imageSource).max(20).optional(),
   colorImages: z.record(z.string(), imageSource).optional(),

@@ -3,7 +3,7 @@ import { ChevronRight, Footprints, Gem, LayoutGrid, Shirt, Sparkles, type Lucide
 import { Link, useNavigate } from '../../../lib/router'
 import { IconButton } from '../../../components/Button'
 import { ErrorState, Skeleton } from '../../../components/Feedback'
-import { Screen } from '../../../components/Layout'
+import { TabScreen } from '../../../components/TabBar'
 import { fetchSubcategories, keys } from '../api'
 import { SearchBox } from '../components/SearchBox'
 
@@ -20,7 +20,7 @@ export default function DiscoverPage() {
   const navigate = useNavigate()
   const subs = useQuery({ queryKey: keys.subcategories, queryFn: fetchSubcategories, staleTime: 5 * 60_000 })
   return (
-    <Screen tabBar>
+    <TabScreen>
       <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-hairline bg-surface/95 px-2 py-2 backdrop-blur">
         <IconButton label="All dresses" onClick={() => navigate('/marketplace')}>
           <LayoutGrid size={24} strokeWidth={1.75} />
@@ -80,6 +80,6 @@ export default function DiscoverPage() {
           )}
         </section>
       </div>
-    </Screen>
+    </TabScreen>
   )
 }

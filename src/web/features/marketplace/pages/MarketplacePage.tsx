@@ -7,7 +7,8 @@ import { MM } from '~/shared/marketplace/messages'
 import { Button, IconButton } from '../../../components/Button'
 import { Chip } from '../../../components/Choice'
 import { EmptyState, ErrorState } from '../../../components/Feedback'
-import { Screen, TopBar } from '../../../components/Layout'
+import { TopBar } from '../../../components/Layout'
+import { TabScreen } from '../../../components/TabBar'
 import { cn } from '../../../lib/cn'
 import { listImagePriority } from '../../../lib/image-loading'
 import { useFirstScreenList } from '../../../lib/use-first-screen-list'
@@ -64,7 +65,7 @@ export default function MarketplacePage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, complete])
 
   return (
-    <Screen tabBar>
+    <TabScreen>
       <TopBar title="Dresses" back="/discover" />
       <div className="flex flex-col gap-3 px-4 pt-3">
         <div className="flex items-center gap-2">
@@ -154,6 +155,6 @@ export default function MarketplacePage() {
         )}
       </section>
       <FilterSheet key={sheetOpen ? 'open' : 'closed'} open={sheetOpen} onClose={() => setSheetOpen(false)} filters={filters} onApply={(f) => update(f)} />
-    </Screen>
+    </TabScreen>
   )
 }

@@ -1,7 +1,8 @@
 import { Bell, ChevronRight, Heart, MapPin, Package, Star, Ticket, Wallet, type LucideIcon } from 'lucide-react'
 import { Link } from '../../../lib/router'
 import { MM } from '~/shared/marketplace/messages'
-import { Screen, TopBar } from '../../../components/Layout'
+import { TopBar } from '../../../components/Layout'
+import { TabScreen } from '../../../components/TabBar'
 import { displayNameOf } from '~/shared/profiles/schemas'
 import { Skeleton } from '../../../components/Feedback'
 import { UserAvatar } from '../../../components/UserAvatar'
@@ -28,7 +29,7 @@ export default function MarketplaceProfilePage() {
   // The spec's displayed-name rule on the current profile (a changed username shows at once).
   const name = profile.data ? displayNameOf(profile.data) : (user?.name ?? '')
   return (
-    <Screen tabBar>
+    <TabScreen>
       <TopBar title="Profile" back="/marketplace" />
       <div className="flex flex-col items-center gap-2 px-4 py-6">
         {profile.isPending ? (
@@ -68,6 +69,6 @@ export default function MarketplaceProfilePage() {
       <div className="px-2 py-4">
         <SignOutButton className="w-full justify-start text-danger" />
       </div>
-    </Screen>
+    </TabScreen>
   )
 }
