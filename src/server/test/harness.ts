@@ -34,6 +34,9 @@ function checkBody(schema: z.ZodType, json: unknown, what: string) {
 
 export const TEST_MAILBOX_KEY = 'test-dev-mailbox-key-0123456789'
 
+/** The answer of GET /api/dev/mailbox (the dev-only route declares no response schema): the mails, newest first. */
+export const DevMailboxSchema = z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), links: z.array(z.string()), createdAt: z.string() }))
+
 export async function createTestApp(env: Record<string, string> = {}, opts: { postgresUrl?: string; webRoot?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'))
   const postgresUrl = opts.postgresUrl ?? process.env.TEST_DATABASE_URL
