@@ -128,15 +128,4 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { po
   return { app, platform: p, config, request, signUp, mailedLink, cookieFrom, close }
 }
 
-/**
- * @deprecated Transitional, for the test files that still read bodies untyped: the same app with
- * `any` bodies. Pass the response `schema` to `t.request` and use `TestApp` instead.
- */
-export type UntypedTestApp = Omit<TestApp, 'request'> & {
-  request: {
-    <S extends z.ZodType>(urlPath: string, opts: RequestOptions & { schema: S }): Promise<TestResponse<z.output<S>>>
-    (urlPath: string, opts?: RequestOptions): Promise<TestResponse<any>> // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
-}
-
 export { loadConfig }
