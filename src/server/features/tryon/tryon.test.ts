@@ -26,7 +26,7 @@ import { createTestEngine, type TestEngine } from '../../test/tryon-engine'
 import { TryOnError } from '../../tryon'
 import { setEngine } from './engine-registry'
 import { MAX_STARTS_PER_HOUR } from './generations'
-import { INTERRUPTED, STALE_AFTER_MS, sweepStaleGenerations } from './worker'
+import { INTERRUPTED, runGeneration, STALE_AFTER_MS, sweepStaleGenerations, UNREADABLE_REQUEST } from './worker'
 
 /** The export file (its shared schema checks only the version and time) with the sections read here. */
 const ExportWithTryOnsSchema = ExportFileSchema.extend({ posts: z.array(z.unknown()), generations: z.array(z.unknown()) })
@@ -236,6 +236,19 @@ describe('generations', () => {
     expect(await sweepStaleGenerations(t.platform)).toMatchObject({ failed: 1 })
     hangingAgain.release()
     expect((await settle(dave, again.json.id)).error).toBe(INTERRUPTED)
+  })
+
+  it('fails a generation whose stored request does not read as one, without running the engine on guesses', async () => {
+    const engine = createTestEngine()
+    setEngine(t.platform, engine)
+    const [person, garment] = await Promise.all([upload(ann, 'base'), upload(ann, 'product')])
+    const row = { userId: ann.user.id, subjectBucket: 'user-photos', subjectPath: person.filePath, garmentBucket: 'user-photos', garmentPath: garment.filePath }
+    for (const requestPayload of [{}, { prompt: 'Wear it.', size: null, category: null, measurements: {}, width: 'wide', height: 1024, numberResults: 1, outputFormat: 'JPG', model: 'local', customJson: null }]) {
+      const [queued] = await t.platform.db.insert(aiGenerations).values({ ...row, requestPayload }).returning()
+      await runGeneration(t.platform, { generationId: queued!.id, attempt: 0 })
+      expect(await settle(ann, queued!.id)).toMatchObject({ status: 'failed', error: UNREADABLE_REQUEST, outputUrl: null })
+    }
+    expect(engine.calls.filter((c) => c.person.key === `user-photos/${person.filePath}`)).toEqual([])
   })
 })
 
