@@ -30,7 +30,7 @@ type FirstScreen = {
 }
 
 /** An answer read by the route's response schema; undefined when the request failed or the answer is not one. */
-const read = <S extends z.ZodType>(schema: S, answer: unknown): z.output<S> | undefined => schema.safeParse(answer).data
+const read = <S extends z.core.$ZodType>(schema: S, answer: unknown): z.output<S> | undefined => z.safeParse(schema, answer).data
 
 const productImage = (imageUrl: string, widths: NonEmpty<number>, sizes: string): ImagePreload => {
   const { src, srcSet } = productImageSources(imageUrl, widths)

@@ -92,7 +92,7 @@ describe('index.html of a client route', () => {
     expect(session(await (await get('/feed')).text())).toBeNull()
     const u = await t.signUp()
     const html = await (await get('/feed', { cookie: u.cookie })).text()
-    expect(session(html)).toEqual((await t.request('/api/session', { cookie: u.cookie, schema: SessionSchema.nullable() })).json)
+    expect(session(html)).toEqual((await t.request('/api/session', { cookie: u.cookie, schema: z.nullable(SessionSchema) })).json)
     expect(SessionSchema.parse(session(html)).user.email).toBe(u.email)
   })
 })

@@ -27,8 +27,8 @@ export type TestResponse<T> = { status: number; headers: Headers; json: T; text:
  * Fails the test when a response body does not match the schema the test expects. The body is
  * used as sent (not the parsed copy), so that assertions still see every field the server sent.
  */
-function checkBody(schema: z.ZodType, json: unknown, what: string) {
-  const parsed = schema.safeParse(json)
+function checkBody(schema: z.core.$ZodType, json: unknown, what: string) {
+  const parsed = z.safeParse(schema, json)
   if (!parsed.success) throw new Error(`${what} with a body that does not match the expected schema:\n${z.prettifyError(parsed.error)}\nBody: ${JSON.stringify(json)?.slice(0, 2000)}`)
 }
 
@@ -66,9 +66,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { po
    * the shared response `schema`, the JSON body must match it (else the test fails saying how)
    * and `json` has its type; without one `json` is `unknown`.
    */
-  async function request<S extends z.ZodType>(urlPath: string, opts: RequestOptions & { schema: S }): Promise<TestResponse<z.output<S>>>
+  async function request<S extends z.core.$ZodType>(urlPath: string, opts: RequestOptions & { schema: S }): Promise<TestResponse<z.output<S>>>
   async function request(urlPath: string, opts?: RequestOptions): Promise<TestResponse<unknown>>
-  async function request(urlPath: string, opts: RequestOptions & { schema?: z.ZodType } = {}): Promise<TestResponse<unknown>> {
+  async function request(urlPath: string, opts: RequestOptions & { schema?: z.core.$ZodType } = {}): Promise<TestResponse<unknown>> {
     const headers: Record<string, string> = { origin: config.publicUrl, 'x-forwarded-for': opts.ip ?? `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`, ...opts.headers }
     if (opts.cookie) headers.cookie = opts.cookie
     let body: BodyInit | undefined

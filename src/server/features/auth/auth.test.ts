@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
 import { SessionSchema } from '~/shared/auth'
 import { M } from '~/shared/messages'
@@ -24,7 +25,7 @@ describe('registration and verification', () => {
     expect(verified.status).toBe(302)
     expect(verified.headers.get('location')).toBe('/auth/callback?link=verify')
     const cookie = t.cookieFrom(verified.headers)
-    const session = await t.request('/api/session', { cookie, schema: SessionSchema.nullable() })
+    const session = await t.request('/api/session', { cookie, schema: z.nullable(SessionSchema) })
     expect(session.status).toBe(200)
     expect(session.json?.user.email).toBe(email)
     expect(session.json?.user.emailVerified).toBe(true)
@@ -82,7 +83,7 @@ describe('sign-in, session and sign-out', () => {
     expect(cookieHeader).toMatch(/drape\.session_token=;/)
     // The token itself is revoked server-side, not only cleared in the browser.
     const token = u.cookie.split('; ').find((c) => c.startsWith('drape.session_token='))!
-    const after = await t.request('/api/session', { cookie: token, schema: SessionSchema.nullable() })
+    const after = await t.request('/api/session', { cookie: token, schema: z.nullable(SessionSchema) })
     expect(after.status).toBe(200)
     expect(after.json).toBeNull()
   })

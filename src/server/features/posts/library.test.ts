@@ -20,14 +20,14 @@ afterAll(() => t.close())
 
 const png = (color: string) => sharp({ create: { width: 800, height: 1000, channels: 3, background: color } }).png().toBuffer()
 
-async function addToLibrary<S extends z.ZodType>(u: User, color: string, schema: S) {
+async function addToLibrary<S extends z.core.$ZodType>(u: User, color: string, schema: S) {
   const body = new FormData()
   body.set('file', new Blob([new Uint8Array(await png(color))], { type: 'image/png' }), 'photo.png')
   return t.request('/api/library/photos', { body, cookie: u.cookie, schema })
 }
 const libraryOf = async (u: User) => (await t.request('/api/posts/photos', { cookie: u.cookie, schema: PhotoListSchema })).json
 const fileStatus = async (url: string, u?: User) => (await t.request(url, { cookie: u?.cookie })).status
-const publish = async <S extends z.ZodType>(u: User, images: string[], schema: S) => t.request('/api/posts', { body: { caption: 'from the library', images }, cookie: u.cookie, schema })
+const publish = async <S extends z.core.$ZodType>(u: User, images: string[], schema: S) => t.request('/api/posts', { body: { caption: 'from the library', images }, cookie: u.cookie, schema })
 
 describe('photo library', () => {
   it('keeps every uploaded photo after one of them is posted, visible to its owner only', async () => {

@@ -27,7 +27,7 @@ afterAll(() => t.close())
 
 const png = (color: string, width = 900, height = 1200) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
 
-async function uploadImage<S extends z.ZodType>(u: User, data: Buffer | string, schema: S, name = 'photo.png', type = 'image/png') {
+async function uploadImage<S extends z.core.$ZodType>(u: User, data: Buffer | string, schema: S, name = 'photo.png', type = 'image/png') {
   const body = new FormData()
   body.set('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), name)
   return t.request('/api/posts/images', { body, cookie: u.cookie, schema })

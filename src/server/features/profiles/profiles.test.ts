@@ -21,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const save = <S extends z.ZodType>(cookie: string, body: Record<string, unknown>, schema: S) => t.request('/api/profile', { method: 'PUT', body, cookie, schema })
+const save = <S extends z.core.$ZodType>(cookie: string, body: Record<string, unknown>, schema: S) => t.request('/api/profile', { method: 'PUT', body, cookie, schema })
 
 describe('profile', () => {
   it('is created on first access with a username from the e-mail', async () => {
@@ -147,7 +147,7 @@ describe('follows', () => {
 })
 
 describe('avatar upload', () => {
-  const upload = <S extends z.ZodType>(file: Blob, schema: S, name = 'a.jpg', cookie = a.cookie) => {
+  const upload = <S extends z.core.$ZodType>(file: Blob, schema: S, name = 'a.jpg', cookie = a.cookie) => {
     const body = new FormData()
     body.set('file', file, name)
     return t.request('/api/profile/avatar', { body, cookie, schema })

@@ -14,7 +14,7 @@ let a: Awaited<ReturnType<typeof socialUser>>
 let b: Awaited<ReturnType<typeof socialUser>>
 
 const photo = (color = '#c36') => sharp({ create: { width: 600, height: 900, channels: 3, background: color } }).jpeg().toBuffer()
-const upload = async <S extends z.ZodType>(cookie: string, data: Buffer | string, schema: S, name = 'story.jpg') => {
+const upload = async <S extends z.core.$ZodType>(cookie: string, data: Buffer | string, schema: S, name = 'story.jpg') => {
   const form = new FormData()
   form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), name)
   return t.request('/api/stories', { cookie, body: form, schema })

@@ -95,7 +95,7 @@ export const GenerationPayloadSchema = z.object({
   promptExtras: z.string().nullish(),
   size: z.string().nullable(),
   color: z.string().nullish(),
-  category: GarmentCategorySchema.nullable(),
+  category: z.nullable(GarmentCategorySchema),
   measurements: MeasurementsSchema,
   width: z.number().int().positive(),
   height: z.number().int().positive(),

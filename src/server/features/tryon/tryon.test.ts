@@ -29,7 +29,7 @@ import { MAX_STARTS_PER_HOUR } from './generations'
 import { INTERRUPTED, runGeneration, STALE_AFTER_MS, sweepStaleGenerations, UNREADABLE_REQUEST } from './worker'
 
 /** The export file (its shared schema checks only the version and time) with the sections read here. */
-const ExportWithTryOnsSchema = ExportFileSchema.extend({ posts: z.array(z.unknown()), generations: z.array(z.unknown()) })
+const ExportWithTryOnsSchema = z.looseObject({ ...ExportFileSchema.shape, posts: z.array(z.unknown()), generations: z.array(z.unknown()) })
 
 let t: TestApp
 type User = Awaited<ReturnType<TestApp['signUp']>>
@@ -49,7 +49,7 @@ async function upload(user: User, type: 'base' | 'product', color = '#b08060') {
 
 const ref = (photo: { filePath: string }) => ({ bucket: 'user-photos', path: photo.filePath })
 
-async function start<S extends z.ZodType>(user: User, body: Record<string, unknown>, schema: S) {
+async function start<S extends z.core.$ZodType>(user: User, body: Record<string, unknown>, schema: S) {
   return t.request('/api/tryon/generations', { body, cookie: user.cookie, schema })
 }
 

@@ -15,7 +15,7 @@ const { t, catalogue } = withCatalogueApp()
 
 const order = (couponCode: string) => orderInput({ couponCode })
 const add = (cookie: string, p: CatalogueProduct) => t.request('/api/cart/items', { body: { productId: p.id, size: p.sizes.find((s) => s.available)!.name, color: p.colors[0]!.name, quantity: 1 }, cookie })
-const validate = <S extends z.ZodType>(cookie: string, code: string, schema: S) => t.request('/api/vouchers/validate', { body: { code, shippingMethod: 'standard' }, cookie, schema })
+const validate = <S extends z.core.$ZodType>(cookie: string, code: string, schema: S) => t.request('/api/vouchers/validate', { body: { code, shippingMethod: 'standard' }, cookie, schema })
 const listOf = async (cookie: string) => (await t.request('/api/vouchers', { cookie, schema: VoucherListSchema })).json.items
 
 async function personalVoucher(userId: string, over: Partial<typeof vouchers.$inferInsert> = {}) {
