@@ -5,12 +5,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { entryKey, type Manifest, type RouteScreen, staticClosure } from '../src/server/http/web-build'
+import { entryKey, ManifestSchema, RouteTableSchema, staticClosure } from '../src/server/http/web-build'
 
 const root = path.resolve(process.env.WEB_ROOT ?? 'dist/web')
-const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as T
-const manifest = read<Manifest>('.vite/manifest.json')
-const routes = read<RouteScreen[]>('.vite/routes.json')
+const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'))
+const manifest = ManifestSchema.parse(read('.vite/manifest.json'))
+const routes = RouteTableSchema.parse(read('.vite/routes.json'))
 
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(root, file)), { level: 9 }).length
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { z } from 'zod'
 
 /**
  * Licences a production dependency may not carry: copyleft that would reach the app (or its users
@@ -10,11 +11,21 @@ import path from 'node:path'
 const DENIED = /\bA?GPL\b|\bSSPL\b|GNU (AFFERO )?GENERAL PUBLIC LICENSE|SERVER SIDE PUBLIC LICENSE/i
 
 type LsNode = { version?: string; path?: string; missing?: boolean; dependencies?: Record<string, LsNode> }
+/** A node of `npm ls --json --long`: the parts read here. */
+const LsNodeSchema: z.ZodType<LsNode> = z.lazy(() =>
+  z.object({ version: z.string().optional(), path: z.string().optional(), missing: z.boolean().optional(), dependencies: z.record(z.string(), LsNodeSchema).optional() }),
+)
+/** The licence fields of a package.json: SPDX text, the old `{ type }` object, or the older `licenses` list. */
+const PackageLicenceSchema = z.object({
+  license: z.union([z.string(), z.object({ type: z.string().optional() })]).optional(),
+  licenses: z.array(z.object({ type: z.string().optional() })).optional(),
+})
 export type DeniedPackage = { name: string; version: string; licence: string; via: string[] }
 
 /** The licence of an installed package: its package.json field, or the text of the file it points to. */
 function licenceOf(dir: string): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { license?: string | { type?: string }; licenses?: { type?: string }[] }
+  // Fields of another shape count as not declared: the licence file's text decides.
+  const pkg = PackageLicenceSchema.safeParse(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))).data ?? {}
   const declared = typeof pkg.license === 'string' ? pkg.license : (pkg.license?.type ?? pkg.licenses?.map((l) => l.type).join(' OR '))
   const file = declared?.match(/^SEE LICEN[CS]E IN (.+)$/i)?.[1]
   if (declared && !file) return declared
@@ -36,7 +47,7 @@ export function deniedProductionPackages(root: string): DeniedPackage[] {
   // (npm ls exits non-zero on problems such as unmet optional peers; its JSON is complete all the same)
   const run = spawnSync('npm', ['ls', '--omit=dev', '--all', '--json', '--long'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
   if (!run.stdout) throw new Error(`npm ls failed: ${run.stderr}`)
-  const tree = JSON.parse(run.stdout) as LsNode
+  const tree = LsNodeSchema.parse(JSON.parse(run.stdout))
   const denied: DeniedPackage[] = []
   const seen = new Set<string>()
   const walk = (node: LsNode, via: string[]) => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorSchema } from '~/shared/api'
 import { AddressListSchema } from '~/shared/marketplace/schemas'
-import { createTestApp, type TestApp, type UntypedTestApp } from '../test/harness'
+import { OpenApiDocSchema } from '../security/operations'
+import { createTestApp, type TestApp } from '../test/harness'
 
-type OpenApi = { paths: Record<string, Record<string, unknown>> }
-
-let t: UntypedTestApp
+let t: TestApp
 let victim: Awaited<ReturnType<TestApp['signUp']>>
 beforeAll(async () => {
   t = await createTestApp()
@@ -17,7 +17,7 @@ const address = { firstName: 'Ava', lastName: 'Stone', country: 'France', street
 
 describe('requests from another site', () => {
   it('every state-changing API operation answers 403 to a foreign Origin', async () => {
-    const doc = (await t.request('/api/openapi.json')).json as OpenApi
+    const doc = (await t.request('/api/openapi.json', { schema: OpenApiDocSchema })).json
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops)
         .filter((m) => m !== 'get')
@@ -27,7 +27,7 @@ describe('requests from another site', () => {
     const refused = []
     for (const op of operations) {
       const res = await t.request(op.path, { method: op.method, body: op.method === 'DELETE' ? undefined : {}, cookie: victim.cookie, headers: evil })
-      if (res.status === 403 && res.json?.error?.code === 'forbidden') refused.push(op)
+      if (res.status === 403 && ApiErrorSchema.safeParse(res.json).data?.error.code === 'forbidden') refused.push(op)
     }
     expect(refused).toHaveLength(operations.length)
   })

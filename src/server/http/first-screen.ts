@@ -1,17 +1,18 @@
 import type { Context, Hono } from 'hono'
+import { z } from 'zod'
 import { apiUrl } from '~/shared/api-url'
 import type { NonEmpty } from '~/shared/lists'
 import { COLUMN_IMAGE_SIZES } from '~/shared/image-sizes'
 import { parseFilters, toQuery } from '~/shared/marketplace/filters'
 import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, PRODUCT_IMAGE_WIDTHS, productImageSources, shownColor } from '~/shared/marketplace/images'
-import type { ProductDetail, ProductPage } from '~/shared/marketplace/schemas'
+import { ProductDetailSchema, ProductPageSchema } from '~/shared/marketplace/schemas'
 import { POST_PAGE_SIZE } from '~/shared/posts/paging'
 import { postThumbnail } from '~/shared/posts/image-urls'
-import type { PostPage } from '~/shared/posts/schemas'
-import type { Profile } from '~/shared/profiles/schemas'
+import { PostPageSchema } from '~/shared/posts/schemas'
+import { ProfileSchema } from '~/shared/profiles/schemas'
 import { matchRoutePath, type RouteParams } from '~/shared/route-path'
 import { THUMBNAIL_SIZES } from '~/shared/tryon/constants'
-import type { Photo, ProductSummary } from '~/shared/tryon/schemas'
+import { PhotoSchema, ProductSummarySchema } from '~/shared/tryon/schemas'
 import type { AppEnv } from './session'
 
 /** A `<link rel="preload" as="image">`: the image the first screen's largest paint will be. */
@@ -32,6 +33,9 @@ type FirstScreen = {
   lcpImage?: (answers: unknown[], page: PageUrl) => ImagePreload | null
 }
 
+/** An answer read by the route's response schema; undefined when the request failed or the answer is not one. */
+const read = <S extends z.core.$ZodType>(schema: S, answer: unknown): z.output<S> | undefined => z.safeParse(schema, answer).data
+
 const productImage = (imageUrl: string, widths: NonEmpty<number>, sizes: string): ImagePreload => {
   const { src, srcSet } = productImageSources(imageUrl, widths)
   return { href: src, srcset: srcSet, sizes: srcSet && sizes }
@@ -48,7 +52,7 @@ const SCREENS: FirstScreen[] = [
     signedIn: true,
     requests: () => [apiUrl('/feed', { limit: POST_PAGE_SIZE }), apiUrl('/stories')],
     lcpImage: ([feed]) => {
-      const image = (feed as PostPage | null)?.items[0]?.images[0]
+      const image = read(PostPageSchema, feed)?.items[0]?.images[0]
       return image ? { href: image.url, srcset: image.srcSet ?? undefined, sizes: image.srcSet ? COLUMN_IMAGE_SIZES : undefined } : null
     },
   },
@@ -57,7 +61,7 @@ const SCREENS: FirstScreen[] = [
     signedIn: false,
     requests: ({ search }) => [apiUrl('/products', toQuery(parseFilters(search)))],
     lcpImage: ([page], { search }) => {
-      const first = (page as ProductPage | null)?.items[0]
+      const first = read(ProductPageSchema, page)?.items[0]
       return first ? productImage(first.imageUrl, CARD_IMAGE_WIDTHS, CARD_IMAGE_SIZES[search.get('view') === 'list' ? 'list' : 'grid']) : null
     },
   },
@@ -68,7 +72,7 @@ const SCREENS: FirstScreen[] = [
     requests: ({ params: { productId } }) => (productId && encodeURIComponent(productId) === productId ? [apiUrl(`/products/${productId}`)] : []),
     // The image of the colour the address asks for, as the page shows it.
     lcpImage: ([product], { search }) => {
-      const p = product as ProductDetail | null | undefined
+      const p = read(ProductDetailSchema, product)
       return p ? productImage(shownColor(p, search.get('color')).image, PRODUCT_IMAGE_WIDTHS, COLUMN_IMAGE_SIZES) : null
     },
   },
@@ -77,11 +81,11 @@ const SCREENS: FirstScreen[] = [
     signedIn: true,
     requests: () => [apiUrl('/profile')],
     followUps: ([profile]) => {
-      const username = (profile as Profile | null)?.username
+      const username = read(ProfileSchema, profile)?.username
       return username ? [apiUrl(`/profiles/${username}/posts`, { limit: POST_PAGE_SIZE })] : []
     },
     lcpImage: ([, posts]) => {
-      const cover = (posts as PostPage | null | undefined)?.items[0]?.images[0]
+      const cover = read(PostPageSchema, posts)?.items[0]?.images[0]
       return cover ? { href: postThumbnail(cover.url) } : null
     },
   },
@@ -91,9 +95,9 @@ const SCREENS: FirstScreen[] = [
     requests: () => [apiUrl('/photos', { type: 'base' }), apiUrl('/photos', { type: 'product' }), apiUrl('/tryon/liked')],
     // The base photo row comes first; the garment row shows liked products until another source is picked.
     lcpImage: ([base, , liked]) => {
-      const photo = (base as Photo[] | null)?.[0]
+      const photo = read(z.array(PhotoSchema), base)?.[0]
       if (photo) return { href: photo.fileUrl }
-      const product = (liked as ProductSummary[] | null)?.[0]
+      const product = read(z.array(ProductSummarySchema), liked)?.[0]
       return product ? productImage(product.imageUrl, CARD_IMAGE_WIDTHS, THUMBNAIL_SIZES) : null
     },
   },

@@ -4,6 +4,10 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { AuthConfigSchema, SessionSchema } from '~/shared/auth'
+import { ProductPageSchema } from '~/shared/marketplace/schemas'
+import { PostPageSchema, PostSchema, UploadedImageSchema } from '~/shared/posts/schemas'
 import { createTestApp, type TestApp } from '../test/harness'
 
 // A miniature production build: entry + shared chunk, a lazy screen with its own import, the
@@ -84,27 +88,29 @@ describe('index.html of a client route', () => {
   })
 
   it('carries the session answer: null signed out, the user signed in', async () => {
-    const session = (html: string) => JSON.parse(/<script type="application\/json" id="drape-session">(.*?)<\/script>/.exec(html)![1]!)
+    const session = (html: string): unknown => JSON.parse(/<script type="application\/json" id="drape-session">(.*?)<\/script>/.exec(html)![1]!)
     expect(session(await (await get('/feed')).text())).toBeNull()
     const u = await t.signUp()
     const html = await (await get('/feed', { cookie: u.cookie })).text()
-    expect(session(html)).toEqual((await t.request('/api/session', { cookie: u.cookie })).json)
-    expect(session(html).user.email).toBe(u.email)
+    expect(session(html)).toEqual((await t.request('/api/session', { cookie: u.cookie, schema: z.nullable(SessionSchema) })).json)
+    expect(SessionSchema.parse(session(html)).user.email).toBe(u.email)
   })
 })
 
 describe("index.html with the first screen's data", () => {
   const firstScreen = (html: string) => /<script type="application\/json" id="drape-first-screen">(.*?)<\/script>/.exec(html)?.[1]
   const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0])
+  /** The inlined answers by URL (each compared with what the API answers, or read by its schema). */
+  const answersIn = (block: string | undefined) => z.record(z.string(), z.unknown()).parse(JSON.parse(block ?? 'null'))
 
   async function postWithCaption(u: Awaited<ReturnType<TestApp['signUp']>>, caption: string) {
     const body = new FormData()
     const png = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#c33' } }).png().toBuffer()
     body.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'look.png')
-    const image = (await t.request('/api/posts/images', { body, cookie: u.cookie })).json as { url: string }
-    const created = await t.request('/api/posts', { body: { caption, images: [image.url] }, cookie: u.cookie })
+    const image = (await t.request('/api/posts/images', { body, cookie: u.cookie, schema: UploadedImageSchema })).json
+    const created = await t.request('/api/posts', { body: { caption, images: [image.url] }, cookie: u.cookie, schema: PostSchema })
     expect(created.status).toBe(201)
-    return created.json as { id: string; images: { url: string; srcSet: string }[] }
+    return created.json
   }
 
   it("inlines /feed's answers as the signed-in visitor gets them, escaped, with a preload of the first image", async () => {
@@ -117,18 +123,18 @@ describe("index.html with the first screen's data", () => {
     const annHtml = await htmlOf(ann.cookie)
     const block = firstScreen(annHtml)!
     expect(block).not.toContain('<')
-    const answers = JSON.parse(block) as Record<string, { items: { id: string; isLiked: boolean; caption: string }[] }>
+    const answers = answersIn(block)
     expect(Object.keys(answers)).toEqual(['/api/feed?limit=10', '/api/stories'])
-    expect(answers['/api/feed?limit=10']).toEqual((await t.request('/api/feed?limit=10', { cookie: ann.cookie })).json)
-    expect(answers['/api/feed?limit=10']!.items[0]).toMatchObject({ id: post.id, isLiked: true, caption: '</script><script>alert(1)</script><!-- look' })
+    expect(answers['/api/feed?limit=10']).toEqual((await t.request('/api/feed?limit=10', { cookie: ann.cookie, schema: PostPageSchema })).json)
+    expect(PostPageSchema.parse(answers['/api/feed?limit=10']).items[0]).toMatchObject({ id: post.id, isLiked: true, caption: '</script><script>alert(1)</script><!-- look' })
     expect(annHtml.match(/<script/g)).toHaveLength(3) // the entry, the session and the first screen's answers
     expect(imagePreloads(annHtml)).toEqual([
       `<link rel="preload" as="image" fetchpriority="high" href="${post.images[0]!.url}" imagesrcset="${post.images[0]!.srcSet}" imagesizes="(max-width: 480px) 100vw, 480px">`,
     ])
 
     // Each visitor gets their own answers: ben has not liked the post.
-    const benAnswers = JSON.parse(firstScreen(await htmlOf(ben.cookie))!) as typeof answers
-    expect(benAnswers['/api/feed?limit=10']!.items.find((p) => p.id === post.id)?.isLiked).toBe(false)
+    const benFeed = PostPageSchema.parse(answersIn(firstScreen(await htmlOf(ben.cookie)))['/api/feed?limit=10'])
+    expect(benFeed.items.find((p) => p.id === post.id)?.isLiked).toBe(false)
   })
 
   it('inlines nothing for a signed-out visitor of a signed-in screen, a failed answer, or a screen without first-screen data', async () => {
@@ -144,14 +150,14 @@ describe("index.html with the first screen's data", () => {
   })
 
   it('inlines the sign-in providers of /login', async () => {
-    const answers = JSON.parse(firstScreen(await (await get('/login')).text())!) as Record<string, unknown>
-    expect(answers).toEqual({ '/api/account/providers': (await t.request('/api/account/providers')).json })
+    const answers = answersIn(firstScreen(await (await get('/login')).text()))
+    expect(answers).toEqual({ '/api/account/providers': (await t.request('/api/account/providers', { schema: AuthConfigSchema })).json })
   })
 
   it('inlines the listing /marketplace shows under the URL its filters make', async () => {
     const html = await (await get('/marketplace?sort=price-low&category=maxi&bogus=1')).text()
-    const answers = JSON.parse(firstScreen(html)!) as Record<string, unknown>
+    const answers = answersIn(firstScreen(html))
     expect(Object.keys(answers)).toEqual(['/api/products?category=maxi&sort=price-low'])
-    expect(answers['/api/products?category=maxi&sort=price-low']).toEqual((await t.request('/api/products?category=maxi&sort=price-low')).json)
+    expect(answers['/api/products?category=maxi&sort=price-low']).toEqual((await t.request('/api/products?category=maxi&sort=price-low', { schema: ProductPageSchema })).json)
   })
 })

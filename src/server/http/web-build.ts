@@ -1,12 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { z } from 'zod'
 import { bestRoute } from '~/shared/route-path'
 
+const files = z.array(z.string()).optional()
 /** One entry of Vite's build manifest (`.vite/manifest.json`). */
-export type ManifestChunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[]; assets?: string[] }
-export type Manifest = Record<string, ManifestChunk>
+const ManifestChunkSchema = z.object({ file: z.string(), src: z.string().optional(), imports: files, dynamicImports: files, isEntry: z.boolean().optional(), css: files, assets: files })
+export type ManifestChunk = z.infer<typeof ManifestChunkSchema>
+export const ManifestSchema = z.record(z.string(), ManifestChunkSchema)
+export type Manifest = z.infer<typeof ManifestSchema>
 /** `.vite/routes.json`, written by scripts/vite/route-table.ts: each client route and its screen module. */
-export type RouteScreen = { path: string; screen: string }
+export const RouteTableSchema = z.array(z.object({ path: z.string(), screen: z.string() }))
+export type RouteScreen = z.infer<typeof RouteTableSchema>[number]
 
 /** The manifest keys `keys` load statically: themselves and everything they import, transitively. */
 export function staticClosure(manifest: Manifest, keys: string[]) {
@@ -26,8 +31,9 @@ export const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) =
 export function readWebBuild(webRoot: string) {
   const read = (file: string) => fs.readFileSync(path.join(webRoot, file), 'utf8')
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) return null
-  const manifest = JSON.parse(read('.vite/manifest.json')) as Manifest
-  const routes = JSON.parse(read('.vite/routes.json')) as RouteScreen[]
+  // A build this server cannot read stops it at start-up, naming what is wrong.
+  const manifest = ManifestSchema.parse(JSON.parse(read('.vite/manifest.json')))
+  const routes = RouteTableSchema.parse(JSON.parse(read('.vite/routes.json')))
   const entry = entryKey(manifest)
   const inEntry = new Set(entry ? staticClosure(manifest, [entry]) : [])
   // The entry's own imports: without Vite's preload list (build.modulePreload: false) the browser

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { createTestApp, type TestApp } from '../test/harness'
-import { createEventBus, type LiveEvent, pipeEvents, RECONNECT_MS } from './events'
+import { CHANNEL, createEventBus, type LiveEvent, pipeEvents, RECONNECT_MS } from './events'
 
 // Two app instances on one PostgreSQL database: an event published on one reaches a subscriber
 // on the other. Needs a real server (TEST_DATABASE_URL); PGlite is a single process.
@@ -30,6 +30,25 @@ describe.skipIf(!pgUrl)('events across instances (PostgreSQL LISTEN/NOTIFY)', ()
     await expect.poll(() => got.length).toBe(1)
     expect(got[0]).toEqual({ type: 'message', data: { id: 'm1' } })
     await bus.stop()
+  })
+})
+
+describe('a notification on the events channel', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t?.close())
+
+  it('that is not an event for a user or room is dropped, and later events still arrive', async () => {
+    const got: LiveEvent[] = []
+    const unsubscribe = t.platform.events.subscribe('user-1', (e) => got.push(e))
+    for (const payload of ['{"userId":"user-1"', '{"userId":"user-1"}', '{"userId":"user-1","event":{"data":{}}}', '{"userId":"user-1","event":"message"}'])
+      await t.platform.database.raw.query('select pg_notify($1, $2)', [CHANNEL, payload])
+    await t.platform.events.publish('user-1', { type: 'message', data: { id: 'm1' } })
+    await expect.poll(() => got.length).toBeGreaterThan(0)
+    expect(got).toEqual([{ type: 'message', data: { id: 'm1' } }])
+    unsubscribe()
   })
 })
 

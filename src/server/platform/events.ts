@@ -1,12 +1,18 @@
+import { z } from 'zod'
 import type { Database } from '../db/client'
 import { logger } from './logger'
 
+const LiveEventSchema = z.object({ type: z.string(), data: z.unknown() })
 /** A live update for one user, delivered over `GET /api/events`. */
-export type LiveEvent = { type: string; data: unknown }
+export type LiveEvent = z.infer<typeof LiveEventSchema>
+
+/** What one NOTIFY on the channel carries: an event for a user, for a room, or both. */
+const NotificationSchema = z.object({ userId: z.string().optional(), room: z.string().optional(), event: LiveEventSchema })
+type Notification = z.infer<typeof NotificationSchema>
 
 type Listener = (event: LiveEvent) => void
 
-const CHANNEL = 'drape_events'
+export const CHANNEL = 'drape_events'
 /** How soon a client whose stream ended at shutdown reconnects (to another instance). */
 export const RECONNECT_MS = 1000
 
@@ -50,7 +56,9 @@ export function createEventBus(database: Database): EventBus {
 
   const deliver = (payload: string) => {
     try {
-      const { userId, room, event } = JSON.parse(payload) as { userId?: string; room?: string; event: LiveEvent }
+      const parsed = NotificationSchema.safeParse(JSON.parse(payload))
+      if (!parsed.success) return logger.warn('bad event payload', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`) })
+      const { userId, room, event } = parsed.data
       if (userId) users.emit(userId, event)
       if (room) rooms.emit(room, event)
     } catch (err) {
@@ -58,7 +66,7 @@ export function createEventBus(database: Database): EventBus {
     }
   }
 
-  const notify = async (message: { userId?: string; room?: string; event: LiveEvent }) => {
+  const notify = async (message: Notification) => {
     await database.raw.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)])
   }
 

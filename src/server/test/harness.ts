@@ -34,6 +34,9 @@ function checkBody(schema: z.core.$ZodType, json: unknown, what: string) {
 
 export const TEST_MAILBOX_KEY = 'test-dev-mailbox-key-0123456789'
 
+/** The answer of GET /api/dev/mailbox (the dev-only route declares no response schema): the mails, newest first. */
+export const DevMailboxSchema = z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), links: z.array(z.string()), createdAt: z.string() }))
+
 export async function createTestApp(env: Record<string, string> = {}, opts: { postgresUrl?: string; webRoot?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drape-test-'))
   const postgresUrl = opts.postgresUrl ?? process.env.TEST_DATABASE_URL
@@ -123,17 +126,6 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { po
   }
 
   return { app, platform: p, config, request, signUp, mailedLink, cookieFrom, close }
-}
-
-/**
- * @deprecated Transitional, for the test files that still read bodies untyped: the same app with
- * `any` bodies. Pass the response `schema` to `t.request` and use `TestApp` instead.
- */
-export type UntypedTestApp = Omit<TestApp, 'request'> & {
-  request: {
-    <S extends z.core.$ZodType>(urlPath: string, opts: RequestOptions & { schema: S }): Promise<TestResponse<z.output<S>>>
-    (urlPath: string, opts?: RequestOptions): Promise<TestResponse<any>> // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
 }
 
 export { loadConfig }

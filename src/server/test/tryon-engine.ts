@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { z } from 'zod'
 import type { Storage } from '../platform/storage'
 import { createAnalysisStore } from '../tryon/analysis-store'
 import type { StoredImage, TryOnEngine, TryOnInput, TryOnOutput } from '../tryon/engine'
@@ -21,7 +22,9 @@ export async function composeTryOn(person: Buffer, garment: Buffer, width: numbe
     .toBuffer()
 }
 
-type PhotoAnalysis = { mean: number[] }
+const PhotoAnalysisSchema = z.object({ mean: z.array(z.number()) })
+type PhotoAnalysis = z.infer<typeof PhotoAnalysisSchema>
+const StoredSchema = PhotoAnalysisSchema.extend({ source: z.string() })
 
 /**
  * Photo analyses like the on-device engine's (through the same store, written next to the photo
@@ -32,7 +35,7 @@ function testAnalyses(computed: string[]) {
     {
       async load(storage, key, source) {
         const json = await storage.get(`${key}.analysis.json`)
-        const value = json && (JSON.parse(json.body.toString('utf8')) as PhotoAnalysis & { source: string })
+        const value = json && StoredSchema.safeParse(JSON.parse(json.body.toString('utf8'))).data
         return value?.source === source && (await storage.get(`${key}.analysis.png`)) ? { mean: value.mean } : null
       },
       async save(storage, key, source, value) {

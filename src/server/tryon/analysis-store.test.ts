@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import type { Storage } from '../platform/storage'
 import { createAnalysisStore } from './analysis-store'
 import { memoryStorage } from './engines/local/test-fixtures'
 
+const StoredSchema = z.object({ source: z.string(), n: z.number() })
 const image = { key: 'user-photos/u/p.jpg', data: Buffer.from('photo bytes'), contentType: 'image/jpeg' }
 const codec = {
   async load(storage: Storage, key: string, source: string) {
     const stored = await storage.get(`${key}.analysis.json`)
-    const value = stored && (JSON.parse(stored.body.toString()) as { source: string; n: number })
+    const value = stored && StoredSchema.parse(JSON.parse(stored.body.toString()))
     return value?.source === source ? value.n : null
   },
   async save(storage: Storage, key: string, source: string, n: number) {

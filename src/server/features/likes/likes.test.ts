@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { LikedIdsSchema, ProductDetailSchema, ProductPageSchema } from '~/shared/marketplace/schemas'
-import type { UntypedTestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products'
+import { LikedIdsSchema, LikeStateSchema, ProductDetailSchema, ProductListSchema, ProductPageSchema } from '~/shared/marketplace/schemas'
 import { withCatalogueApp } from '../../test/with-test-app'
 
-const { t, catalogue }: { t: UntypedTestApp; catalogue: CatalogueProduct[] } = withCatalogueApp()
+const { t, catalogue } = withCatalogueApp()
 
 describe('product likes', () => {
   it('need a session', async () => {
@@ -17,25 +15,25 @@ describe('product likes', () => {
     const a = await t.signUp()
     const b = await t.signUp()
     const [p1, p2] = [catalogue[0]!, catalogue[1]!]
-    expect((await t.request(`/api/products/${p1.id}/like`, { method: 'PUT', cookie: a.cookie })).json).toEqual({ liked: true })
-    expect((await t.request(`/api/products/${p1.id}/like`, { method: 'PUT', cookie: a.cookie })).json).toEqual({ liked: true })
+    expect((await t.request(`/api/products/${p1.id}/like`, { method: 'PUT', cookie: a.cookie, schema: LikeStateSchema })).json).toEqual({ liked: true })
+    expect((await t.request(`/api/products/${p1.id}/like`, { method: 'PUT', cookie: a.cookie, schema: LikeStateSchema })).json).toEqual({ liked: true })
     await t.request(`/api/products/${p2.id}/like`, { method: 'PUT', cookie: a.cookie })
 
     expect((await t.request('/api/likes', { cookie: a.cookie, schema: LikedIdsSchema })).json.ids.sort()).toEqual([p1.id, p2.id].sort())
     expect((await t.request('/api/likes', { cookie: b.cookie, schema: LikedIdsSchema })).json.ids).toEqual([])
-    const wishlist = (await t.request('/api/likes/products', { cookie: a.cookie })).json.items
-    expect(wishlist.map((i: { id: string }) => i.id)).toEqual([p2.id, p1.id])
+    const wishlist = (await t.request('/api/likes/products', { cookie: a.cookie, schema: ProductListSchema })).json.items
+    expect(wishlist.map((i) => i.id)).toEqual([p2.id, p1.id])
 
     const asA = (await t.request('/api/products?limit=2', { cookie: a.cookie, schema: ProductPageSchema })).json.items
-    expect(asA.map((i: { liked: boolean }) => i.liked)).toEqual([true, true])
+    expect(asA.map((i) => i.liked)).toEqual([true, true])
     const asB = (await t.request('/api/products?limit=2', { cookie: b.cookie, schema: ProductPageSchema })).json.items
-    expect(asB.map((i: { liked: boolean }) => i.liked)).toEqual([false, false])
+    expect(asB.map((i) => i.liked)).toEqual([false, false])
     expect((await t.request(`/api/products/${p1.id}`, { cookie: b.cookie, schema: ProductDetailSchema })).json.liked).toBe(false)
 
     // B unliking A's product changes nothing for A.
     await t.request(`/api/products/${p1.id}/like`, { method: 'DELETE', cookie: b.cookie })
     expect((await t.request('/api/likes', { cookie: a.cookie, schema: LikedIdsSchema })).json.ids).toContain(p1.id)
-    expect((await t.request(`/api/products/${p1.id}/like`, { method: 'DELETE', cookie: a.cookie })).json).toEqual({ liked: false })
+    expect((await t.request(`/api/products/${p1.id}/like`, { method: 'DELETE', cookie: a.cookie, schema: LikeStateSchema })).json).toEqual({ liked: false })
     expect((await t.request('/api/likes', { cookie: a.cookie, schema: LikedIdsSchema })).json.ids).toEqual([p2.id])
   })
 

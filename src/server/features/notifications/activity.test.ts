@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FollowingActivitySchema, UnreadCountSchema } from '~/shared/social/schemas'
+import { ActivitySchema, FollowingActivitySchema, UnreadCountSchema } from '~/shared/social/schemas'
 import { follows, notifications, postImages, postLikes, posts } from '../../db/schema'
-import { createTestApp, type UntypedTestApp } from '../../test/harness'
+import { createTestApp, type TestApp } from '../../test/harness'
 import { socialUser } from '../../test/social'
 import { groupOf } from './activity'
 import { notify, notifyMentions } from './service'
 
-let t: UntypedTestApp
+let t: TestApp
 let owner: Awaited<ReturnType<typeof socialUser>>
 let fans: Awaited<ReturnType<typeof socialUser>>[]
 
@@ -16,7 +16,7 @@ async function postBy(userId: string) {
   await t.platform.db.insert(postImages).values({ postId: post!.id, imageUrl: '/api/files/posts/x/1.webp' })
   return post!.id
 }
-const activity = async (cookie: string) => (await t.request('/api/activity', { cookie })).json
+const activity = async (cookie: string) => (await t.request('/api/activity', { cookie, schema: ActivitySchema })).json
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -35,19 +35,19 @@ describe('activity', () => {
     await notify(deps, { recipientId: fans[2]!.id, actorId: owner.id, type: 'follow' })
 
     const mine = await activity(owner.cookie)
-    expect(mine.groups.map((g: { id: string }) => g.id)).toEqual(['new'])
-    const items = mine.groups[0].items
-    expect(items.map((i: { type: string }) => i.type).sort()).toEqual(['follow', 'like_multiple', 'mention'])
-    const likes = items.find((i: { type: string }) => i.type === 'like_multiple')
-    expect(likes.users).toHaveLength(2)
-    expect(likes.othersCount).toBe(1)
-    expect(likes.post).toEqual({ id: postId, imageUrl: '/api/files/posts/x/1.webp' })
-    expect(items.find((i: { type: string }) => i.type === 'mention').content).toContain(`@${owner.username}`)
-    expect(items.find((i: { type: string }) => i.type === 'follow')).toMatchObject({ users: [expect.objectContaining({ id: fans[0]!.id })], isFollowing: false })
+    expect(mine.groups.map((g) => g.id)).toEqual(['new'])
+    const items = mine.groups[0]!.items
+    expect(items.map((i) => i.type).sort()).toEqual(['follow', 'like_multiple', 'mention'])
+    const likes = items.find((i) => i.type === 'like_multiple')
+    expect(likes?.users).toHaveLength(2)
+    expect(likes?.othersCount).toBe(1)
+    expect(likes?.post).toEqual({ id: postId, imageUrl: '/api/files/posts/x/1.webp' })
+    expect(items.find((i) => i.type === 'mention')?.content).toContain(`@${owner.username}`)
+    expect(items.find((i) => i.type === 'follow')).toMatchObject({ users: [expect.objectContaining({ id: fans[0]!.id })], isFollowing: false })
 
     // Hana only sees the one notification addressed to her; Finn sees none.
     const hana = await activity(fans[2]!.cookie)
-    expect(hana.groups.flatMap((g: { items: unknown[] }) => g.items)).toEqual([expect.objectContaining({ type: 'follow', users: [expect.objectContaining({ id: owner.id })] })])
+    expect(hana.groups.flatMap((g) => g.items)).toEqual([expect.objectContaining({ type: 'follow', users: [expect.objectContaining({ id: owner.id })] })])
     expect((await activity(fans[0]!.cookie)).groups).toEqual([])
     expect((await t.request('/api/activity')).status).toBe(401)
   })
@@ -58,8 +58,8 @@ describe('activity', () => {
     expect((await t.request('/api/activity/unread', { cookie: owner.cookie, schema: UnreadCountSchema })).json.count).toBe(0)
     await t.platform.db.update(notifications).set({ createdAt: sql`now() - interval '3 days'` }).where(eq(notifications.type, 'mention'))
     const groups = (await activity(owner.cookie)).groups
-    expect(groups.map((g: { id: string }) => g.id)).toEqual(['today', 'this_week'])
-    expect(groups[1].items.map((i: { type: string }) => i.type)).toEqual(['mention'])
+    expect(groups.map((g) => g.id)).toEqual(['today', 'this_week'])
+    expect(groups[1]?.items.map((i) => i.type)).toEqual(['mention'])
 
     const now = new Date('2026-11-22T12:00:00Z')
     const ago = (days: number) => new Date(now.getTime() - days * 864e5)
@@ -71,8 +71,8 @@ describe('activity', () => {
 
   it('shows a follow-back state and friends’ likes on the Following tab', async () => {
     await t.platform.db.insert(follows).values({ followerId: owner.id, followingId: fans[0]!.id })
-    const follow = (await activity(owner.cookie)).groups.flatMap((g: { items: { type: string }[] }) => g.items).find((i: { type: string }) => i.type === 'follow')
-    expect(follow.isFollowing).toBe(true)
+    const follow = (await activity(owner.cookie)).groups.flatMap((g) => g.items).find((i) => i.type === 'follow')
+    expect(follow?.isFollowing).toBe(true)
     // Finn (followed) and Gus (not followed) like Hana's post: only Finn's like shows.
     const hanaPost = await postBy(fans[2]!.id)
     await t.platform.db.insert(postLikes).values([fans[0]!, fans[1]!].map((f) => ({ userId: f.id, postId: hanaPost })))

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
 import { AddressListSchema, CartSchema, OrderDetailSchema, OrderListSchema } from '~/shared/marketplace/schemas'
 import { MM, MT } from '~/shared/marketplace/messages'
-import type { Cart, OrderDetail } from '~/shared/marketplace/schemas'
 import { orderInput, TEST_SHIPPING } from '../../test/checkout'
 import type { CatalogueProduct } from '../products'
 import { withCatalogueApp } from '../../test/with-test-app'
@@ -12,7 +11,7 @@ const { t, catalogue } = withCatalogueApp()
 const shipping = TEST_SHIPPING
 const order = orderInput
 const add = (cookie: string, p: CatalogueProduct, quantity: number) =>
-  t.request('/api/cart/items', { body: { productId: p.id, size: p.sizes.find((s) => s.available)!.name, color: p.colors[0]!.name, quantity }, cookie })
+  t.request('/api/cart/items', { body: { productId: p.id, size: p.sizes.find((s) => s.available)!.name, color: p.colors[0]!.name, quantity }, cookie, schema: CartSchema })
 
 describe('placing an order', () => {
   it('creates it from the selected lines with server-side totals and clears them', async () => {
@@ -20,13 +19,13 @@ describe('placing an order', () => {
     const [a, b, c] = [catalogue[10]!, catalogue[11]!, catalogue[12]!]
     await add(u.cookie, a, 2)
     await add(u.cookie, b, 1)
-    const cart = (await add(u.cookie, c, 1)).json as Cart
+    const cart = (await add(u.cookie, c, 1)).json
     const idC = cart.items.find((i) => i.productId === c.id)!.id
     await t.request(`/api/cart/items/${idC}`, { method: 'PATCH', body: { selected: false }, cookie: u.cookie })
 
     const res = await t.request('/api/orders', { body: order(), cookie: u.cookie, schema: OrderDetailSchema })
     expect(res.status, res.text).toBe(201)
-    const o = res.json as OrderDetail
+    const o = res.json
     const subtotal = Math.round(a.price * 200 + b.price * 100) / 100
     expect(o).toMatchObject({ status: 'pending', quantity: 3, subtotal, shipping: 9.9, total: Math.round((subtotal + 9.9) * 100) / 100 })
     expect(o.orderNumber).toMatch(/^#\d{9}$/)
@@ -36,7 +35,7 @@ describe('placing an order', () => {
 
     const left = (await t.request('/api/cart', { cookie: u.cookie, schema: CartSchema })).json
     expect(left.items.map((i) => i.productId)).toEqual([c.id])
-    expect((await t.request('/api/orders?status=pending', { cookie: u.cookie, schema: OrderListSchema })).json.items.map((x: { id: string }) => x.id)).toEqual([o.id])
+    expect((await t.request('/api/orders?status=pending', { cookie: u.cookie, schema: OrderListSchema })).json.items.map((x) => x.id)).toEqual([o.id])
   })
 
   it('free shipping adds nothing; totals ignore any amount the client sends', async () => {

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { ApiErrorSchema } from '~/shared/api'
+import { SessionSchema } from '~/shared/auth'
+import { present } from '~/shared/lists'
 import { CONTROL_CHARACTERS_MESSAGE, TOO_DEEP_MESSAGE } from '../../http/input-guard'
 import { listDevMail } from '../../platform/mail'
-import { createTestApp, TEST_MAILBOX_KEY, type UntypedTestApp } from '../../test/harness'
+import { OpenApiDocSchema } from '../../security/operations'
+import { createTestApp, DevMailboxSchema, TEST_MAILBOX_KEY, type TestApp } from '../../test/harness'
+import { HealthSchema } from './routes'
 
-let t: UntypedTestApp
+let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
@@ -12,18 +17,18 @@ afterAll(() => t.close())
 
 describe('health, OpenAPI and docs', () => {
   it('reports db, storage, queue, live updates and engine', async () => {
-    const res = await t.request('/api/health')
+    const res = await t.request('/api/health', { schema: HealthSchema })
     expect(res.status).toBe(200)
     expect(res.json.status).toBe('ok')
     expect(Object.keys(res.json.checks)).toEqual(['db', 'storage', 'queue', 'events', 'engine'])
   })
 
   it('publishes an OpenAPI document with the account routes and a reference page', async () => {
-    const doc = (await t.request('/api/openapi.json')).json
+    const doc = (await t.request('/api/openapi.json', { schema: OpenApiDocSchema.extend({ openapi: z.string() }) })).json
     expect(doc.openapi).toMatch(/^3\./)
-    expect(doc.paths['/api/account/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('confirmPassword')
-    expect(doc.paths['/api/cart'].get.security).toEqual([{ session: [] }])
-    expect(doc.paths['/api/session'].get.security).toBeUndefined()
+    expect(doc.paths['/api/account/register']?.post?.requestBody?.content['application/json']?.schema.properties).toHaveProperty('confirmPassword')
+    expect(doc.paths['/api/cart']?.get?.security).toEqual([{ session: [] }])
+    expect(present(doc.paths['/api/session']?.get, 'GET /api/session in the document').security).toBeUndefined()
     const page = await t.request('/api/docs')
     expect(page.text).toContain('/api/account/login')
   })
@@ -66,7 +71,7 @@ describe('bad input always gets the error shape, never a 500', () => {
 
   it('a missing cookie is a 401 on signed-in routes', async () => {
     for (const path of ['/api/cart', '/api/events']) {
-      const res = await t.request(path)
+      const res = await t.request(path, { schema: ApiErrorSchema })
       expect(res.status).toBe(401)
       expect(res.json).toEqual(shape)
     }
@@ -79,14 +84,14 @@ describe('bad input always gets the error shape, never a 500', () => {
 
   it('the session of a forged cookie is null, as when signed out', async () => {
     for (const cookie of [undefined, 'drape.session_token=forged.value']) {
-      const res = await t.request('/api/session', { cookie })
+      const res = await t.request('/api/session', { cookie, schema: z.nullable(SessionSchema) })
       expect(res.status).toBe(200)
       expect(res.json).toBeNull()
     }
   })
 
   it('unknown API routes are a 404 in the error shape', async () => {
-    const res = await t.request('/api/nope')
+    const res = await t.request('/api/nope', { schema: ApiErrorSchema })
     expect(res.status).toBe(404)
     expect(res.json).toEqual(shape)
   })
@@ -129,7 +134,7 @@ describe('bad input always gets the error shape, never a 500', () => {
   it('malformed multipart is a 400 on every upload route', async () => {
     const me = await t.signUp()
     for (const path of ['/api/photos', '/api/posts/images', '/api/library/photos', '/api/profile/avatar', '/api/stories']) {
-      const res = await t.request(path, { cookie: me.cookie, body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\ntruncated', headers: { 'content-type': 'multipart/form-data; boundary=x' } })
+      const res = await t.request(path, { cookie: me.cookie, body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\ntruncated', headers: { 'content-type': 'multipart/form-data; boundary=x' }, schema: ApiErrorSchema })
       expect(res.status, path).toBe(400)
       expect(res.json, path).toEqual(shape)
     }
@@ -198,9 +203,9 @@ describe('live events', () => {
 describe('dev mailbox', () => {
   it('lists mails as JSON newest first with links, and as a page, with its key', async () => {
     await t.request('/api/account/register', { body: { email: 'mailbox@example.com', password: 'abcdefgh', confirmPassword: 'abcdefgh' } })
-    const mails = (await t.request(`/api/dev/mailbox?to=mailbox@example.com&key=${TEST_MAILBOX_KEY}`)).json
+    const mails = (await t.request(`/api/dev/mailbox?to=mailbox@example.com&key=${TEST_MAILBOX_KEY}`, { schema: DevMailboxSchema })).json
     expect(mails[0]).toEqual(expect.objectContaining({ to: 'mailbox@example.com', subject: expect.any(String), text: expect.any(String), html: expect.any(String), createdAt: expect.any(String) }))
-    expect(mails[0].links[0]).toContain('/api/auth/verify-email?token=')
+    expect(mails[0]?.links[0]).toContain('/api/auth/verify-email?token=')
     expect((await t.request(`/dev/mailbox?key=${TEST_MAILBOX_KEY}`)).text).toContain('mailbox@example.com')
   })
 

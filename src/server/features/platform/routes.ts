@@ -14,7 +14,7 @@ import { fileAccess } from './file-access'
 
 const HEARTBEAT_MS = 25_000
 
-const HealthSchema = z.object({
+export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   checks: z.record(z.string(), z.object({ ok: z.boolean(), ms: z.number(), detail: z.string().optional() })),
 })

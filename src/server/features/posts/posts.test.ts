@@ -1,16 +1,19 @@
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { ApiErrorSchema } from '~/shared/api'
-import { PhotoListSchema, PostPageSchema, PostSchema } from '~/shared/posts/schemas'
+import { present } from '~/shared/lists'
+import { CommentPageSchema, CommentSchema, LikeStateSchema, PhotoListSchema, PostPageSchema, PostSchema, SaveStateSchema, UploadedImageSchema } from '~/shared/posts/schemas'
+import { ProfileSchema } from '~/shared/profiles/schemas'
 import { FM } from '~/shared/posts/messages'
 import { pendingUploads } from '../../db/schema'
 import { sweepPendingUploads } from '../../platform/pending-uploads'
 import { floodUntilRefused } from '../../test/flood'
-import { createTestApp, type TestApp, type UntypedTestApp } from '../../test/harness'
+import { createTestApp, type TestApp } from '../../test/harness'
 
 type User = Awaited<ReturnType<TestApp['signUp']>>
-let t: UntypedTestApp
+let t: TestApp
 let ann: User
 let ben: User
 let cat: User
@@ -24,23 +27,26 @@ afterAll(() => t.close())
 
 const png = (color: string, width = 900, height = 1200) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
 
-async function uploadImage(u: User, data: Buffer | string, name = 'photo.png', type = 'image/png') {
+async function uploadImage<S extends z.core.$ZodType>(u: User, data: Buffer | string, schema: S, name = 'photo.png', type = 'image/png') {
   const body = new FormData()
   body.set('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), name)
-  return t.request('/api/posts/images', { body, cookie: u.cookie })
+  return t.request('/api/posts/images', { body, cookie: u.cookie, schema })
 }
+
+/** The URLs of every width in an image's srcSet. */
+const variantUrls = (image: { srcSet: string | null }) => present(image.srcSet, 'a srcSet').split(', ').map((s) => s.split(' ')[0]!)
 
 async function post(u: User, caption: string, colors = ['#c33']) {
   const images = []
-  for (const c of colors) images.push((await uploadImage(u, await png(c))).json.url as string)
+  for (const c of colors) images.push((await uploadImage(u, await png(c), UploadedImageSchema)).json.url)
   const res = await t.request('/api/posts', { body: { caption, images }, cookie: u.cookie, schema: PostSchema })
   expect(res.status).toBe(201)
-  return res.json as { id: string; images: { url: string; srcSet: string }[] }
+  return res.json
 }
 
-const profile = async (u: User) => (await t.request('/api/profile', { cookie: u.cookie })).json
+const profile = async (u: User) => (await t.request('/api/profile', { cookie: u.cookie, schema: ProfileSchema })).json
 const feedOf = async (u: User, cursor?: string, limit = 20) =>
-  (await t.request(`/api/feed?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { cookie: u.cookie })).json as { items: { id: string; author: { username: string }; isLiked: boolean; isSaved: boolean; likesCount: number; likedBy: string | null; caption: string }[]; nextCursor: string | null }
+  (await t.request(`/api/feed?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { cookie: u.cookie, schema: PostPageSchema })).json
 
 describe('creating posts', () => {
   it('publishes up to 10 uploaded images in order as 4:5 WebP variants and counts the post', async () => {
@@ -57,7 +63,7 @@ describe('creating posts', () => {
   it('refuses no images, more than 10, and images the user did not upload', async () => {
     expect((await t.request('/api/posts', { body: { caption: 'x', images: [] }, cookie: ann.cookie, schema: ApiErrorSchema })).json.error.message).toBe(FM.chooseAPhoto)
     expect((await t.request('/api/posts', { body: { caption: 'x', images: Array(11).fill('/api/files/posts/a/b-w1080.webp') }, cookie: ann.cookie, schema: ApiErrorSchema })).json.error.message).toBe(FM.tooManyPhotos)
-    const annUpload = (await uploadImage(ann, await png('#0f0'))).json.url
+    const annUpload = (await uploadImage(ann, await png('#0f0'), UploadedImageSchema)).json.url
     for (const images of [[annUpload], ['https://evil.example/x.webp'], [`/api/files/posts/${ben.user.id}/00000000-0000-0000-0000-000000000000-w1080.webp`]]) {
       const res = await t.request('/api/posts', { body: { caption: 'x', images }, cookie: ben.cookie, schema: ApiErrorSchema })
       expect(res.status).toBe(400)
@@ -75,7 +81,7 @@ describe('creating posts', () => {
       [Buffer.alloc(30 * 1024 * 1024, 7), 'big.jpg', 413],
     ]
     for (const [data, name, status] of cases) {
-      const res = await uploadImage(ann, data, name, 'image/jpeg')
+      const res = await uploadImage(ann, data, ApiErrorSchema, name, 'image/jpeg')
       expect(res.status, name).toBe(status)
       expect(res.json.error.code).toMatch(/unsupported_media_type|payload_too_large/)
       expect(typeof res.json.error.message).toBe('string')
@@ -89,9 +95,9 @@ describe('photos of a post not yet published', () => {
   const pendingRows = async (url: string) => (await t.platform.database.raw.query('select key from pending_uploads where key = $1', [keyOf(url)])).length
 
   it('are readable only by the uploader until published, then by everyone from the public bucket', async () => {
-    const draft = (await uploadImage(ann, await png('#0a0'))).json as { url: string; srcSet: string }
+    const draft = (await uploadImage(ann, await png('#0a0'), UploadedImageSchema)).json
     expect(draft.url).toMatch(new RegExp(`^/api/files/post-drafts/${ann.user.id}/[0-9a-f-]{36}-w1080\\.webp$`))
-    const small = draft.srcSet.split(', ')[0]!.split(' ')[0]!
+    const small = variantUrls(draft)[0]!
     for (const url of [draft.url, small]) {
       expect(await fetchAs(url, ann)).toBe(200)
       expect(await fetchAs(url, ben)).toBe(404)
@@ -100,9 +106,9 @@ describe('photos of a post not yet published', () => {
 
     const res = await t.request('/api/posts', { body: { caption: 'now public', images: [draft.url] }, cookie: ann.cookie, schema: PostSchema })
     expect(res.status).toBe(201)
-    const published = res.json.images[0] as { url: string; srcSet: string }
+    const published = res.json.images[0]!
     expect(published.url).toBe(draft.url.replace('/post-drafts/', '/posts/'))
-    for (const url of [published.url, ...published.srcSet.split(', ').map((s) => s.split(' ')[0]!)]) {
+    for (const url of [published.url, ...variantUrls(published)]) {
       expect(await fetchAs(url)).toBe(200)
       expect(await fetchAs(url, ben)).toBe(200)
     }
@@ -115,7 +121,7 @@ describe('photos of a post not yet published', () => {
   })
 
   it('a refused post leaves its drafts as they were and publishes nothing', async () => {
-    const draft = (await uploadImage(ann, await png('#a0a'))).json.url as string
+    const draft = (await uploadImage(ann, await png('#a0a'), UploadedImageSchema)).json.url
     const missing = `/api/files/posts/${ann.user.id}/00000000-0000-0000-0000-000000000000-w1080.webp`
     const res = await t.request('/api/posts', { body: { caption: 'x', images: [draft, missing] }, cookie: ann.cookie, schema: ApiErrorSchema })
     expect(res.status).toBe(400)
@@ -126,11 +132,11 @@ describe('photos of a post not yet published', () => {
   })
 
   it('are deleted with their variants a day after upload when never published', async () => {
-    const old = (await uploadImage(cat, await png('#aa0'))).json as { url: string; srcSet: string }
-    const fresh = (await uploadImage(cat, await png('#0aa'))).json.url as string
+    const old = (await uploadImage(cat, await png('#aa0'), UploadedImageSchema)).json
+    const fresh = (await uploadImage(cat, await png('#0aa'), UploadedImageSchema)).json.url
     await t.platform.db.update(pendingUploads).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(pendingUploads.key, keyOf(old.url)))
     await sweepPendingUploads(t.platform)
-    for (const url of old.srcSet.split(', ').map((s) => s.split(' ')[0]!)) expect(await t.platform.storage.get(keyOf(url))).toBeNull()
+    for (const url of variantUrls(old)) expect(await t.platform.storage.get(keyOf(url))).toBeNull()
     expect(await fetchAs(old.url, cat)).toBe(404)
     expect(await pendingRows(old.url)).toBe(0)
     expect((await t.request('/api/posts', { body: { caption: 'late', images: [old.url] }, cookie: cat.cookie })).status).toBe(400)
@@ -172,20 +178,20 @@ describe('likes, saves and comments', () => {
   it('likes persist per user with correct counts and a liker name', async () => {
     const p = await post(ann, 'like me')
     for (const u of [ben, ben, cat]) expect((await t.request(`/api/posts/${p.id}/like`, { method: 'PUT', cookie: u.cookie })).status).toBe(200)
-    const seenByBen = (await t.request(`/api/posts/${p.id}`, { cookie: ben.cookie })).json
+    const seenByBen = (await t.request(`/api/posts/${p.id}`, { cookie: ben.cookie, schema: PostSchema })).json
     expect(seenByBen).toMatchObject({ likesCount: 2, isLiked: true })
     expect(seenByBen.likedBy).toBe('cat')
     expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie, schema: PostSchema })).json.isLiked).toBe(false)
-    expect((await t.request(`/api/posts/${p.id}/like`, { method: 'DELETE', cookie: ben.cookie })).json).toEqual({ liked: false, likesCount: 1 })
-    expect((await t.request(`/api/posts/${p.id}/like`, { method: 'DELETE', cookie: ben.cookie })).json).toEqual({ liked: false, likesCount: 1 })
+    expect((await t.request(`/api/posts/${p.id}/like`, { method: 'DELETE', cookie: ben.cookie, schema: LikeStateSchema })).json).toEqual({ liked: false, likesCount: 1 })
+    expect((await t.request(`/api/posts/${p.id}/like`, { method: 'DELETE', cookie: ben.cookie, schema: LikeStateSchema })).json).toEqual({ liked: false, likesCount: 1 })
     expect((await t.request(`/api/posts/${p.id}`, { cookie: ben.cookie, schema: PostSchema })).json.likedBy).toBe('cat')
   })
 
   it('saves are private to their owner', async () => {
     const p = await post(ann, 'save me')
-    expect((await t.request(`/api/posts/${p.id}/save`, { method: 'PUT', cookie: ben.cookie })).json).toEqual({ saved: true, savesCount: 1 })
-    const bens = (await t.request('/api/posts/saved', { cookie: ben.cookie })).json
-    expect(bens.items.map((i: { id: string }) => i.id)).toEqual([p.id])
+    expect((await t.request(`/api/posts/${p.id}/save`, { method: 'PUT', cookie: ben.cookie, schema: SaveStateSchema })).json).toEqual({ saved: true, savesCount: 1 })
+    const bens = (await t.request('/api/posts/saved', { cookie: ben.cookie, schema: PostPageSchema })).json
+    expect(bens.items.map((i) => i.id)).toEqual([p.id])
     expect((await t.request('/api/posts/saved', { cookie: cat.cookie, schema: PostPageSchema })).json.items).toEqual([])
     expect((await t.request(`/api/posts/${p.id}`, { cookie: cat.cookie, schema: PostSchema })).json.isSaved).toBe(false)
     expect((await t.request(`/api/posts/saved?user=${ben.user.id}`, { cookie: cat.cookie, schema: PostPageSchema })).json.items).toEqual([])
@@ -195,10 +201,10 @@ describe('likes, saves and comments', () => {
     const p = await post(ann, 'comment on me')
     const empty = await t.request(`/api/posts/${p.id}/comments`, { body: { body: '   ' }, cookie: ben.cookie, schema: ApiErrorSchema })
     expect(empty.json.error.message).toBe(FM.commentEmpty)
-    const c1 = (await t.request(`/api/posts/${p.id}/comments`, { body: { body: 'Love it @cat' }, cookie: ben.cookie })).json
+    const c1 = (await t.request(`/api/posts/${p.id}/comments`, { body: { body: 'Love it @cat' }, cookie: ben.cookie, schema: CommentSchema })).json
     await t.request(`/api/posts/${p.id}/comments`, { body: { body: 'Me too' }, cookie: cat.cookie })
-    const list = (await t.request(`/api/posts/${p.id}/comments`, { cookie: cat.cookie })).json
-    expect(list.items.map((c: { body: string }) => c.body)).toEqual(['Love it @cat', 'Me too'])
+    const list = (await t.request(`/api/posts/${p.id}/comments`, { cookie: cat.cookie, schema: CommentPageSchema })).json
+    expect(list.items.map((c) => c.body)).toEqual(['Love it @cat', 'Me too'])
     expect(list.items[0]).toMatchObject({ canDelete: false, author: { username: 'ben' } })
     expect((await t.request(`/api/posts/${p.id}`, { cookie: ann.cookie, schema: PostSchema })).json.commentsCount).toBe(2)
     expect((await t.request(`/api/comments/${c1.id}`, { method: 'DELETE', cookie: cat.cookie })).status).toBe(403)
@@ -226,9 +232,9 @@ describe('rate limits', () => {
   it('refuses a flood of photo uploads from one user with 429 and a message', async () => {
     const eve = await t.signUp('eve@example.com')
     const tiny = await png('#abc', 40, 50)
-    const { accepted, last } = await floodUntilRefused(60, () => uploadImage(eve, tiny))
+    const { accepted, last } = await floodUntilRefused(60, () => uploadImage(eve, tiny, z.union([UploadedImageSchema, ApiErrorSchema])))
     expect(last.status).toBe(429)
-    expect(last.json.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/too often/) })
+    expect(last.json).toMatchObject({ error: { code: 'rate_limited', message: expect.stringMatching(/too often/) } })
     expect(accepted).toBeGreaterThanOrEqual(60)
   })
 })
@@ -248,14 +254,14 @@ describe('deleting posts', () => {
 
 describe('profile grid, tagged tab and photo library', () => {
   it('lists a user’s posts, posts mentioning them and the user’s own photos', async () => {
-    const grid = (await t.request('/api/profiles/ann/posts', { cookie: ben.cookie })).json
+    const grid = (await t.request('/api/profiles/ann/posts', { cookie: ben.cookie, schema: PostPageSchema })).json
     expect(grid.items.length).toBe((await profile(ann)).posts_count)
-    const tagged = (await t.request('/api/profiles/cat/tagged', { cookie: ann.cookie })).json
+    const tagged = (await t.request('/api/profiles/cat/tagged', { cookie: ann.cookie, schema: PostPageSchema })).json
     expect(tagged.items).toEqual([])
     await post(ben, 'with @cat today')
-    expect((await t.request('/api/profiles/cat/tagged', { cookie: ann.cookie })).json.items.map((i: { caption: string }) => i.caption)).toEqual(['with @cat today'])
+    expect((await t.request('/api/profiles/cat/tagged', { cookie: ann.cookie, schema: PostPageSchema })).json.items.map((i) => i.caption)).toEqual(['with @cat today'])
     const photos = (await t.request('/api/posts/photos', { cookie: cat.cookie, schema: PhotoListSchema })).json.items
     expect(photos.length).toBe(2)
-    expect(photos.every((ph: { url: string }) => ph.url.includes(`/posts/${cat.user.id}/`))).toBe(true)
+    expect(photos.every((ph) => ph.url.includes(`/posts/${cat.user.id}/`))).toBe(true)
   })
 })

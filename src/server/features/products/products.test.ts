@@ -1,24 +1,22 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
-import { ProductDetailSchema, ProductPageSchema, SizeAdviceSchema, SubcategoriesSchema } from '~/shared/marketplace/schemas'
+import { ProductDetailSchema, ProductListSchema, ProductPageSchema, SizeAdviceSchema, SubcategoriesSchema } from '~/shared/marketplace/schemas'
 import { BRANDS, CATEGORIES, COLORS, PAGE_SIZE, PRODUCT_CATEGORIES, SIZES } from '~/shared/marketplace/constants'
 import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/shared/marketplace/images'
 import { MM } from '~/shared/marketplace/messages'
-import type { ProductCard, ProductDetail, ProductPage } from '~/shared/marketplace/schemas'
+import type { ProductCard, ProductPage } from '~/shared/marketplace/schemas'
 import { products, profiles } from '../../db/schema'
 import { CATALOGUE_SIZE } from './catalogue'
 import { addColorImages, insertCatalogue } from './seed'
-import type { UntypedTestApp } from '../../test/harness'
-import type { CatalogueProduct } from '../products'
 import { withCatalogueApp } from '../../test/with-test-app'
 
-const { t, catalogue }: { t: UntypedTestApp; catalogue: CatalogueProduct[] } = withCatalogueApp()
+const { t, catalogue } = withCatalogueApp()
 
 const list = async (qs: string, cookie?: string) => {
   const res = await t.request(`/api/products?${qs}`, { cookie, schema: ProductPageSchema })
   expect(res.status, res.text).toBe(200)
-  return res.json as ProductPage
+  return res.json
 }
 
 /** Every page of a query, following the cursor. */
@@ -114,7 +112,7 @@ describe('product page', () => {
     const c = catalogue[3]!
     const res = await t.request(`/api/products/${c.id}`, { schema: ProductDetailSchema })
     expect(res.status).toBe(200)
-    const p = res.json as ProductDetail
+    const p = res.json
     expect(p.name).toBe(c.name)
     expect(p.sizes.map((s) => s.name)).toEqual([...SIZES])
     expect(p.ratingCounts.reduce((a, b) => a + b, 0)).toBe(p.reviewsCount)
@@ -148,24 +146,24 @@ describe('product page', () => {
 
   it('lists similar products of the same category', async () => {
     const c = catalogue[0]!
-    const res = await t.request(`/api/products/${c.id}/similar`)
+    const res = await t.request(`/api/products/${c.id}/similar`, { schema: ProductListSchema })
     expect(res.json.items.length).toBeGreaterThan(0)
-    expect(res.json.items.every((i: ProductCard) => i.category === c.category && i.id !== c.id)).toBe(true)
+    expect(res.json.items.every((i) => i.category === c.category && i.id !== c.id)).toBe(true)
   })
 
   it('gives subcategory counts that add up to the catalogue', async () => {
     const res = await t.request('/api/products/subcategories', { schema: SubcategoriesSchema })
     expect(res.json.total).toBe(CATALOGUE_SIZE)
-    expect(res.json.subcategories.reduce((a: number, s: { count: number }) => a + s.count, 0)).toBe(CATALOGUE_SIZE)
+    expect(res.json.subcategories.reduce((a, s) => a + s.count, 0)).toBe(CATALOGUE_SIZE)
   })
 })
 
 describe('size advice', () => {
   it('asks signed-out users to sign in and users without measurements to add them', async () => {
     const id = catalogue[0]!.id
-    expect((await t.request(`/api/products/${id}/size-advice`)).json).toEqual({ status: 'signed_out' })
+    expect((await t.request(`/api/products/${id}/size-advice`, { schema: SizeAdviceSchema })).json).toEqual({ status: 'signed_out' })
     const u = await t.signUp()
-    expect((await t.request(`/api/products/${id}/size-advice`, { cookie: u.cookie })).json).toEqual({ status: 'no_measurements' })
+    expect((await t.request(`/api/products/${id}/size-advice`, { cookie: u.cookie, schema: SizeAdviceSchema })).json).toEqual({ status: 'no_measurements' })
   })
 
   it("recommends a size from the user's own profile measurements and says why", async () => {

@@ -1,5 +1,17 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import { type FileRef, type Generation, type GenerationEvent, HISTORY_LIMIT, type HistoryRow, type StartTryOnInput, TRYON_HEIGHT, TRYON_WIDTH } from '~/shared/tryon/schemas'
+import { z } from 'zod'
+import {
+  type FileRef,
+  GarmentCategorySchema,
+  type Generation,
+  type GenerationEvent,
+  HISTORY_LIMIT,
+  type HistoryRow,
+  OUTPUT_FORMATS,
+  type StartTryOnInput,
+  TRYON_HEIGHT,
+  TRYON_WIDTH,
+} from '~/shared/tryon/schemas'
 import { T } from '~/shared/tryon/messages'
 import { productGarmentKey } from '~/shared/marketplace/images'
 import { MT } from '~/shared/marketplace/messages'
@@ -70,8 +82,29 @@ async function garmentRef(p: Platform, ref: FileRef, productId: string | undefin
   return (await p.storage.get(keyOf(image.bucket, image.path))) ? image : ref
 }
 
-const MEASUREMENT_LABELS = [['heightCm', 'height'], ['chestCm', 'chest'], ['waistCm', 'waist'], ['hipCm', 'hip']] as const
-export type Measurements = Partial<Record<(typeof MEASUREMENT_LABELS)[number][0], number>>
+const MeasurementsSchema = z.object({ heightCm: z.number(), chestCm: z.number(), waistCm: z.number(), hipCm: z.number() }).partial()
+export type Measurements = z.infer<typeof MeasurementsSchema>
+const MEASUREMENT_LABELS: readonly (readonly [keyof Measurements, string])[] = [['heightCm', 'height'], ['chestCm', 'chest'], ['waistCm', 'waist'], ['hipCm', 'hip']]
+
+/**
+ * What a generation row keeps of its request (`requestPayload`), the worker's input. A row whose
+ * payload does not match (written by an older version, or damaged) fails rather than runs on guesses.
+ */
+export const GenerationPayloadSchema = z.object({
+  prompt: z.string(),
+  promptExtras: z.string().nullish(),
+  size: z.string().nullable(),
+  color: z.string().nullish(),
+  category: z.nullable(GarmentCategorySchema),
+  measurements: MeasurementsSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  numberResults: z.number().int().positive(),
+  outputFormat: z.enum(OUTPUT_FORMATS),
+  model: z.string(),
+  customJson: z.record(z.string(), z.unknown()).nullable(),
+})
+export type GenerationPayload = z.infer<typeof GenerationPayloadSchema>
 
 /** The prompt: the user's template, the extras, and the chosen size and body measurements. */
 export function buildPrompt(template: string, extras: string | undefined, size: string | undefined, m: Measurements) {
@@ -134,7 +167,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
         outputFormat: settings.output_format,
         model: settings.model,
         customJson: settings.custom_json,
-      },
+      } satisfies GenerationPayload,
     })
     .returning())
   try {

@@ -1,20 +1,37 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
 import { colorImageSet, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
 import { MT } from '~/shared/marketplace/messages'
 import { T } from '~/shared/tryon/messages'
-import { CollectionSchema, DEFAULT_POST_CAPTION, type Generation, GenerationSchema, PhotoSchema, SettingsResponseSchema, TryOnResultSchema } from '~/shared/tryon/schemas'
+import {
+  CollectionSchema,
+  DEFAULT_POST_CAPTION,
+  ExportFileSchema,
+  type Generation,
+  GenerationEventSchema,
+  GenerationSchema,
+  HistoryRowSchema,
+  PhotoSchema,
+  PostedResultSchema,
+  ProductSummarySchema,
+  SettingsResponseSchema,
+  TryOnResultSchema,
+} from '~/shared/tryon/schemas'
 import { aiGenerations, postImages, posts, products, profiles, rateLimits } from '../../db/schema'
-import { createTestApp, type TestApp, type UntypedTestApp } from '../../test/harness'
+import { createTestApp, type TestApp } from '../../test/harness'
 import { createTestEngine, type TestEngine } from '../../test/tryon-engine'
 import { TryOnError } from '../../tryon'
 import { setEngine } from './engine-registry'
 import { MAX_STARTS_PER_HOUR } from './generations'
-import { INTERRUPTED, STALE_AFTER_MS, sweepStaleGenerations } from './worker'
+import { INTERRUPTED, runGeneration, STALE_AFTER_MS, sweepStaleGenerations, UNREADABLE_REQUEST } from './worker'
 
-let t: UntypedTestApp
+/** The export file (its shared schema checks only the version and time) with the sections read here. */
+const ExportWithTryOnsSchema = z.looseObject({ ...ExportFileSchema.shape, posts: z.array(z.unknown()), generations: z.array(z.unknown()) })
+
+let t: TestApp
 type User = Awaited<ReturnType<TestApp['signUp']>>
 let ann: User
 let bob: User
@@ -27,13 +44,13 @@ async function upload(user: User, type: 'base' | 'product', color = '#b08060') {
   form.set('file', new Blob([new Uint8Array(await jpeg(color))], { type: 'image/jpeg' }), `${type}.jpg`)
   const res = await t.request('/api/photos', { body: form, cookie: user.cookie, schema: PhotoSchema })
   expect(res.status).toBe(201)
-  return res.json as { id: string; filePath: string; fileUrl: string }
+  return res.json
 }
 
 const ref = (photo: { filePath: string }) => ({ bucket: 'user-photos', path: photo.filePath })
 
-async function start(user: User, body: Record<string, unknown>) {
-  return t.request('/api/tryon/generations', { body, cookie: user.cookie })
+async function start<S extends z.core.$ZodType>(user: User, body: Record<string, unknown>, schema: S) {
+  return t.request('/api/tryon/generations', { body, cookie: user.cookie, schema })
 }
 
 async function settle(user: User, id: string): Promise<Generation> {
@@ -50,7 +67,7 @@ const lastCallFor = (engine: TestEngine, user: User) => engine.calls.findLast((c
 
 async function tryOn(user: User) {
   const [person, garment] = await Promise.all([upload(user, 'base'), upload(user, 'product', '#2040c0')])
-  const res = await start(user, { subject: ref(person), garment: ref(garment), size: 'M' })
+  const res = await start(user, { subject: ref(person), garment: ref(garment), size: 'M' }, GenerationSchema)
   expect(res.status).toBe(202)
   return settle(user, res.json.id)
 }
@@ -68,15 +85,15 @@ describe('photos', () => {
     const first = await upload(ann, 'base')
     const second = await upload(ann, 'base')
     await upload(ann, 'product')
-    const list = await t.request('/api/photos?type=base', { cookie: ann.cookie })
-    expect(list.json.map((p: { id: string }) => p.id).slice(0, 2)).toEqual([second.id, first.id])
+    const list = await t.request('/api/photos?type=base', { cookie: ann.cookie, schema: z.array(PhotoSchema) })
+    expect(list.json.map((p) => p.id).slice(0, 2)).toEqual([second.id, first.id])
     expect(list.json[0]).toMatchObject({ photoType: 'base', mimeType: 'image/jpeg' })
     const file = await t.app.request(second.fileUrl, { headers: { cookie: ann.cookie } })
     expect(file.status).toBe(200)
     expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).exif).toBeUndefined()
 
     expect((await t.app.request(second.fileUrl, { headers: { cookie: bob.cookie } })).status).toBe(404)
-    expect((await t.request('/api/photos?type=base', { cookie: bob.cookie })).json).toEqual([])
+    expect((await t.request('/api/photos?type=base', { cookie: bob.cookie, schema: z.array(PhotoSchema) })).json).toEqual([])
     expect((await t.request(`/api/photos/${first.id}`, { method: 'DELETE', cookie: bob.cookie })).status).toBe(404)
     expect((await t.request(`/api/photos/${first.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(200)
     expect((await t.app.request(first.fileUrl, { headers: { cookie: ann.cookie } })).status).toBe(404)
@@ -110,7 +127,7 @@ describe('generations', () => {
     setEngine(t.platform, engine)
     await t.platform.db.insert(profiles).values({ userId: ann.user.id, heightCm: 170, chestCm: 88 }).onConflictDoNothing()
     const statuses: string[] = []
-    const unsubscribe = t.platform.events.subscribe(ann.user.id, (e) => e.type === 'generation' && statuses.push((e.data as { status: string }).status))
+    const unsubscribe = t.platform.events.subscribe(ann.user.id, (e) => e.type === 'generation' && statuses.push(GenerationEventSchema.parse(e.data).status))
     const done = await tryOn(ann)
     expect(done.status).toBe('succeeded')
     expect(done.outputUrl).toMatch(new RegExp(`^/api/files/ai-outputs/${ann.user.id}/`))
@@ -150,23 +167,23 @@ describe('generations', () => {
     setEngine(t.platform, createTestEngine())
     const annPhoto = await upload(ann, 'base')
     const bobGarment = await upload(bob, 'product')
-    const res = await start(bob, { subject: ref(annPhoto), garment: ref(bobGarment) })
+    const res = await start(bob, { subject: ref(annPhoto), garment: ref(bobGarment) }, ApiErrorSchema)
     expect(res.status).toBe(400)
     // Someone else's public image is not a base photo either.
     await t.platform.storage.put(`posts/${ann.user.id}/look.webp`, await sharp(await jpeg('#abc')).webp().toBuffer(), 'image/webp')
-    expect((await start(bob, { subject: { bucket: 'posts', path: `${ann.user.id}/look.webp` }, garment: ref(bobGarment) })).status).toBe(400)
-    expect((await start(bob, { subject: ref(bobGarment), garment: { bucket: 'posts', path: `${ann.user.id}/look.webp` } })).status).toBe(202)
+    expect((await start(bob, { subject: { bucket: 'posts', path: `${ann.user.id}/look.webp` }, garment: ref(bobGarment) }, ApiErrorSchema)).status).toBe(400)
+    expect((await start(bob, { subject: ref(bobGarment), garment: { bucket: 'posts', path: `${ann.user.id}/look.webp` } }, GenerationSchema)).status).toBe(202)
     const own = await tryOn(ann)
     expect((await t.request(`/api/tryon/generations/${own.id}`, { cookie: bob.cookie })).status).toBe(404)
-    const history = await t.request('/api/tryon/history', { cookie: bob.cookie })
-    expect(history.json.every((h: { id: string }) => h.id !== own.id)).toBe(true)
+    const history = await t.request('/api/tryon/history', { cookie: bob.cookie, schema: z.array(HistoryRowSchema) })
+    expect(history.json.every((h) => h.id !== own.id)).toBe(true)
   })
 
   it('validates the request', async () => {
-    const bad = await start(ann, { subject: { bucket: 'user-photos', path: '../etc/passwd' }, garment: { bucket: 'x', path: 'y' }, size: 'XXXL' })
+    const bad = await start(ann, { subject: { bucket: 'user-photos', path: '../etc/passwd' }, garment: { bucket: 'x', path: 'y' }, size: 'XXXL' }, ValidationErrorSchema)
     expect(bad.status).toBe(400)
     expect(Object.keys(bad.json.error.fields)).toEqual(expect.arrayContaining(['subject.path', 'size']))
-    expect((await start(ann, { subject: 'http://169.254.169.254/', garment: 'x' })).status).toBe(400)
+    expect((await start(ann, { subject: 'http://169.254.169.254/', garment: 'x' }, ValidationErrorSchema)).status).toBe(400)
     const person = await upload(ann, 'base')
     expect((await t.request('/api/tryon/generations', { body: { subject: ref(person), garment: ref(person) } })).status).toBe(401)
   })
@@ -177,8 +194,8 @@ describe('generations', () => {
     const carol = await t.signUp()
     const [person, garment] = await Promise.all([upload(carol, 'base'), upload(carol, 'product')])
     const body = { subject: ref(person), garment: ref(garment) }
-    for (let i = 0; i < 3; i++) expect((await start(carol, body)).status).toBe(202)
-    const limited = await start(carol, body)
+    for (let i = 0; i < 3; i++) expect((await start(carol, body, GenerationSchema)).status).toBe(202)
+    const limited = await start(carol, body, ApiErrorSchema)
     expect(limited.status).toBe(429)
     expect(limited.json.error.message).toMatch(/in progress/)
     hanging.release()
@@ -189,7 +206,7 @@ describe('generations', () => {
     const [person, garment] = await Promise.all([upload(frank, 'base'), upload(frank, 'product')])
     const windowStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000)
     await t.platform.db.insert(rateLimits).values({ key: `tryon:${frank.user.id}`, windowStart, count: MAX_STARTS_PER_HOUR })
-    const res = await start(frank, { subject: ref(person), garment: ref(garment) })
+    const res = await start(frank, { subject: ref(person), garment: ref(garment) }, ApiErrorSchema)
     expect(res.status).toBe(429)
     expect(res.json.error.message).toMatch(/many try-ons/)
   })
@@ -199,7 +216,7 @@ describe('generations', () => {
     setEngine(t.platform, hanging)
     const dave = await t.signUp()
     const [person, garment] = await Promise.all([upload(dave, 'base'), upload(dave, 'product')])
-    const { json } = await start(dave, { subject: ref(person), garment: ref(garment) })
+    const { json } = await start(dave, { subject: ref(person), garment: ref(garment) }, GenerationSchema)
     await expect.poll(async () => (await t.request(`/api/tryon/generations/${json.id}`, { cookie: dave.cookie, schema: GenerationSchema })).json.status, { timeout: 5000 }).toBe('processing')
 
     // The process "dies": no more heartbeats. The sweep at the next start-up finds the row.
@@ -213,12 +230,25 @@ describe('generations', () => {
     // A second crash of its last attempt fails it instead of leaving it 'processing'.
     const hangingAgain = createTestEngine({ hang: true })
     setEngine(t.platform, hangingAgain)
-    const again = await start(dave, { subject: ref(person), garment: ref(garment) })
+    const again = await start(dave, { subject: ref(person), garment: ref(garment) }, GenerationSchema)
     await expect.poll(async () => (await t.request(`/api/tryon/generations/${again.json.id}`, { cookie: dave.cookie, schema: GenerationSchema })).json.status, { timeout: 5000 }).toBe('processing')
     await t.platform.db.update(aiGenerations).set({ attempt: 1, heartbeatAt: new Date(0) }).where(eq(aiGenerations.id, again.json.id))
     expect(await sweepStaleGenerations(t.platform)).toMatchObject({ failed: 1 })
     hangingAgain.release()
     expect((await settle(dave, again.json.id)).error).toBe(INTERRUPTED)
+  })
+
+  it('fails a generation whose stored request does not read as one, without running the engine on guesses', async () => {
+    const engine = createTestEngine()
+    setEngine(t.platform, engine)
+    const [person, garment] = await Promise.all([upload(ann, 'base'), upload(ann, 'product')])
+    const row = { userId: ann.user.id, subjectBucket: 'user-photos', subjectPath: person.filePath, garmentBucket: 'user-photos', garmentPath: garment.filePath }
+    for (const requestPayload of [{}, { prompt: 'Wear it.', size: null, category: null, measurements: {}, width: 'wide', height: 1024, numberResults: 1, outputFormat: 'JPG', model: 'local', customJson: null }]) {
+      const [queued] = await t.platform.db.insert(aiGenerations).values({ ...row, requestPayload }).returning()
+      await runGeneration(t.platform, { generationId: queued!.id, attempt: 0 })
+      expect(await settle(ann, queued!.id)).toMatchObject({ status: 'failed', error: UNREADABLE_REQUEST, outputUrl: null })
+    }
+    expect(engine.calls.filter((c) => c.person.key === `user-photos/${person.filePath}`)).toEqual([])
   })
 })
 
@@ -226,13 +256,13 @@ describe('results and posting', () => {
   it('saves, lists with the product, deletes, and keeps them to their owner', async () => {
     setEngine(t.platform, createTestEngine())
     const done = await tryOn(ann)
-    expect((await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: bob.cookie })).status).toBe(404)
+    expect((await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: bob.cookie, schema: ApiErrorSchema })).status).toBe(404)
     const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie, schema: TryOnResultSchema })
     expect(saved.status).toBe(201)
     expect(saved.json).toMatchObject({ generationId: done.id, resultUrl: done.outputUrl, basePhotoUrl: done.subjectUrl, productPhotoUrl: done.garmentUrl })
-    expect((await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie })).status).toBe(200)
-    expect((await t.request('/api/tryon/results', { cookie: ann.cookie })).json.filter((r: { generationId: string }) => r.generationId === done.id)).toHaveLength(1)
-    expect((await t.request('/api/tryon/results', { cookie: bob.cookie })).json).toEqual([])
+    expect((await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie, schema: TryOnResultSchema })).status).toBe(200)
+    expect((await t.request('/api/tryon/results', { cookie: ann.cookie, schema: z.array(TryOnResultSchema) })).json.filter((r) => r.generationId === done.id)).toHaveLength(1)
+    expect((await t.request('/api/tryon/results', { cookie: bob.cookie, schema: z.array(TryOnResultSchema) })).json).toEqual([])
     expect((await t.request(`/api/tryon/results/${saved.json.id}`, { method: 'DELETE', cookie: bob.cookie })).status).toBe(404)
     expect((await t.request(`/api/tryon/results/${saved.json.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(204)
   })
@@ -250,7 +280,7 @@ describe('results and posting', () => {
     setEngine(t.platform, createTestEngine())
     const done = await tryOn(ann)
     const [before] = await t.platform.db.select({ n: profiles.postsCount }).from(profiles).where(eq(profiles.userId, ann.user.id))
-    const res = await t.request('/api/tryon/posts', { body: { generationId: done.id }, cookie: ann.cookie })
+    const res = await t.request('/api/tryon/posts', { body: { generationId: done.id }, cookie: ann.cookie, schema: PostedResultSchema })
     expect(res.status).toBe(201)
     const [post] = await t.platform.db.select().from(posts).where(eq(posts.id, res.json.postId))
     expect(post).toMatchObject({ userId: ann.user.id, caption: DEFAULT_POST_CAPTION, likesCount: 0 })
@@ -268,11 +298,11 @@ describe('results and posting', () => {
     await t.platform.storage.put(key, await sharp(await jpeg('#ff0000')).webp().toBuffer(), 'image/webp')
     const [product] = await t.platform.db.insert(products).values({ name: 'Red Dress', brand: 'Drape', category: 'evening', price: 99, imageUrl: `/api/files/${key}` }).returning()
     await t.request(`/api/products/${product!.id}/like`, { method: 'PUT', cookie: ann.cookie })
-    const liked = await t.request('/api/tryon/liked', { cookie: ann.cookie })
-    expect(liked.json.map((x: { id: string }) => x.id)).toContain(product!.id)
-    expect((await t.request('/api/tryon/liked', { cookie: bob.cookie })).json).toEqual([])
+    const liked = await t.request('/api/tryon/liked', { cookie: ann.cookie, schema: z.array(ProductSummarySchema) })
+    expect(liked.json.map((x) => x.id)).toContain(product!.id)
+    expect((await t.request('/api/tryon/liked', { cookie: bob.cookie, schema: z.array(ProductSummarySchema) })).json).toEqual([])
     const person = await upload(ann, 'base')
-    const res = await start(ann, { subject: ref(person), garment: { bucket: 'products', path: 'demo/480.webp' }, productId: product!.id })
+    const res = await start(ann, { subject: ref(person), garment: { bucket: 'products', path: 'demo/480.webp' }, productId: product!.id }, GenerationSchema)
     const done = await settle(ann, res.json.id)
     expect(done).toMatchObject({ status: 'succeeded', productId: product!.id })
     const saved = await t.request('/api/tryon/results', { body: { generationId: done.id }, cookie: ann.cookie, schema: TryOnResultSchema })
@@ -297,14 +327,14 @@ describe('results and posting', () => {
     const person = await upload(ann, 'base')
     // The product page hands over the colour; the server picks its garment whatever image was sent.
     const garment = { bucket: 'products', path: `${id}/480.webp` }
-    const black = await start(ann, { subject: ref(person), garment, productId: id, color: 'Black' })
+    const black = await start(ann, { subject: ref(person), garment, productId: id, color: 'Black' }, GenerationSchema)
     expect(black.status, black.text).toBe(202)
     expect(black.json.garmentUrl).toBe(t.platform.storage.url(productGarmentKey(`${id}-black`)))
-    const plain = await start(ann, { subject: ref(person), garment, productId: id })
+    const plain = await start(ann, { subject: ref(person), garment, productId: id }, GenerationSchema)
     expect(plain.json.garmentUrl).toBe(t.platform.storage.url(productGarmentKey(id)))
     const [payload] = await t.platform.db.select({ p: aiGenerations.requestPayload }).from(aiGenerations).where(eq(aiGenerations.id, black.json.id))
     expect(payload!.p).toMatchObject({ color: 'Black' })
-    const wrong = await start(ann, { subject: ref(person), garment, productId: id, color: 'Chartreuse' })
+    const wrong = await start(ann, { subject: ref(person), garment, productId: id, color: 'Chartreuse' }, ValidationErrorSchema)
     expect([wrong.status, wrong.json.error.fields]).toEqual([400, { color: MT.colorUnavailable }])
     await Promise.all([settle(ann, black.json.id), settle(ann, plain.json.id)])
   })
@@ -319,7 +349,7 @@ describe('results and posting', () => {
     const added = await t.request(`/api/tryon/collections/${created.json.id}/items`, { body: { resultId: saved.json.id }, cookie: ann.cookie, schema: CollectionSchema })
     expect(added.json).toMatchObject({ name: 'Summer', itemCount: 1, coverUrl: done.outputUrl })
     expect((await t.request(`/api/tryon/collections/${created.json.id}/items`, { body: { resultId: saved.json.id }, cookie: bob.cookie })).status).toBe(404)
-    expect((await t.request('/api/tryon/collections', { cookie: bob.cookie })).json).toEqual([])
+    expect((await t.request('/api/tryon/collections', { cookie: bob.cookie, schema: z.array(CollectionSchema) })).json).toEqual([])
   })
 })
 
@@ -329,7 +359,7 @@ describe('settings', () => {
     const defaults = await t.request('/api/tryon/settings', { cookie: erin.cookie, schema: SettingsResponseSchema })
     expect(defaults.json).toMatchObject({ model: 'bfl:4@1', width: 1024, height: 1024, number_results: 1, output_format: 'JPG', saved: false, engine: 'local' })
     const settings = { model: 'runware:106@1', width: 832, height: 1248, number_results: 2, output_format: 'PNG', prompt_template: 'Wear it.', custom_json: { steps: 30 } }
-    expect((await t.request('/api/tryon/settings', { method: 'PUT', body: settings, cookie: erin.cookie })).json).toMatchObject({ ...settings, saved: true })
+    expect((await t.request('/api/tryon/settings', { method: 'PUT', body: settings, cookie: erin.cookie, schema: SettingsResponseSchema })).json).toMatchObject({ ...settings, saved: true })
     expect((await t.request('/api/tryon/settings', { cookie: bob.cookie, schema: SettingsResponseSchema })).json.saved).toBe(false)
     const bad = await t.request('/api/tryon/settings', { method: 'PUT', body: { ...settings, number_results: 5 }, cookie: erin.cookie, schema: ValidationErrorSchema })
     expect(bad.status).toBe(400)
@@ -346,17 +376,17 @@ describe('settings', () => {
 
 describe('history and export', () => {
   it('history holds only my generations, newest first', async () => {
-    const history = await t.request('/api/tryon/history', { cookie: ann.cookie })
+    const history = await t.request('/api/tryon/history', { cookie: ann.cookie, schema: z.array(HistoryRowSchema) })
     expect(history.json.length).toBeGreaterThan(0)
     const rows = await t.platform.db.select({ id: aiGenerations.id, userId: aiGenerations.userId }).from(aiGenerations)
     const annIds = new Set(rows.filter((r) => r.userId === ann.user.id).map((r) => r.id))
-    expect(history.json.every((h: { id: string }) => annIds.has(h.id))).toBe(true)
-    const times = history.json.map((h: { createdAt: string }) => h.createdAt)
+    expect(history.json.every((h) => annIds.has(h.id))).toBe(true)
+    const times = history.json.map((h) => h.createdAt)
     expect([...times].sort().reverse()).toEqual(times)
   })
 
   it("exports only the signed-in user's data, version 3.0.0, without image URLs", async () => {
-    const res = await t.request('/api/export', { cookie: ann.cookie })
+    const res = await t.request('/api/export', { cookie: ann.cookie, schema: ExportWithTryOnsSchema })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="drape-export-\d{4}-\d{2}-\d{2}\.json"/)
     expect(res.json.version).toBe('3.0.0')
@@ -364,7 +394,7 @@ describe('history and export', () => {
     expect(res.json.generations.length).toBeGreaterThan(0)
     expect(res.text).not.toMatch(/\/api\/files\/|https?:\/\/|image_?url/i)
     expect(res.text).not.toContain(bob.user.id)
-    const bobs = await t.request('/api/export', { cookie: bob.cookie })
+    const bobs = await t.request('/api/export', { cookie: bob.cookie, schema: ExportWithTryOnsSchema })
     expect(bobs.json.posts).toEqual([])
     expect(bobs.text).not.toContain(ann.user.id)
     expect((await t.request('/api/export')).status).toBe(401)

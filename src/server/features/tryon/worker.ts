@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { MAX_INPUT_PIXELS, processUpload, variantOf } from '../../platform/images'
 import { logger } from '../../platform/logger'
 import { engineOf } from './engine-registry'
-import { GENERATE_JOB, type GenerateJob, type GenerationRow, keyOf, type Measurements, toEvent } from './generations'
+import { GENERATE_JOB, type GenerateJob, GenerationPayloadSchema, type GenerationRow, keyOf, toEvent } from './generations'
 
 /** A job runs at most this many times (a retryable engine error or a crash starts the next). */
 export const MAX_ATTEMPTS = 2
@@ -18,6 +18,7 @@ export const STALE_AFTER_MS = 45_000
 export const QUEUED_EXPIRY_MS = 15 * 60_000
 const ENGINE_TIMEOUT_MS = 5 * 60_000
 export const INTERRUPTED = 'The try-on was interrupted. Please try again.'
+export const UNREADABLE_REQUEST = 'This try-on can no longer be run. Please start it again.'
 
 const thisAttempt = (id: string, attempt: number) => and(eq(aiGenerations.id, id), eq(aiGenerations.attempt, attempt))
 
@@ -123,7 +124,9 @@ export async function runGeneration(p: Platform, job: GenerateJob) {
   }, HEARTBEAT_MS)
   heartbeat.unref()
   try {
-    const payload = row.requestPayload as { prompt: string; size: string | null; category: 'top' | 'dress' | 'bottom' | null; measurements: Measurements; width: number; height: number; numberResults: number; outputFormat: OutputFormat; model: string; customJson: Record<string, unknown> | null }
+    const stored = GenerationPayloadSchema.safeParse(row.requestPayload)
+    if (!stored.success) throw new TryOnError(UNREADABLE_REQUEST)
+    const payload = stored.data
     const personKey = keyOf(row.subjectBucket, row.subjectPath)
     const garmentKey = keyOf(row.garmentBucket, row.garmentPath)
     const [person, garment] = await Promise.all([p.storage.get(personKey), p.storage.get(garmentKey)])

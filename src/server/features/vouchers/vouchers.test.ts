@@ -1,23 +1,22 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { ApiErrorSchema } from '~/shared/api'
-import { CartSchema, OrderDetailSchema } from '~/shared/marketplace/schemas'
+import type { z } from 'zod'
+import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
+import { CartSchema, OrderDetailSchema, VoucherListSchema, VoucherQuoteSchema } from '~/shared/marketplace/schemas'
 import { fromCents, toCents } from '~/shared/marketplace/constants'
 import { MT } from '~/shared/marketplace/messages'
-import type { OrderDetail, Voucher, VoucherQuote } from '~/shared/marketplace/schemas'
 import { orders, voucherRedemptions, vouchers } from '../../db/schema'
 import { orderInput } from '../../test/checkout'
 import type { CatalogueProduct } from '../products'
 import { redeemVoucher, VOUCHER_TRIES } from './service'
-import type { UntypedTestApp } from '../../test/harness'
 import { withCatalogueApp } from '../../test/with-test-app'
 
-const { t, catalogue }: { t: UntypedTestApp; catalogue: CatalogueProduct[] } = withCatalogueApp()
+const { t, catalogue } = withCatalogueApp()
 
 const order = (couponCode: string) => orderInput({ couponCode })
 const add = (cookie: string, p: CatalogueProduct) => t.request('/api/cart/items', { body: { productId: p.id, size: p.sizes.find((s) => s.available)!.name, color: p.colors[0]!.name, quantity: 1 }, cookie })
-const validate = (cookie: string, code: string) => t.request('/api/vouchers/validate', { body: { code, shippingMethod: 'standard' }, cookie })
-const listOf = async (cookie: string) => ((await t.request('/api/vouchers', { cookie })).json as { items: Voucher[] }).items
+const validate = <S extends z.core.$ZodType>(cookie: string, code: string, schema: S) => t.request('/api/vouchers/validate', { body: { code, shippingMethod: 'standard' }, cookie, schema })
+const listOf = async (cookie: string) => (await t.request('/api/vouchers', { cookie, schema: VoucherListSchema })).json.items
 
 async function personalVoucher(userId: string, over: Partial<typeof vouchers.$inferInsert> = {}) {
   const code = `TEST-${Math.random().toString(36).slice(2, 10).toUpperCase()}`
@@ -33,9 +32,9 @@ describe('the advertised public code DRAPE20', () => {
     const subtotal = toCents(p.price)
     const discount = Math.round(subtotal * 0.2)
 
-    const quote = await validate(u.cookie, '  drape20 ')
+    const quote = await validate(u.cookie, '  drape20 ', VoucherQuoteSchema)
     expect(quote.status, quote.text).toBe(200)
-    expect(quote.json as VoucherQuote).toEqual({
+    expect(quote.json).toEqual({
       code: 'DRAPE20',
       percentOff: 20,
       message: MT.voucherApplied('DRAPE20', 20, fromCents(discount)),
@@ -47,14 +46,14 @@ describe('the advertised public code DRAPE20', () => {
 
     const res = await t.request('/api/orders', { body: order('drape20'), cookie: u.cookie, schema: OrderDetailSchema })
     expect(res.status, res.text).toBe(201)
-    const o = res.json as OrderDetail
+    const o = res.json
     expect(o).toMatchObject({ couponCode: 'DRAPE20', subtotal: fromCents(subtotal), discount: fromCents(discount), total: fromCents(subtotal - discount + 990) })
-    expect((await t.request(`/api/orders/${o.id}`, { cookie: u.cookie })).json).toMatchObject({ couponCode: 'DRAPE20', discount: fromCents(discount) })
+    expect((await t.request(`/api/orders/${o.id}`, { cookie: u.cookie, schema: OrderDetailSchema })).json).toMatchObject({ couponCode: 'DRAPE20', discount: fromCents(discount) })
     expect((await listOf(u.cookie)).find((v) => v.code === 'DRAPE20')).toMatchObject({ status: 'used', personal: false })
 
     // Once per user: a second order with it is refused, and nothing is ordered.
     await add(u.cookie, p)
-    const again = await validate(u.cookie, 'DRAPE20')
+    const again = await validate(u.cookie, 'DRAPE20', ValidationErrorSchema)
     expect([again.status, again.json.error.message, again.json.error.fields]).toEqual([400, MT.voucherUsed, { couponCode: MT.voucherUsed }])
     const second = await t.request('/api/orders', { body: order('DRAPE20'), cookie: u.cookie, schema: ApiErrorSchema })
     expect([second.status, second.json.error.message]).toEqual([400, MT.voucherUsed])
@@ -71,7 +70,7 @@ describe('the advertised public code DRAPE20', () => {
     const o = (await t.request('/api/orders', { body: order('DRAPE20'), cookie: u.cookie, schema: OrderDetailSchema })).json
     expect((await t.request(`/api/orders/${o.id}/cancel`, { method: 'POST', cookie: u.cookie })).status).toBe(200)
     await add(u.cookie, catalogue[21]!)
-    expect((await validate(u.cookie, 'DRAPE20')).status).toBe(200)
+    expect((await validate(u.cookie, 'DRAPE20', VoucherQuoteSchema)).status).toBe(200)
   })
 })
 
@@ -80,12 +79,12 @@ describe('refusals, each with its message on the coupon field', () => {
     const u = await t.signUp()
     const stranger = await t.signUp()
     const expect400 = async (code: string, message: string) => {
-      const res = await validate(u.cookie, code)
-      expect([res.status, res.json.error.message, res.json.error.fields?.couponCode]).toEqual([400, message, message])
+      const res = await validate(u.cookie, code, ValidationErrorSchema)
+      expect([res.status, res.json.error.message, res.json.error.fields.couponCode]).toEqual([400, message, message])
       const placed = await t.request('/api/orders', { body: order(code), cookie: u.cookie, schema: ApiErrorSchema })
       expect([placed.status, placed.json.error.message]).toEqual([400, message])
     }
-    expect((await validate(u.cookie, 'DRAPE20')).json.error.message).toBe(MT.noSelectedItems)
+    expect((await validate(u.cookie, 'DRAPE20', ApiErrorSchema)).json.error.message).toBe(MT.noSelectedItems)
     await add(u.cookie, catalogue[22]!)
     await expect400('NOPE-NOT-A-CODE', MT.voucherUnknown)
     // Someone else's personal voucher does not exist as far as this user can tell.
@@ -138,14 +137,14 @@ describe('guessing codes', () => {
   it('is rate limited per user, counting Validate and orders with a code', async () => {
     const u = await t.signUp()
     await add(u.cookie, catalogue[26]!)
-    for (let i = 0; i < VOUCHER_TRIES.max; i++) expect((await validate(u.cookie, `GUESS${i}`)).status).toBe(400)
-    const limited = await validate(u.cookie, 'DRAPE20')
+    for (let i = 0; i < VOUCHER_TRIES.max; i++) expect((await validate(u.cookie, `GUESS${i}`, ApiErrorSchema)).status).toBe(400)
+    const limited = await validate(u.cookie, 'DRAPE20', ApiErrorSchema)
     expect([limited.status, limited.json.error.message]).toEqual([429, MT.voucherTooOften])
     const placed = await t.request('/api/orders', { body: order('DRAPE20'), cookie: u.cookie })
     expect(placed.status).toBe(429)
     // Someone else is not affected.
     const other = await t.signUp()
     await add(other.cookie, catalogue[26]!)
-    expect((await validate(other.cookie, 'DRAPE20')).status).toBe(200)
+    expect((await validate(other.cookie, 'DRAPE20', VoucherQuoteSchema)).status).toBe(200)
   })
 })

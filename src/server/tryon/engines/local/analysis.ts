@@ -1,7 +1,9 @@
+import type { z } from 'zod'
 import type { GarmentCategory, StoredImage } from '../../engine'
 import { TryOnError } from '../../engine'
 import type { Storage } from '../../../platform/storage'
 import { createAnalysisStore } from '../../analysis-store'
+import { GarmentModelSchema, PersonModelSchema, storedAnalysisSchema } from './analysis-schemas'
 import { type GarmentModel, garmentMask, garmentModel } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, checkSinglePerson, personMasks, personModel, segmentDistance, waistband } from './person-analysis'
@@ -15,8 +17,8 @@ const VERSION = 9
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }
-/** A photo that cannot be used keeps the user-facing reason, so a try-on fails at once with it. */
-type Stored<T> = { version: number; source: string; failure?: string; model?: T }
+const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)
+const StoredGarmentSchema = storedAnalysisSchema(VERSION, GarmentModelSchema)
 
 export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png` })
 
@@ -77,30 +79,42 @@ async function save(storage: Storage, key: string, source: string, result: Analy
   await storage.put(keys.json, Buffer.from(JSON.stringify({ version: VERSION, source, model: result.model })), 'application/json')
 }
 
-async function load(storage: Storage, key: string, kind: Analysis['kind'], source: string): Promise<Analysis | string | null> {
-  const keys = analysisKeys(key)
-  const json = await storage.get(keys.json)
+/**
+ * The stored model of this photo (or the reason it cannot be used); null when there is none, or it
+ * was written for other bytes, by another VERSION or is not an analysis (then it is computed again).
+ */
+async function loadStored<M>(storage: Storage, key: string, source: string, schema: z.ZodType<{ source: string } & ({ failure: string } | { model: M })>): Promise<M | string | null> {
+  const json = await storage.get(analysisKeys(key).json)
   if (!json) return null
-  let stored: Stored<PersonModel | GarmentModel>
+  let raw: unknown
   try {
-    stored = JSON.parse(json.body.toString('utf8')) as Stored<PersonModel | GarmentModel>
+    raw = JSON.parse(json.body.toString('utf8'))
   } catch {
     return null
   }
-  if (stored.version !== VERSION || stored.source !== source) return null
-  if (stored.failure) return stored.failure
-  const png = await storage.get(keys.masks)
-  if (!png || !stored.model) return null
+  const stored = schema.safeParse(raw)
+  if (!stored.success || stored.data.source !== source) return null
+  return 'failure' in stored.data ? stored.data.failure : stored.data.model
+}
+
+async function load(storage: Storage, key: string, kind: Analysis['kind'], source: string): Promise<Analysis | string | null> {
+  const keys = analysisKeys(key)
   if (kind === 'person') {
-    const plate = await storage.get(keys.plate)
-    if (!plate) return null
+    const model = await loadStored(storage, key, source, StoredPersonSchema)
+    if (model === null || typeof model === 'string') return model
+    const [png, plate] = [await storage.get(keys.masks), await storage.get(keys.plate)]
+    if (!png || !plate) return null
     const [person, clothing, keep, bareArms] = await pngToMasks(png.body, 4)
     if (!person || !clothing || !keep || !bareArms) return null
-    return { kind, model: stored.model as PersonModel, masks: { person, clothing, keep, bareArms }, plate: await pngToPlate(plate.body) }
+    return { kind, model, masks: { person, clothing, keep, bareArms }, plate: await pngToPlate(plate.body) }
   }
+  const model = await loadStored(storage, key, source, StoredGarmentSchema)
+  if (model === null || typeof model === 'string') return model
+  const png = await storage.get(keys.masks)
+  if (!png) return null
   const [mask] = await pngToMasks(png.body, 1)
   if (!mask) return null
-  return { kind, model: stored.model as GarmentModel, mask }
+  return { kind, model, mask }
 }
 
 /** Analyses per kind, each computed once per photo (a failure is kept as the user-facing reason). */

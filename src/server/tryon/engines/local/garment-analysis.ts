@@ -1,4 +1,5 @@
 import type { GarmentCategory } from '../../engine'
+import type { GarmentModel } from './analysis-schemas'
 import { type Point, dist, mid, pt, side } from './geometry'
 import { backdropOf } from './backdrop'
 import { type Plane, type Rgb, fillHoles, isSet, keepLargest, median, morph, threshold } from './raster'
@@ -8,30 +9,7 @@ import { type Plane, type Rgb, fillHoles, isSet, keepLargest, median, morph, thr
  * split it into parts: torso (between the shoulder-armpit lines), the two sleeves outside them,
  * and for a dress the skirt below the waist. "L"/"R" are image left/right.
  */
-export type GarmentLandmarks = {
-  neck: Point
-  shoulderL: Point
-  shoulderR: Point
-  armpitL: Point
-  armpitR: Point
-  waistL: Point
-  waistR: Point
-  hemL: Point
-  hemR: Point
-  /** The far end of each sleeve (its cuff centre), null when sleeveless. */
-  sleeveEndL: Point | null
-  sleeveEndR: Point | null
-  /** Trousers: the crotch point where the legs part. */
-  crotch: Point | null
-}
-
-export type GarmentModel = {
-  type: GarmentCategory
-  bbox: { x0: number; y0: number; x1: number; y1: number }
-  landmarks: GarmentLandmarks
-  /** Mean colour (sRGB) of the garment. */
-  color: [number, number, number]
-}
+export type { GarmentLandmarks, GarmentModel } from './analysis-schemas'
 
 /**
  * The garment's silhouette in a product photo, by classical means: what differs from the backdrop

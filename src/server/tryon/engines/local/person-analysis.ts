@@ -1,4 +1,5 @@
 import { TryOnError } from '../../engine'
+import type { BodyFrame, PersonModel } from './analysis-schemas'
 import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'
 import type { Pose } from './pose'
@@ -9,30 +10,7 @@ import { type Plane, type Rgb, components, fillHoles, isSet, labAt, labPlanes, m
  * person, the upper clothing they wear now (what a new garment replaces) and the face and hair
  * (always kept). "L"/"R" are image left/right.
  */
-export type BodyFrame = {
-  shoulderL: Point
-  shoulderR: Point
-  elbowL: Point
-  elbowR: Point
-  wristL: Point
-  wristR: Point
-  hipL: Point
-  hipR: Point
-  kneeL: Point | null
-  kneeR: Point | null
-  nose: Point
-  /** Shoulder joint distance, the unit of every body proportion. */
-  shoulderWidth: number
-}
-
-export type PersonModel = {
-  body: BodyFrame
-  skin: [number, number, number]
-  /** Which arms MoveNet saw well enough to dress (image left, image right). */
-  arms: { left: boolean; right: boolean }
-  /** Where trousers or a skirt begin under the top (a new top is tucked in there), null when none. */
-  waistband: number | null
-}
+export type { BodyFrame, PersonModel } from './analysis-schemas'
 
 /** `bareArms`: skin-coloured arms and hands below the shoulders (in front of a new garment's body, not of its sleeves). */
 export type PersonMasks = { person: Plane; clothing: Plane; keep: Plane; bareArms: Plane }

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { GarmentCategorySchema } from '~/shared/tryon/schemas'
+
+/**
+ * The photo models the local engine computes and keeps in storage (`<key>.analysis.json`), as
+ * schemas: what is read back is checked against them, so an analysis written by an older engine
+ * or a damaged file is computed again rather than trusted. "L"/"R" are image left/right.
+ */
+const PointSchema = z.object({ x: z.number(), y: z.number() })
+const RgbTripleSchema = z.tuple([z.number(), z.number(), z.number()])
+
+export const BodyFrameSchema = z.object({
+  shoulderL: PointSchema,
+  shoulderR: PointSchema,
+  elbowL: PointSchema,
+  elbowR: PointSchema,
+  wristL: PointSchema,
+  wristR: PointSchema,
+  hipL: PointSchema,
+  hipR: PointSchema,
+  kneeL: PointSchema.nullable(),
+  kneeR: PointSchema.nullable(),
+  nose: PointSchema,
+  /** Shoulder joint distance, the unit of every body proportion. */
+  shoulderWidth: z.number(),
+})
+export type BodyFrame = z.infer<typeof BodyFrameSchema>
+
+export const PersonModelSchema = z.object({
+  body: BodyFrameSchema,
+  skin: RgbTripleSchema,
+  /** Which arms MoveNet saw well enough to dress (image left, image right). */
+  arms: z.object({ left: z.boolean(), right: z.boolean() }),
+  /** Where trousers or a skirt begin under the top (a new top is tucked in there), null when none. */
+  waistband: z.number().nullable(),
+})
+export type PersonModel = z.infer<typeof PersonModelSchema>
+
+export const GarmentLandmarksSchema = z.object({
+  neck: PointSchema,
+  shoulderL: PointSchema,
+  shoulderR: PointSchema,
+  armpitL: PointSchema,
+  armpitR: PointSchema,
+  waistL: PointSchema,
+  waistR: PointSchema,
+  hemL: PointSchema,
+  hemR: PointSchema,
+  /** The far end of each sleeve (its cuff centre), null when sleeveless. */
+  sleeveEndL: PointSchema.nullable(),
+  sleeveEndR: PointSchema.nullable(),
+  /** Trousers: the crotch point where the legs part. */
+  crotch: PointSchema.nullable(),
+})
+export type GarmentLandmarks = z.infer<typeof GarmentLandmarksSchema>
+
+export const GarmentModelSchema = z.object({
+  type: GarmentCategorySchema,
+  bbox: z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }),
+  landmarks: GarmentLandmarksSchema,
+  /** Mean colour (sRGB) of the garment. */
+  color: RgbTripleSchema,
+})
+export type GarmentModel = z.infer<typeof GarmentModelSchema>
+
+/**
+ * A stored analysis of this `version`: the model, or the user-facing reason the photo cannot be
+ * used (a try-on with it then fails at once with that reason). Another version does not match.
+ */
+export const storedAnalysisSchema = <M extends z.ZodType>(version: number, model: M) =>
+  z.union([z.object({ version: z.literal(version), source: z.string(), failure: z.string() }), z.object({ version: z.literal(version), source: z.string(), model })])
