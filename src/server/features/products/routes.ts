@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
-import { ProductCardSchema, ProductDetailSchema, ProductIdParamSchema, ProductListQuerySchema, ProductPageSchema, SizeAdviceSchema, SubcategoriesSchema } from '~/shared/marketplace/schemas'
+import { ProductDetailSchema, ProductIdParamSchema, ProductListQuerySchema, ProductListSchema, ProductPageSchema, SizeAdviceSchema, SubcategoriesSchema } from '~/shared/marketplace/schemas'
 import { describe } from '../../http/openapi'
 import type { AppEnv } from '../../http/session'
 import { params, query } from '../../http/validate'
@@ -18,7 +17,7 @@ export function productRoutes({ db }: Platform) {
     .get('/products/:id', describe({ summary: 'One product', tags: ['products'], response: ProductDetailSchema }), params(ProductIdParamSchema), async (c) =>
       c.json(await getProduct(db, c.req.valid('param').id, viewer(c))),
     )
-    .get('/products/:id/similar', describe({ summary: 'Similar products', tags: ['products'], response: z.object({ items: z.array(ProductCardSchema) }) }), params(ProductIdParamSchema), async (c) =>
+    .get('/products/:id/similar', describe({ summary: 'Similar products', tags: ['products'], response: ProductListSchema }), params(ProductIdParamSchema), async (c) =>
       c.json({ items: await similarProducts(db, c.req.valid('param').id, viewer(c)) }),
     )
     .get('/products/:id/size-advice', describe({ summary: "A size for the signed-in user from the profile's measurements", tags: ['products'], response: SizeAdviceSchema }), params(ProductIdParamSchema), async (c) =>
