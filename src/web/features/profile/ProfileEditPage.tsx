@@ -15,13 +15,14 @@ import {
   type UnitPreference,
 } from '~/shared/profiles/schemas'
 import { Button } from '../../components/Button'
-import { ErrorState, FormMessage } from '../../components/Feedback'
+import { FormMessage } from '../../components/Feedback'
 import { Select, TextArea, TextField } from '../../components/Field'
 import { Screen, TopBar } from '../../components/Layout'
 import { errorMessage } from '../../lib/api'
 import { useForm } from '../../lib/use-form'
 import { UserAvatar } from '../../components/UserAvatar'
-import { saveProfile, uploadAvatar, useMyProfile } from './api'
+import { saveProfile, uploadAvatar } from './api'
+import { MyProfileGate } from './MyProfileGate'
 
 /** Spec part 1 §9: the profile redirect after saving waits 1.5 s. */
 const REDIRECT_MS = 1500
@@ -161,19 +162,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
 /** /profile/edit: every field and rule of spec part 1 §5. */
 export default function ProfileEditPage() {
-  const q = useMyProfile()
   return (
     <Screen>
       <TopBar title="Edit Profile" back />
-      {q.isPending ? (
-        <p role="status" className="p-8 text-center text-sm text-muted">
-          {PM.loadingProfile}
-        </p>
-      ) : q.isError ? (
-        <ErrorState message={errorMessage(q.error, 'Could not load your profile.')} onRetry={() => q.refetch()} />
-      ) : (
-        <ProfileForm key={q.data.id} profile={q.data} />
-      )}
+      <MyProfileGate>{(profile) => <ProfileForm key={profile.id} profile={profile} />}</MyProfileGate>
     </Screen>
   )
 }

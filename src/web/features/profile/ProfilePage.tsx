@@ -3,11 +3,11 @@ import { AtSign, Menu } from 'lucide-react'
 import { Link } from '../../lib/router'
 import { PM } from '~/shared/profiles/messages'
 import { IconButton } from '../../components/Button'
-import { EmptyState, ErrorState } from '../../components/Feedback'
+import { EmptyState } from '../../components/Feedback'
 import { TopBar } from '../../components/Layout'
 import { TabScreen } from '../../components/TabBar'
-import { errorMessage } from '../../lib/api'
 import { useMyProfile } from './api'
+import { MyProfileGate } from './MyProfileGate'
 import { ProfileMenu } from './ProfileMenu'
 import { ProfileHeader, ProfilePosts, profileSummaryOf } from './ProfileView'
 
@@ -28,30 +28,26 @@ export default function ProfilePage() {
           </IconButton>
         }
       />
-      {q.isPending ? (
-        <p role="status" className="p-8 text-center text-sm text-muted">
-          {PM.loadingProfile}
-        </p>
-      ) : q.isError ? (
-        <ErrorState message={errorMessage(q.error, 'Could not load your profile.')} onRetry={() => q.refetch()} />
-      ) : (
-        <>
-          <ProfileHeader
-            highlights
-            profile={profileSummaryOf(q.data)}
-            actions={
-              <Link to="/profile/edit" className={editLink}>
-                {PM.editProfile}
-              </Link>
-            }
-          />
-          {q.data.username ? (
-            <ProfilePosts key={tabKey} username={q.data.username} own initialTab={tabKey} />
-          ) : (
-            <EmptyState icon={AtSign} title="Choose a username to share your posts." action={<Link to="/profile/edit" className={editLink}>{PM.editProfile}</Link>} />
-          )}
-        </>
-      )}
+      <MyProfileGate>
+        {(profile) => (
+          <>
+            <ProfileHeader
+              highlights
+              profile={profileSummaryOf(profile)}
+              actions={
+                <Link to="/profile/edit" className={editLink}>
+                  {PM.editProfile}
+                </Link>
+              }
+            />
+            {profile.username ? (
+              <ProfilePosts key={tabKey} username={profile.username} own initialTab={tabKey} />
+            ) : (
+              <EmptyState icon={AtSign} title="Choose a username to share your posts." action={<Link to="/profile/edit" className={editLink}>{PM.editProfile}</Link>} />
+            )}
+          </>
+        )}
+      </MyProfileGate>
       <ProfileMenu open={menu} onClose={() => setMenu(false)} onSaved={() => setTabKey('saved')} />
     </TabScreen>
   )
