@@ -16,6 +16,7 @@ import { NewMessageSheet } from './NewMessageSheet'
 import { useUserEvents } from './events'
 import { timeAgo } from '~/shared/posts/format'
 import { UserAvatar } from '../../components/UserAvatar'
+import { SearchField } from '../../components/SearchField'
 
 const LIVE_TYPES = ['message', 'messages_read'] as const
 
@@ -42,17 +43,7 @@ export default function MessagesPage() {
       />
       <NewMessageSheet open={composing} onClose={() => setComposing(false)} />
       <div className="px-4 py-3">
-        <label className="flex h-10 items-center gap-2 rounded-card bg-sunken px-3 text-muted focus-within:ring-2 focus-within:ring-rose">
-          <Search size={18} strokeWidth={1.75} aria-hidden />
-          <input
-            type="search"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            placeholder={SM.searchConversations}
-            aria-label="Search conversations"
-            className="h-full flex-1 bg-transparent text-base text-ink outline-none placeholder:text-muted"
-          />
-        </label>
+        <SearchField label="Search conversations" value={filter} onChange={setFilter} placeholder={SM.searchConversations} />
       </div>
       {compose && !list.data?.some((c) => handleOf(c.user) === compose) && (
         <Link to={conversationPath(compose)} className="mx-4 mb-2 flex min-h-12 items-center gap-3 rounded-card border border-hairline px-3 text-sm font-semibold">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Search, UserX } from 'lucide-react'
+import { UserX } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '../../components/Feedback'
 import { PersonRowSkeleton } from '../../components/PersonRowSkeleton'
 import { BottomSheet } from '../../components/Overlay'
 import { UserAvatar } from '../../components/UserAvatar'
+import { SearchField } from '../../components/SearchField'
 import { useSession } from '../../lib/session'
 import { searchAll, socialKeys } from './api'
 import { conversationPath } from './links'
@@ -30,19 +31,7 @@ export function NewMessageSheet({ open, onClose }: { open: boolean; onClose: () 
 
   return (
     <BottomSheet open={open} onClose={onClose} title={SM.newMessage}>
-      <label className="flex h-11 items-center gap-2 rounded-card bg-sunken px-3 text-muted focus-within:ring-2 focus-within:ring-rose">
-        <Search size={20} strokeWidth={1.75} aria-hidden />
-        <input
-          type="search"
-          autoFocus
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={SM.findPerson}
-          aria-label={SM.findPerson}
-          maxLength={SEARCH_MAX_LENGTH}
-          className="h-full flex-1 bg-transparent text-base text-ink outline-none placeholder:text-muted"
-        />
-      </label>
+      <SearchField label={SM.findPerson} value={text} onChange={setText} placeholder={SM.findPerson} maxLength={SEARCH_MAX_LENGTH} autoFocus />
       <div className="mt-3 min-h-64">
         {!q ? (
           <p className="py-6 text-center text-sm text-muted">{SM.findPersonHint}</p>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Clock, Search, SearchX, X } from 'lucide-react'
+import { Clock, SearchX, X } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
@@ -14,6 +14,7 @@ import { fetchRecentSearches, forgetSearches, rememberSearch, searchAll, socialK
 import { postPath, productPath, profilePath } from './links'
 import { useDebounced } from '../../lib/use-debounced'
 import { UserAvatar } from '../../components/UserAvatar'
+import { SearchField } from '../../components/SearchField'
 
 const DEBOUNCE_MS = 250
 
@@ -50,25 +51,7 @@ export default function SearchPage() {
   return (
     <TabScreen>
       <form role="search" onSubmit={submit} className="sticky top-0 z-20 border-b border-hairline bg-surface/95 px-4 py-2 backdrop-blur">
-        <label className="flex h-11 items-center gap-2 rounded-card bg-sunken px-3 text-muted focus-within:ring-2 focus-within:ring-rose">
-          <Search size={20} strokeWidth={1.75} aria-hidden />
-          <input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={SM.searchPlaceholder}
-            aria-label={SM.searchPlaceholder}
-            maxLength={SEARCH_MAX_LENGTH}
-            autoFocus
-            enterKeyHint="search"
-            className="h-full flex-1 bg-transparent text-base text-ink outline-none placeholder:text-muted [&::-webkit-search-cancel-button]:hidden"
-          />
-          {text && (
-            <button type="button" aria-label="Clear search" onClick={() => setText('')} className="-mr-2 flex size-11 items-center justify-center">
-              <X size={18} strokeWidth={1.75} aria-hidden />
-            </button>
-          )}
-        </label>
+        <SearchField label={SM.searchPlaceholder} value={text} onChange={setText} placeholder={SM.searchPlaceholder} maxLength={SEARCH_MAX_LENGTH} autoFocus enterKeyHint="search" />
       </form>
       <div aria-live="polite">
         {!text.trim() ? (
