@@ -128,6 +128,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const bottom = input.garmentModel.type === 'bottom'
   const waistY = mappings.waistY ?? lerp(neck, hips, 0.88).y
   const grown = cachedMorph(masks.clothing, 2)
+  // (the old trousers' edge can lie a pixel or two outside the person mask)
+  const wearer = cachedMorph(masks.person, 2)
   const removable = bottom ? clip({ x0: 0, y0: Math.floor(waistY) + 1, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h) : grown.box
   // Every pixel that can change (the soft edges reach a pixel out); the 'front' is needed a pixel further.
   const changing = union([torsoBox, sleeveBox, removable])
@@ -156,7 +158,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     for (let y = removable.y0; y <= removable.y1; y++)
       for (let x = removable.x0; x <= removable.x1; x++) {
         const i = y * w + x
-        if (bottom) remove.data[i] = isSet(masks.person, i) && !isSet(masks.clothing, i) && !isSet(front, i) && y > waistY && y <= mappings.hemY ? 1 : 0
+        if (bottom) remove.data[i] = wearer.data[i] && !isSet(masks.clothing, i) && !isSet(front, i) && y > waistY && y <= mappings.hemY ? 1 : 0
         else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || onArms(x, y) ? 1 : 0
       }
 
@@ -167,7 +169,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const [red, green, blue] = [soft(layer.color[0]), soft(layer.color[1]), soft(layer.color[2])]
   const { data: p } = person
   // (what trousers or a skirt do not cover of the old ones is the backdrop: the legs are inside them)
-  const { data: f } = bottom && removable ? backdropBehind(person, masks.person, clip(grow(removable, 1), w, h) ?? removable) : plate.fill
+  const { data: f } = bottom && removable ? backdropBehind(person, wearer, clip(grow(removable, 1), w, h) ?? removable) : plate.fill
   for (let y = work.y0; y <= work.y1; y++)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
