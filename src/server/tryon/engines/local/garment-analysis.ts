@@ -2,7 +2,7 @@ import type { GarmentCategory } from '../../engine'
 import type { GarmentModel } from './analysis-schemas'
 import { type Point, dist, mid, pt, side } from './geometry'
 import { backdropOf } from './backdrop'
-import { type Plane, type Rgb, fillHoles, isSet, keepLargest, median, morph, threshold } from './raster'
+import { type Plane, type Rgb, fillHoles, isSet, keepLargest, median, morph, pixelLab, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -19,8 +19,46 @@ export type { GarmentLandmarks, GarmentModel } from './analysis-schemas'
  * is taken as is.
  */
 export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
-  const found = alpha ? threshold(alpha, 0.5) : morph(morph(backdropOf(img).apart, -2), 2)
-  return withoutBriefs(fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02)))))
+  if (alpha) return withoutBriefs(closedWhole(img, threshold(alpha, 0.5)))
+  const backdrop = backdropOf(img)
+  return withoutBriefs(withoutFringe(img, closedWhole(img, morph(morph(backdrop.apart, -2), 2)), backdrop.colour))
+}
+
+/** The largest part, closed, slits bridged, holes filled. */
+const closedWhole = (img: Rgb, found: Plane) => fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02))))
+
+/** Edge pixels peeled at most (the soft edge and a packshot's drop shadow). */
+const FRINGE = 8
+
+/**
+ * The garment without its fringe: edge pixels whose colour is much nearer the backdrop's than the
+ * garment's own (the blend of a soft edge, a drop shadow beside it), which would draw a pale halo
+ * around it on the person. A garment close to its backdrop's colour (white on white) keeps its edge.
+ */
+function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]): Plane {
+  const { width: w, height: h } = mask
+  const inner = morph(mask, -6)
+  const samples: [number, number, number][] = []
+  for (let i = 0; i < w * h; i += 3) if (isSet(inner, i)) samples.push(pixelLab(img, i))
+  if (samples.length < 100) return mask
+  const own: [number, number, number] = [median(samples.map((c) => c[0])), median(samples.map((c) => c[1])), median(samples.map((c) => c[2]))]
+  const apart = (c: [number, number, number], d: [number, number, number]) => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2])
+  const backdropLike = (c: [number, number, number]) => apart(c, backdrop) < apart(c, own) * 0.7
+  // (a print with backdrop-coloured parts, a zebra's white stripes, would be eaten from its edges)
+  if (apart(own, backdrop) < 25 || samples.filter(backdropLike).length > samples.length * 0.05) return mask
+  const out = { ...mask, data: Float32Array.from(mask.data) }
+  for (let pass = 0; pass < FRINGE; pass++) {
+    const peel: number[] = []
+    for (let y = 1; y < h - 1; y++)
+      for (let x = 1; x < w - 1; x++) {
+        const i = y * w + x
+        if (!isSet(out, i) || (isSet(out, i - 1) && isSet(out, i + 1) && isSet(out, i - w) && isSet(out, i + w))) continue
+        if (backdropLike(pixelLab(img, i))) peel.push(i)
+      }
+    if (!peel.length) break
+    for (const i of peel) out.data[i] = 0
+  }
+  return out
 }
 
 /**

@@ -79,6 +79,28 @@ describe('garment model', () => {
     expect(outside).toBeLessThan(400)
   })
 
+  it("leaves out a packshot's drop shadow and soft edge beside a coloured garment (a pale halo on the person); not a print's light parts", async () => {
+    // A pink tee on white with a grey shadow 4 px wide along its left side.
+    const shadowed = async (fill: string) => {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><defs><pattern id="zebra" width="16" height="16" patternUnits="userSpaceOnUse"><rect width="16" height="16" fill="#222"/><rect width="5" height="16" fill="#e4e4e4"/></pattern></defs><rect width="300" height="400" fill="#ffffff"/><rect x="76" y="140" width="6" height="190" fill="#d6d6d6"/><path d="${TEE}" fill="${fill}"/></svg>`
+      const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+      return garmentMask(img, null)
+    }
+    const row = 250
+    const leftEdge = (mask: { data: Float32Array; width: number }) => {
+      let x = 0
+      while (x < 300 && !mask.data[row * mask.width + x]) x++
+      return x
+    }
+    // The tee's own side is at x 80; the shadow reaches out to 76.
+    expect(leftEdge(await shadowed('#d98c9c'))).toBeGreaterThanOrEqual(79)
+    // A zebra print keeps its edge (its white stripes are not peeled off as if they were backdrop).
+    const zebra = await shadowed('url(#zebra)')
+    expect(zebra.data[row * zebra.width + 150]).toBe(1)
+    expect(zebra.data[200 * zebra.width + 81]).toBe(1)
+    expect(zebra.data[200 * zebra.width + 218]).toBe(1)
+  })
+
   it("takes the hem's width from the rows above an uneven, sheer bottom edge", async () => {
     // A top whose bottom edge has a narrow point in the middle (a knot or a sheer layer's tip).
     const TOP = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L225 310 L160 310 L150 345 L140 310 L75 310 L80 140 L65 170 L20 150 L50 90 Z'
