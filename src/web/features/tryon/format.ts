@@ -1,8 +1,7 @@
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const pad = (n: number) => String(n).padStart(2, '0')
+const PARTS = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 /** 'MMM dd, HH:mm' in local time (spec part 2 §9), e.g. 'Nov 02, 14:05'. */
 export function formatHistoryDate(iso: string) {
-  const d = new Date(iso)
-  return `${MONTHS[d.getMonth()]} ${pad(d.getDate())}, ${pad(d.getHours())}:${pad(d.getMinutes())}`
+  const part = Object.fromEntries(PARTS.formatToParts(new Date(iso)).map((p) => [p.type, p.value]))
+  return `${part.month} ${part.day}, ${part.hour}:${part.minute}`
 }
