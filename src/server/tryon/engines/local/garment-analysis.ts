@@ -37,9 +37,11 @@ const FRINGE = 8
  */
 function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]): Plane {
   const { width: w, height: h } = mask
-  const inner = morph(mask, -6)
+  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(mask, y * w + x)
+  // The garment's own colour: its pixels well inside the edge (6 px each way).
   const samples: [number, number, number][] = []
-  for (let i = 0; i < w * h; i += 3) if (isSet(inner, i)) samples.push(pixelLab(img, i))
+  for (let y = 0; y < h; y += 5)
+    for (let x = 0; x < w; x += 5) if (on(x, y) && on(x - 6, y) && on(x + 6, y) && on(x, y - 6) && on(x, y + 6)) samples.push(pixelLab(img, y * w + x))
   if (samples.length < 100) return mask
   const own: [number, number, number] = [median(samples.map((c) => c[0])), median(samples.map((c) => c[1])), median(samples.map((c) => c[2]))]
   const apart = (c: [number, number, number], d: [number, number, number]) => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2])
@@ -47,16 +49,17 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
   // (a print with backdrop-coloured parts, a zebra's white stripes, would be eaten from its edges)
   if (apart(own, backdrop) < 25 || samples.filter(backdropLike).length > samples.length * 0.05) return mask
   const out = { ...mask, data: Float32Array.from(mask.data) }
-  for (let pass = 0; pass < FRINGE; pass++) {
-    const peel: number[] = []
-    for (let y = 1; y < h - 1; y++)
-      for (let x = 1; x < w - 1; x++) {
-        const i = y * w + x
-        if (!isSet(out, i) || (isSet(out, i - 1) && isSet(out, i + 1) && isSet(out, i - w) && isSet(out, i + w))) continue
-        if (backdropLike(pixelLab(img, i))) peel.push(i)
-      }
-    if (!peel.length) break
+  const edge = (i: number) => {
+    const x = i % w
+    return isSet(out, i) && (x === 0 || x === w - 1 || i < w || i >= w * (h - 1) || !isSet(out, i - 1) || !isSet(out, i + 1) || !isSet(out, i - w) || !isSet(out, i + w))
+  }
+  // Peeled a layer at a time: the first from the whole edge, each next from beside the last.
+  let candidates: number[] = []
+  for (let i = 0; i < w * h; i++) if (edge(i)) candidates.push(i)
+  for (let pass = 0; pass < FRINGE && candidates.length; pass++) {
+    const peel = candidates.filter((i) => edge(i) && backdropLike(pixelLab(img, i)))
     for (const i of peel) out.data[i] = 0
+    candidates = [...new Set(peel.flatMap((i) => [i - 1, i + 1, i - w, i + w]))].filter((i) => i >= 0 && i < w * h && isSet(out, i))
   }
   return out
 }
