@@ -148,9 +148,12 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // Soft edges outwards only: the face and hair keep every pixel they had.
   const frontSoft = boxBlur(front, 1, around)
 
-  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? Math.max(mappings.hemY, hips.y + sw * 0.25))
+  // A dress the person wears (old clothing running on below the hips, no waistband) stays below a
+  // new top's hem as a skirt; a shorter old top goes down to the hips (its hem would show under the new one).
+  const inDress = input.waistband === null && isSet(masks.clothing, Math.round(Math.min(h - 1, hips.y + sw * 0.35)) * w + Math.round(hips.x))
+  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? (inDress ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
   const remove = plane(w, h)
-  // (old sleeves go at any height)
+  // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
   const arms = [armL.slice(0, 3), armR.slice(0, 3)].map((line) => ({ line, near: boxAround(line, sw * 0.2) }))
   const onArms = (x: number, y: number) =>
     arms.some(({ line, near }) => x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1 && polylineDistance(x, y, line) < sw * 0.2)
@@ -159,7 +162,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       for (let x = removable.x0; x <= removable.x1; x++) {
         const i = y * w + x
         if (bottom) remove.data[i] = wearer.data[i] && !isSet(masks.clothing, i) && !isSet(front, i) && y > waistY && y <= mappings.hemY ? 1 : 0
-        else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || onArms(x, y) ? 1 : 0
+        else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || (!inDress && onArms(x, y)) ? 1 : 0
       }
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
