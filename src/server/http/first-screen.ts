@@ -115,14 +115,14 @@ export async function loadFirstScreen(app: Hono<AppEnv>, c: Context<AppEnv>): Pr
   const match = SCREENS.map((screen) => ({ screen, params: matchRoutePath(screen.path, c.req.path) })).find((m) => m.params)
   if (!match?.params || (match.screen.signedIn && !c.get('user'))) return { answers: {}, images: [] }
   const page = { params: match.params, search: new URL(c.req.url).searchParams }
-  const urls = match.screen.requests(page)
-  if (!urls.length) return { answers: {}, images: [] }
+  const firstUrls = match.screen.requests(page)
+  if (!firstUrls.length) return { answers: {}, images: [] }
   const headers = forwardedHeaders(c)
   const get = (list: string[]) => Promise.all(list.map((url) => getJson(app, url, headers, c.env)))
-  const first = await get(urls)
-  const more = match.screen.followUps?.(first) ?? []
-  urls.push(...more)
-  const results = [...first, ...(await get(more))]
+  const first = await get(firstUrls)
+  const moreUrls = match.screen.followUps?.(first) ?? []
+  const urls = [...firstUrls, ...moreUrls]
+  const results = [...first, ...(await get(moreUrls))]
   const answers = Object.fromEntries(urls.flatMap((url, i) => (results[i] === null ? [] : [[url, results[i]]])))
   const image = match.screen.lcpImage?.(results, page)
   return { answers, images: image ? [image] : [] }

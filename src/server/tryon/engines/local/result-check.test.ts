@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { pt } from './geometry'
-import type { BodyFrame, PersonMasks } from './person-analysis'
+import type { PersonMasks } from './person-analysis'
 import { type Plane, type Rgb, plane } from './raster'
 import { pictureDefects, resultDefects } from './result-check'
+import { H, W, fill, standingBody } from './test-figure'
 
-const W = 200
-const H = 300
-const fill = (p: Plane, x0: number, y0: number, x1: number, y1: number, v = 1) => {
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) p.data[y * W + x] = v
-  return p
-}
-/** A standing figure: head 85..115 x 20..60, torso 70..130 x 60..190, legs below, hands by the hips. */
-const body: BodyFrame = {
-  shoulderL: pt(75, 70),
-  shoulderR: pt(125, 70),
-  elbowL: pt(68, 120),
-  elbowR: pt(132, 120),
-  wristL: pt(66, 160),
-  wristR: pt(134, 160),
-  hipL: pt(85, 180),
-  hipR: pt(115, 180),
-  kneeL: pt(88, 240),
-  kneeR: pt(112, 240),
-  nose: pt(100, 40),
-  shoulderWidth: 50,
-}
+const body = standingBody
 const masks = (): PersonMasks => {
   const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 62, 60, 138, 190), 80, 190, 120, 290)
   return { person, clothing: fill(plane(W, H), 70, 60, 130, 180), keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: fill(fill(plane(W, H), 58, 160, 70, 185), 130, 160, 142, 185) }
