@@ -31,6 +31,33 @@ async function cropTop() {
   return { img, mask, model, parts: garmentParts(mask, model) }
 }
 
+const WHITE: [number, number, number] = [235, 235, 232]
+const DENIM: [number, number, number] = [120, 150, 200]
+
+/** The person in a white top to y 150 and jeans from their waistband at y 160, whose band rises to y 150 at the sides (where the segmentation took it for the top). */
+function personInJeans() {
+  const person = fill(fill(plane(W, H), 85, 20, 115, 60), 70, 60, 130, 300)
+  const band = (x: number, y: number) => y >= 160 || (y >= 150 && (x < 80 || x >= 120))
+  const clothing = fill(fill(fill(plane(W, H), 70, 62, 130, 150), 70, 150, 80, 160), 120, 150, 130, 160)
+  const masks: PersonMasks = { person, clothing, keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: plane(W, H) }
+  const data = new Uint8Array(W * H * 3)
+  for (let i = 0; i < W * H; i++) {
+    const [x, y] = [i % W, Math.floor(i / W)]
+    data.set(!person.data[i] ? BACKDROP : y < 60 ? SKIN : band(x, y) ? DENIM : y < 150 ? WHITE : SKIN, i * 3)
+  }
+  const plate = { fill: { width: W, height: H, data: new Uint8Array(W * H * 3).map((_, k) => SKIN[k % 3] ?? 0) }, shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
+  return { rgb: { width: W, height: H, data } satisfies Rgb, masks, plate }
+}
+
+/** Red trousers laid flat. */
+async function trousers() {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="M100 40 L200 40 L215 380 L160 380 L150 150 L140 380 L85 380 Z" fill="#c02020"/></svg>`
+  const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+  const mask = garmentMask(img, null)
+  const model = garmentModel(img, mask, 'bottom')
+  return { img, mask, model, parts: garmentParts(mask, model) }
+}
+
 const pixel = (img: Rgb, x: number, y: number) => Array.from(img.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3))
 
 describe('compose', () => {
@@ -46,5 +73,16 @@ describe('compose', () => {
     expect(pixel(image, 72, 165)).toEqual(DRESS)
     // Above the hem the top is on.
     expect(pixel(image, 100, Math.floor(mappings.hemY) - 6)).not.toEqual(DRESS)
+  })
+
+  it("takes off the old jeans' band where it rises above the new waistband at the sides, though read as the top's clothing", async () => {
+    const { rgb, masks, plate } = personInJeans()
+    const jeans = await trousers()
+    const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    expect(mappings.waistY).toBeGreaterThan(150)
+    for (const x of [73, 126]) expect(pixel(image, x, 153)).not.toEqual(DENIM)
+    // The white top stays.
+    expect(pixel(image, 100, 140)).toEqual(WHITE)
   })
 })

@@ -4,7 +4,7 @@ import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, isSet, plane, samplePlane, sampleRgb } from './raster'
+import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, hueApart, isSet, medianLab, pixelLab, plane, samplePlane, sampleRgb } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -130,7 +130,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const grown = cachedMorph(masks.clothing, 2)
   // (the old trousers' edge can lie a pixel or two outside the person mask)
   const wearer = cachedMorph(masks.person, 2)
-  const removable = bottom ? clip({ x0: 0, y0: Math.floor(waistY) + 1, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h) : grown.box
+  // (the old waistband may rise above the new one at the sides: the rows above it go where they have the old trousers' colour)
+  const rise = bottom ? Math.round((hips.y - neck.y) * 0.12) : 0
+  const removable = bottom ? clip({ x0: 0, y0: Math.floor(waistY) + 1 - rise, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h) : grown.box
   // Every pixel that can change (the soft edges reach a pixel out); the 'front' is needed a pixel further.
   const changing = union([torsoBox, sleeveBox, removable])
   const work = changing && clip(grow(changing, 1), w, h)
@@ -157,11 +159,17 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const arms = [armL.slice(0, 3), armR.slice(0, 3)].map((line) => ({ line, near: boxAround(line, sw * 0.2) }))
   const onArms = (x: number, y: number) =>
     arms.some(({ line, near }) => x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1 && polylineDistance(x, y, line) < sw * 0.2)
+  const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !isSet(front, y * w + x)
+  const oldColour = bottom && removable ? oldBottomColour(person, removable, waistY, rise, oldBottom) : null
   if (removable)
     for (let y = removable.y0; y <= removable.y1; y++)
       for (let x = removable.x0; x <= removable.x1; x++) {
         const i = y * w + x
-        if (bottom) remove.data[i] = wearer.data[i] && !isSet(masks.clothing, i) && !isSet(front, i) && y > waistY && y <= mappings.hemY ? 1 : 0
+        if (bottom) {
+          // (where the segmentation took the old trousers for the top's clothing, their colour tells)
+          const oldCloth = () => oldColour !== null && wearer.data[i] && !isSet(front, i) && hueApart(pixelLab(person, i), oldColour) < 10
+          remove.data[i] = y <= mappings.hemY && ((y > waistY && oldBottom(x, y)) || oldCloth()) ? 1 : 0
+        }
         else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || (!inDress && onArms(x, y)) ? 1 : 0
       }
 
@@ -171,9 +179,11 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const soft = (p: Plane) => boxBlur(p, 1, work).data
   const [red, green, blue] = [soft(layer.color[0]), soft(layer.color[1]), soft(layer.color[2])]
   const { data: p } = person
-  // (what trousers or a skirt do not cover of the old ones is the backdrop: the legs are inside them)
-  const { data: f } = bottom && removable ? backdropBehind(person, wearer, clip(grow(removable, 1), w, h) ?? removable) : plate.fill
-  for (let y = work.y0; y <= work.y1; y++)
+  // (what trousers or a skirt do not cover of the old ones is the backdrop: the legs are inside them;
+  // above the new waistband it is the body's skin or the backdrop, as for a top)
+  const behind = bottom && removable ? backdropBehind(person, wearer, clip(grow(removable, 1), w, h) ?? removable).data : null
+  for (let y = work.y0; y <= work.y1; y++) {
+    const f = behind && y > waistY ? behind : plate.fill.data
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)
@@ -184,5 +194,14 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       out[i * 3 + 1] = composed(p[i * 3 + 1] ?? 0, f[i * 3 + 1] ?? 0, r, a, green[i] ?? 0, shade, keep)
       out[i * 3 + 2] = composed(p[i * 3 + 2] ?? 0, f[i * 3 + 2] ?? 0, r, a, blue[i] ?? 0, shade, keep)
     }
+  }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
+}
+
+/** The old trousers' or skirt's colour: the median of what goes of them in the first rows below the new waistband. */
+function oldBottomColour(person: Rgb, box: Box, waistY: number, rows: number, goes: (x: number, y: number) => unknown) {
+  const pixels: number[] = []
+  for (let y = Math.floor(waistY) + 1; y <= Math.min(box.y1, waistY + rows); y += 2)
+    for (let x = box.x0; x <= box.x1; x += 3) if (goes(x, y)) pixels.push(y * person.width + x)
+  return medianLab(person, pixels)
 }

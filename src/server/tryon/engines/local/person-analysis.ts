@@ -3,7 +3,7 @@ import type { BodyFrame, PersonModel } from './analysis-schemas'
 import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, components, fillHoles, isSet, labAt, labPlanes, mapPlane, median, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, median, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, skin and hair colour, and three masks: the
@@ -319,38 +319,94 @@ export function personModel(img: Rgb, pose: Pose): Omit<PersonModel, 'waistband'
   return { body, arms, skin: skinTone(img, body) }
 }
 
+const labDistance = (a: Lab, b: Lab) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
 /**
- * Going down the body's centre line below the chest: past the upper clothing and any bare skin,
- * the first other clothing is a lower garment's waistband. None when the upper clothing runs on
- * past the hips (a dress) or nothing follows.
+ * Going down the body's centre line below the chest: past the upper clothing, the first row that
+ * is mostly not skin is a lower garment's waistband (once bare skin has shown between them, even
+ * where the segmentation took part of the band for clothing). When the upper clothing runs on
+ * into the lower garment with no skin between, the waistband is where its colour turns to the
+ * colour the thighs wear. None for a dress or one colour all the way down.
  */
 export function waistband(img: Rgb, masks: PersonMasks, body: BodyFrame, skin: [number, number, number]): number | null {
   const { neck, hips } = bodyAxes(body)
   const skinLab = rgbToLab(...skin)
   const limit = Math.min(img.height - 1, hips.y + body.shoulderWidth * 0.35)
   const half = Math.round(body.shoulderWidth * 0.08)
-  let passedTop = false
+  const midriff = lerp(neck, hips, 0.6).y
+  let bareSeen = false
   for (let y = Math.round(lerp(neck, hips, 0.35).y); y <= limit; y++) {
-    const cx = Math.round(neck.x + ((hips.x - neck.x) * (y - neck.y)) / (hips.y - neck.y || 1))
     let clothing = 0
     let skinLike = 0
     let other = 0
-    for (let x = cx - half; x <= cx + half; x++) {
-      if (x < 0 || x >= img.width) continue
-      const i = y * img.width + x
+    for (const i of centreBand(body, img.width, y)) {
       if (!isSet(masks.person, i)) continue
       if (isSet(masks.clothing, i)) clothing++
-      else {
-        const [l, a, b] = pixelLab(img, i)
-        if (Math.hypot(l - skinLab[0], a - skinLab[1], b - skinLab[2]) < 20) skinLike++
-        else other++
+      else if (labDistance(pixelLab(img, i), skinLab) < 20) skinLike++
+      else other++
+    }
+    // (skin in a neckline's V is not the midriff)
+    if (skinLike > half && y >= midriff) bareSeen = true
+    if (clothing > half && !bareSeen) continue
+    // (with no skin between, the lower garment's top may have been read as the top's: its colour tells)
+    if (other > half || (bareSeen && clothing + other > half)) return bareSeen ? y : (colourWaistband(img, masks, body, y) ?? y)
+    if (skinLike === 0 && other === 0 && clothing === 0) return null
+  }
+  return colourWaistband(img, masks, body, limit)
+}
+
+/** The pixels of a row within 8% of the shoulder width of the body's centre line. */
+function centreBand(body: BodyFrame, width: number, y: number): number[] {
+  const { neck, hips } = bodyAxes(body)
+  const half = Math.round(body.shoulderWidth * 0.08)
+  const cx = Math.round(neck.x + ((hips.x - neck.x) * (y - neck.y)) / (hips.y - neck.y || 1))
+  const out: number[] = []
+  for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) out.push(y * width + x)
+  return out
+}
+
+/**
+ * A top and trousers (or a skirt) both read as clothing: the first row of the centre line, between
+ * the lower ribs and `limit`, from which on the colour is the thighs' rather than the chest's for
+ * a run of rows (a stripe or a print is shorter). None when the thighs wear the chest's colour or
+ * were not seen.
+ */
+function colourWaistband(img: Rgb, masks: PersonMasks, body: BodyFrame, limit: number): number | null {
+  const { neck, hips } = bodyAxes(body)
+  const sw = body.shoulderWidth
+  // (the person but their face and hair: trousers may not be in the clothing mask)
+  const clothed = (pixels: number[]) => pixels.filter((i) => isSet(masks.person, i) && !isSet(masks.keep, i))
+  const thighPixels: number[] = []
+  for (const [hip, knee] of [[body.hipL, body.kneeL], [body.hipR, body.kneeR]] as const) {
+    if (!knee) continue
+    for (let t = 0.3; t <= 0.7; t += 0.02) {
+      const c = lerp(hip, knee, t)
+      for (let dx = -sw * 0.06; dx <= sw * 0.06; dx += 2) {
+        const x = Math.round(c.x + dx)
+        const y = Math.round(c.y)
+        if (x >= 0 && y >= 0 && x < img.width && y < img.height) thighPixels.push(y * img.width + x)
       }
     }
-    if (clothing > half) continue
-    passedTop = true
-    if (passedTop && other > half) return y
-    if (skinLike === 0 && other === 0) return null
   }
+  const rowColour = (y: number) => medianLab(img, clothed(centreBand(body, img.width, y)))
+  const run = Math.max(4, Math.round(sw * 0.12))
+  // (the rows below `limit` where no knee is in the photo)
+  const below: number[] = []
+  for (let y = Math.ceil(limit); y < Math.min(img.height, limit + run); y++) below.push(...clothed(centreBand(body, img.width, y)))
+  const thighs = medianLab(img, clothed(thighPixels)) ?? medianLab(img, below)
+  const chestRows: number[] = []
+  for (let y = Math.round(lerp(neck, hips, 0.45).y); y <= lerp(neck, hips, 0.6).y; y += 2) chestRows.push(...clothed(centreBand(body, img.width, y)))
+  const chest = medianLab(img, chestRows)
+  if (!thighs || !chest || hueApart(thighs, chest) < 12) return null
+  const likeThighs: boolean[] = []
+  const from = Math.round(lerp(neck, hips, 0.65).y)
+  for (let y = from; y <= limit; y++) {
+    const c = rowColour(y)
+    likeThighs.push(c !== null && hueApart(c, thighs) < hueApart(c, chest))
+  }
+  // (a button, a belt loop or a fold may break the run for a row or two)
+  for (let k = 0; k + run <= likeThighs.length; k++)
+    if (likeThighs[k] && likeThighs.slice(k, k + run).filter(Boolean).length >= run * 0.8) return from + k
   return null
 }
 

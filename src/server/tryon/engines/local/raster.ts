@@ -295,6 +295,16 @@ export const luminance = (img: Rgb): Plane => {
 /** The median of some values (the upper one of an even count), 0 of none. */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
+/** The per-channel median Lab colour of some pixels of an image, null of none. */
+export function medianLab(img: Rgb, pixels: number[]): [number, number, number] | null {
+  if (pixels.length === 0) return null
+  const labs = pixels.map((i) => pixelLab(img, i))
+  return [median(labs.map((c) => c[0])), median(labs.map((c) => c[1])), median(labs.map((c) => c[2]))]
+}
+
+/** How far apart two Lab colours are, lightness counting less: light falls off across a garment, its hue does not. */
+export const hueApart = (a: readonly number[], b: readonly number[]) => Math.hypot(((a[0] ?? 0) - (b[0] ?? 0)) * 0.4, (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0))
+
 export function samplePlane(p: Plane, x: number, y: number): number {
   if (x < 0 || y < 0 || x > p.width - 1 || y > p.height - 1) return 0
   const x0 = Math.floor(x)
