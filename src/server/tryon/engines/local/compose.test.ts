@@ -22,6 +22,17 @@ function personInDress() {
   return { rgb: { width: W, height: H, data } satisfies Rgb, masks, plate }
 }
 
+/** The person in a loose white shirt, wider than the torso and the arms beside it, down to y 175. */
+function personInLooseShirt() {
+  const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 70, 60, 130, 300), 52, 62, 148, 175)
+  const clothing = fill(plane(W, H), 52, 62, 148, 175)
+  const masks: PersonMasks = { person, clothing, keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: plane(W, H) }
+  const data = new Uint8Array(W * H * 3)
+  for (let i = 0; i < W * H; i++) data.set(clothing.data[i] ? WHITE : person.data[i] ? SKIN : BACKDROP, i * 3)
+  const plate = { fill: { width: W, height: H, data: new Uint8Array(W * H * 3).map((_, k) => SKIN[k % 3] ?? 0) }, shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
+  return { rgb: { width: W, height: H, data } satisfies Rgb, masks, plate }
+}
+
 /** A short sleeveless yellow top laid flat. */
 async function cropTop() {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="M95 80 L205 80 L215 240 L85 240 Z" fill="#e8c020"/></svg>`
@@ -84,5 +95,19 @@ describe('compose', () => {
     for (const x of [73, 126]) expect(pixel(image, x, 153)).not.toEqual(DENIM)
     // The white top stays.
     expect(pixel(image, 100, 140)).toEqual(WHITE)
+  })
+
+  it('shows the backdrop, not skin, where a loose old shirt hung beside the body and away from the arms', async () => {
+    const { rgb, masks, plate } = personInLooseShirt()
+    const top = await cropTop()
+    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: null })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const y = Math.round(Math.min(mappings.hemY - 4, 130))
+    for (const x of [55, 145]) {
+      expect(coverage.data[y * W + x]).toBeLessThan(0.5)
+      expect(pixel(image, x, y)).toEqual(BACKDROP)
+    }
+    // On the arm it is skin.
+    expect(pixel(image, Math.round(body.elbowR.x), Math.round(body.elbowR.y))).toEqual(SKIN)
   })
 })

@@ -157,8 +157,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const remove = plane(w, h)
   // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
   const arms = [armL.slice(0, 3), armR.slice(0, 3)].map((line) => ({ line, near: boxAround(line, sw * 0.2) }))
-  const onArms = (x: number, y: number) =>
-    arms.some(({ line, near }) => x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1 && polylineDistance(x, y, line) < sw * 0.2)
+  const onArms = (x: number, y: number, within = 0.2) =>
+    arms.some(({ line, near }) => x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1 && polylineDistance(x, y, line) < sw * within)
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !isSet(front, y * w + x)
   const oldColour = bottom && removable ? oldBottomColour(person, removable, waistY, rise, oldBottom) : null
   if (removable)
@@ -181,18 +181,29 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const { data: p } = person
   // (what trousers or a skirt do not cover of the old ones is the backdrop: the legs are inside them;
   // above the new waistband it is the body's skin or the backdrop, as for a top)
-  const behind = bottom && removable ? backdropBehind(person, wearer, clip(grow(removable, 1), w, h) ?? removable).data : null
+  // Beside a top's or a dress's body, below the armpits and off the arms, the old clothing was loose
+  // cloth in front of the backdrop, not skin.
+  const armpits = lerp(neck, hips, 0.3).y
+  const runs = bottom ? null : bodyRuns(alpha, armpits, neck, hips, lowest)
+  const behindBox = removable && clip(bottom ? grow(removable, 1) : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, w, h)
+  const behind = behindBox && backdropBehind(person, wearer, behindBox).data
+  const besideBody = (x: number, y: number) => {
+    const run = runs?.get(y)
+    // (the arm itself is narrower than the reach within which old sleeves go)
+    return run !== undefined && (x < run[0] || x > run[1]) && !onArms(x, y, 0.13)
+  }
   for (let y = work.y0; y <= work.y1; y++) {
-    const f = behind && y > waistY ? behind : plate.fill.data
+    const f = behind && bottom && y > waistY ? behind : plate.fill.data
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
+      const g = behind && besideBody(i - y * w, y) ? behind : f
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)
       coverage.data[i] = a
       const r = (removeSoft.data[i] ?? 0) * (1 - keep)
       const shade = 1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading
-      out[i * 3] = composed(p[i * 3] ?? 0, f[i * 3] ?? 0, r, a, red[i] ?? 0, shade, keep)
-      out[i * 3 + 1] = composed(p[i * 3 + 1] ?? 0, f[i * 3 + 1] ?? 0, r, a, green[i] ?? 0, shade, keep)
-      out[i * 3 + 2] = composed(p[i * 3 + 2] ?? 0, f[i * 3 + 2] ?? 0, r, a, blue[i] ?? 0, shade, keep)
+      out[i * 3] = composed(p[i * 3] ?? 0, g[i * 3] ?? 0, r, a, red[i] ?? 0, shade, keep)
+      out[i * 3 + 1] = composed(p[i * 3 + 1] ?? 0, g[i * 3 + 1] ?? 0, r, a, green[i] ?? 0, shade, keep)
+      out[i * 3 + 2] = composed(p[i * 3 + 2] ?? 0, g[i * 3 + 2] ?? 0, r, a, blue[i] ?? 0, shade, keep)
     }
   }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
@@ -204,4 +215,23 @@ function oldBottomColour(person: Rgb, box: Box, waistY: number, rows: number, go
   for (let y = Math.floor(waistY) + 1; y <= Math.min(box.y1, waistY + rows); y += 2)
     for (let x = box.x0; x <= box.x1; x += 3) if (goes(x, y)) pixels.push(y * person.width + x)
   return medianLab(person, pixels)
+}
+
+/**
+ * Row by row from `from` down to `to`, the columns the new garment covers without a break on
+ * either side of the body's centre line (rows where it does not cover the centre are left out).
+ */
+function bodyRuns(alpha: Plane, from: number, neck: Point, hips: Point, to: number): Map<number, [number, number]> {
+  const { width: w, height: h } = alpha
+  const runs = new Map<number, [number, number]>()
+  const covered = (x: number, y: number) => x >= 0 && x < w && (alpha.data[y * w + x] ?? 0) >= 0.5
+  for (let y = Math.max(0, Math.ceil(from)); y <= Math.min(h - 1, to); y++) {
+    const cx = Math.round(neck.x + ((hips.x - neck.x) * (y - neck.y)) / (hips.y - neck.y || 1))
+    if (!covered(cx, y)) continue
+    let [x0, x1] = [cx, cx]
+    while (covered(x0 - 1, y)) x0--
+    while (covered(x1 + 1, y)) x1++
+    runs.set(y, [x0, x1])
+  }
+  return runs
 }
