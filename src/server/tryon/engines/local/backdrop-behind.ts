@@ -8,7 +8,6 @@ const inside = (s: Silhouette, i: number) => (s.data[i] ?? 0) >= 0.5
 const EDGE = 3
 
 type Rgb3 = [number, number, number]
-const blend = (a: Rgb3, b: Rgb3, t: number): Rgb3 => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
 
 /**
  * The background behind the person within `box`, row by row: the backdrop just beyond the
@@ -43,6 +42,7 @@ export function backdropBehind(person: Rgb, silhouette: Silhouette, box: Box): R
       if (x >= box.x0) leftOf[x - box.x0] = last
     }
     let next = -1
+    let [leftEdge, leftColour, rightEdge, rightColour]: [number, Rgb3 | null, number, Rgb3 | null] = [-2, null, -2, null]
     for (let x = w - 1; x >= box.x0; x--) {
       if (background(x, y)) next = x
       if (x > box.x1) continue
@@ -52,11 +52,15 @@ export function backdropBehind(person: Rgb, silhouette: Silhouette, box: Box): R
         out.set(data.subarray(i * 3, i * 3 + 3), i * 3)
         continue
       }
-      const left = l >= 0 ? beside(l, y, -1) : null
-      const right = next >= 0 ? beside(next, y, 1) : null
-      const colour = left && right ? blend(left, right, (x - l) / (next - l)) : (left ?? right)
-      if (colour) out.set(colour.map(Math.round), i * 3)
-      else out.set(data.subarray(i * 3, i * 3 + 3), i * 3)
+      // (the same background run serves every column between two of them)
+      if (l !== leftEdge) [leftEdge, leftColour] = [l, l >= 0 ? beside(l, y, -1) : null]
+      if (next !== rightEdge) [rightEdge, rightColour] = [next, next >= 0 ? beside(next, y, 1) : null]
+      const [left, right] = [leftColour, rightColour]
+      const t = left && right ? (x - l) / (next - l) : 0
+      const colour = left ?? right
+      if (!colour) out.set(data.subarray(i * 3, i * 3 + 3), i * 3)
+      else
+        for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round((colour[c] ?? 0) + (right && left ? ((right[c] ?? 0) - (left[c] ?? 0)) * t : 0))
     }
   }
   return { width: w, height: person.height, data: smoothDown(out, silhouette, box) }
@@ -65,26 +69,28 @@ export function backdropBehind(person: Rgb, silhouette: Silhouette, box: Box): R
 /** Rows apart by this many pixels are averaged where the person was (one row's odd edge pixel would streak). */
 const ROWS = 4
 
-/** The filled pixels (inside the silhouette) averaged with the filled pixels above and below them in their column. */
+/** The filled pixels (inside the silhouette) averaged with the filled pixels above and below them in their column (a running sum down each column). */
 function smoothDown(fill: Uint8Array, silhouette: Silhouette, box: Box): Uint8Array {
   const w = silhouette.width
   const out = fill.slice()
-  for (let x = box.x0; x <= box.x1; x++)
-    for (let y = box.y0; y <= box.y1; y++) {
-      const i = y * w + x
-      if (!inside(silhouette, i)) continue
-      let [r, g, b, n] = [0, 0, 0, 0]
-      for (let yy = Math.max(box.y0, y - ROWS); yy <= Math.min(box.y1, y + ROWS); yy++) {
-        const j = yy * w + x
-        if (!inside(silhouette, j)) continue
-        r += fill[j * 3] ?? 0
-        g += fill[j * 3 + 1] ?? 0
-        b += fill[j * 3 + 2] ?? 0
-        n++
-      }
-      out[i * 3] = Math.round(r / n)
-      out[i * 3 + 1] = Math.round(g / n)
-      out[i * 3 + 2] = Math.round(b / n)
+  const sum = [0, 0, 0]
+  for (let x = box.x0; x <= box.x1; x++) {
+    sum.fill(0)
+    let n = 0
+    const add = (yy: number, sign: 1 | -1) => {
+      const j = yy * w + x
+      if (yy < box.y0 || yy > box.y1 || !inside(silhouette, j)) return
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + sign * (fill[j * 3 + c] ?? 0)
+      n += sign
     }
+    for (let yy = box.y0; yy < box.y0 + ROWS; yy++) add(yy, 1)
+    for (let y = box.y0; y <= box.y1; y++) {
+      add(y + ROWS, 1)
+      add(y - ROWS - 1, -1)
+      const i = y * w + x
+      if (!inside(silhouette, i) || n === 0) continue
+      for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round((sum[c] ?? 0) / n)
+    }
+  }
   return out
 }

@@ -179,23 +179,21 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const soft = (p: Plane) => boxBlur(p, 1, work).data
   const [red, green, blue] = [soft(layer.color[0]), soft(layer.color[1]), soft(layer.color[2])]
   const { data: p } = person
-  // (what trousers or a skirt do not cover of the old ones is the backdrop: the legs are inside them;
-  // above the new waistband it is the body's skin or the backdrop, as for a top)
-  // Beside a top's or a dress's body, below the armpits and off the arms, the old clothing was loose
-  // cloth in front of the backdrop, not skin.
+  // What trousers or a skirt do not cover of the old ones is the backdrop: the legs are inside them
+  // (above the new waistband it is the body's skin or the backdrop, as for a top). Beside a top's or
+  // a dress's body, below the armpits and off the arms, the old clothing was loose cloth in front
+  // of the backdrop, not skin.
   const armpits = lerp(neck, hips, 0.3).y
   const runs = bottom ? null : bodyRuns(alpha, armpits, neck, hips, lowest)
   const behindBox = removable && clip(bottom ? grow(removable, 1) : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, w, h)
   const behind = behindBox && backdropBehind(person, wearer, behindBox).data
-  const besideBody = (x: number, y: number) => {
-    const run = runs?.get(y)
-    // (the arm itself is narrower than the reach within which old sleeves go)
-    return run !== undefined && (x < run[0] || x > run[1]) && !onArms(x, y, 0.13)
-  }
   for (let y = work.y0; y <= work.y1; y++) {
     const f = behind && bottom && y > waistY ? behind : plate.fill.data
+    const run = runs?.get(y)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
-      const g = behind && besideBody(i - y * w, y) ? behind : f
+      const x = i - y * w
+      // (the arm itself is narrower than the reach within which old sleeves go)
+      const g = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 && !onArms(x, y, 0.13) ? behind : f
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)
       coverage.data[i] = a
