@@ -257,14 +257,18 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const hairLab: Lab | null = hair.length ? [median(hair.map((s) => s[0])), median(hair.map((s) => s[1])), median(hair.map((s) => s[2]))] : null
   const lowest = Math.min(h, Math.max(body.hipL.y, body.hipR.y))
   const reach = body.shoulderWidth * 0.45
+  const trapezius = shoulderY - body.shoulderWidth * 0.3
+  const neckHalf = body.shoulderWidth * 0.13
   for (let y = 0; y < lowest; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
       if (!isSet(person, i)) continue
-      if (y < neckY) {
+      // (but the old clothing over the shoulders, beside the neck, goes with it)
+      if (y < neckY && !(isSet(clothing, i) && y >= trapezius && Math.abs(x - body.nose.x) > neckHalf)) {
         out.data[i] = 1
         continue
       }
+      if (y < neckY) continue
       const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach
       if (hairLab && near && !isSet(clothing, i)) {
         const d = Math.hypot((lab[0].data[i] ?? 0) - hairLab[0], (lab[1].data[i] ?? 0) - hairLab[1], (lab[2].data[i] ?? 0) - hairLab[2])

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { personMasks } from './person-analysis'
+import { type Rgb, isSet, plane } from './raster'
+import { H, W, fill, standingBody } from './test-figure'
+
+type Colour = [number, number, number]
+const SKIN: Colour = [205, 150, 120]
+const WHITE: Colour = [240, 240, 236]
+const BACKDROP: Colour = [120, 160, 120]
+const body = standingBody
+
+/** The standing figure in a white tank top whose straps rise over the shoulders to y 56, beside the neck. */
+function personInTankTop() {
+  const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 94, 55, 106, 70), 70, 56, 130, 300)
+  const top = (x: number, y: number) => (y >= 70 && y < 190 && x >= 70 && x < 130) || (y >= 56 && y < 70 && ((x >= 76 && x < 88) || (x >= 112 && x < 124)))
+  const data = new Uint8Array(W * H * 3)
+  for (let i = 0; i < W * H; i++) {
+    const [x, y] = [i % W, Math.floor(i / W)]
+    data.set(!person.data[i] ? BACKDROP : top(x, y) ? WHITE : SKIN, i * 3)
+  }
+  return { rgb: { width: W, height: H, data } satisfies Rgb, person }
+}
+
+describe('what is always kept', () => {
+  it("keeps the face and neck but not an old top's straps over the shoulders", () => {
+    const { rgb, person } = personInTankTop()
+    const masks = personMasks(rgb, person, body, SKIN)
+    expect(isSet(masks.clothing, 60 * W + 80)).toBe(true)
+    expect(isSet(masks.keep, 60 * W + 80)).toBe(false)
+    expect(isSet(masks.keep, 60 * W + 118)).toBe(false)
+    expect(isSet(masks.keep, 40 * W + 100)).toBe(true)
+    expect(isSet(masks.keep, 60 * W + 100)).toBe(true)
+  })
+})
