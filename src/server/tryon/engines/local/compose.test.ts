@@ -60,6 +60,17 @@ function personInJeans() {
   return { rgb: { width: W, height: H, data } satisfies Rgb, masks, plate }
 }
 
+/** The person in a white tee running down to their jeans' waistband at y 160 (no skin between). */
+function personInTeeAndJeans() {
+  const person = fill(fill(plane(W, H), 85, 20, 115, 60), 70, 60, 130, 300)
+  const clothing = fill(plane(W, H), 70, 62, 130, 160)
+  const masks: PersonMasks = { person, clothing, keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: plane(W, H) }
+  const data = new Uint8Array(W * H * 3)
+  for (let i = 0; i < W * H; i++) data.set(!person.data[i] ? BACKDROP : i < 60 * W ? SKIN : clothing.data[i] ? WHITE : DENIM, i * 3)
+  const plate = { fill: { width: W, height: H, data: new Uint8Array(W * H * 3).map((_, k) => SKIN[k % 3] ?? 0) }, shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
+  return { rgb: { width: W, height: H, data } satisfies Rgb, masks, plate }
+}
+
 /** Red trousers laid flat. */
 async function trousers() {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="M100 40 L200 40 L215 380 L160 380 L150 150 L140 380 L85 380 Z" fill="#c02020"/></svg>`
@@ -109,5 +120,16 @@ describe('compose', () => {
     }
     // On the arm it is skin.
     expect(pixel(image, Math.round(body.elbowR.x), Math.round(body.elbowR.y))).toEqual(SKIN)
+  })
+
+  it("keeps an old tee that ran down to the trousers below a shorter new top's hem, worn under it (no belly was in the photo)", async () => {
+    const { rgb, masks, plate } = personInTeeAndJeans()
+    const top = await cropTop()
+    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const below = Math.ceil(mappings.hemY) + 4
+    expect(below).toBeLessThan(155)
+    expect(pixel(image, 100, below)).toEqual(WHITE)
+    expect(pixel(image, 100, 170)).toEqual(DENIM)
   })
 })

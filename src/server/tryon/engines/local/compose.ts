@@ -153,7 +153,11 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // A dress the person wears (old clothing running on below the hips, no waistband) stays below a
   // new top's hem as a skirt; a shorter old top goes down to the hips (its hem would show under the new one).
   const inDress = input.waistband === null && isSet(masks.clothing, Math.round(Math.min(h - 1, hips.y + sw * 0.35)) * w + Math.round(hips.x))
-  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? (inDress ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
+  // An old top that runs down to the trousers (no skin showed above them) stays below a shorter
+  // new top's hem, worn under it: there is no belly in the photo to show.
+  const centreAt = (y: number) => Math.round(Math.min(h - 1, Math.max(0, y))) * w + Math.round(lerp(neck, hips, (y - neck.y) / (hips.y - neck.y || 1)).x)
+  const layered = input.waistband !== null && isSet(masks.clothing, centreAt(input.waistband - (hips.y - neck.y) * 0.04))
+  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
   const remove = plane(w, h)
   // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
   const arms = [armL.slice(0, 3), armR.slice(0, 3)].map((line) => ({ line, near: boxAround(line, sw * 0.2) }))
