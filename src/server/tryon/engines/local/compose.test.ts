@@ -4,81 +4,68 @@ import { composeTryOn } from './compose'
 import { fitGarment } from './fit'
 import { garmentMask, garmentModel, garmentParts } from './garment-analysis'
 import type { PersonMasks } from './person-analysis'
-import { type Rgb, decode, plane } from './raster'
-import { H, W, fill, standingBody } from './test-figure'
+import { type Plane, type Rgb, decode, plane } from './raster'
+import { H, W, fill, paintPhoto, standingBody } from './test-figure'
 
 const SKIN: [number, number, number] = [205, 150, 120]
 const DRESS: [number, number, number] = [20, 20, 20]
 const BACKDROP: [number, number, number] = [240, 240, 240]
 const body = standingBody
 
+const WHITE: [number, number, number] = [235, 235, 232]
+const DENIM: [number, number, number] = [120, 150, 200]
+/** The head, always kept. */
+const head = () => fill(plane(W, H), 85, 20, 115, 60)
+
+/** A person photo, its masks and a plate of plain skin, from the silhouette, the old clothing and each pixel's colour. */
+function photo(person: Plane, clothing: Plane, colourAt: (x: number, y: number, i: number) => readonly number[], bareArms = plane(W, H)) {
+  const masks: PersonMasks = { person, clothing, keep: head(), bareArms }
+  const plate = { fill: paintPhoto(() => SKIN), shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
+  return { rgb: paintPhoto(colourAt), masks, plate }
+}
+
 /** The person in a sleeveless black dress down to y 250, bare arms beside it. */
 function personInDress() {
-  const person = fill(fill(fill(fill(plane(W, H), 85, 20, 115, 60), 70, 60, 130, 290), 58, 70, 70, 185), 130, 70, 142, 185)
-  const masks: PersonMasks = { person, clothing: fill(plane(W, H), 70, 62, 130, 250), keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: fill(fill(plane(W, H), 58, 120, 70, 185), 130, 120, 142, 185) }
-  const data = new Uint8Array(W * H * 3)
-  for (let i = 0; i < W * H; i++) data.set(masks.clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP, i * 3)
-  const plate = { fill: { width: W, height: H, data: new Uint8Array(W * H * 3).map((_, k) => SKIN[k % 3] ?? 0) }, shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
-  return { rgb: { width: W, height: H, data } satisfies Rgb, masks, plate }
+  const person = fill(fill(fill(head(), 70, 60, 130, 290), 58, 70, 70, 185), 130, 70, 142, 185)
+  const clothing = fill(plane(W, H), 70, 62, 130, 250)
+  return photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP), fill(fill(plane(W, H), 58, 120, 70, 185), 130, 120, 142, 185))
 }
 
 /** The person in a loose white shirt, wider than the torso and the arms beside it, down to y 175. */
 function personInLooseShirt() {
-  const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 70, 60, 130, 300), 52, 62, 148, 175)
+  const person = fill(fill(head(), 70, 60, 130, 300), 52, 62, 148, 175)
   const clothing = fill(plane(W, H), 52, 62, 148, 175)
-  const masks: PersonMasks = { person, clothing, keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: plane(W, H) }
-  const data = new Uint8Array(W * H * 3)
-  for (let i = 0; i < W * H; i++) data.set(clothing.data[i] ? WHITE : person.data[i] ? SKIN : BACKDROP, i * 3)
-  const plate = { fill: { width: W, height: H, data: new Uint8Array(W * H * 3).map((_, k) => SKIN[k % 3] ?? 0) }, shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
-  return { rgb: { width: W, height: H, data } satisfies Rgb, masks, plate }
+  return photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? WHITE : person.data[i] ? SKIN : BACKDROP))
 }
-
-/** A short sleeveless yellow top laid flat. */
-async function cropTop() {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="M95 80 L205 80 L215 240 L85 240 Z" fill="#e8c020"/></svg>`
-  const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
-  const mask = garmentMask(img, null)
-  const model = garmentModel(img, mask, 'top')
-  return { img, mask, model, parts: garmentParts(mask, model) }
-}
-
-const WHITE: [number, number, number] = [235, 235, 232]
-const DENIM: [number, number, number] = [120, 150, 200]
 
 /** The person in a white top to y 150 and jeans from their waistband at y 160, whose band rises to y 150 at the sides (where the segmentation took it for the top). */
 function personInJeans() {
-  const person = fill(fill(plane(W, H), 85, 20, 115, 60), 70, 60, 130, 300)
+  const person = fill(head(), 70, 60, 130, 300)
   const band = (x: number, y: number) => y >= 160 || (y >= 150 && (x < 80 || x >= 120))
   const clothing = fill(fill(fill(plane(W, H), 70, 62, 130, 150), 70, 150, 80, 160), 120, 150, 130, 160)
-  const masks: PersonMasks = { person, clothing, keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: plane(W, H) }
-  const data = new Uint8Array(W * H * 3)
-  for (let i = 0; i < W * H; i++) {
-    const [x, y] = [i % W, Math.floor(i / W)]
-    data.set(!person.data[i] ? BACKDROP : y < 60 ? SKIN : band(x, y) ? DENIM : y < 150 ? WHITE : SKIN, i * 3)
-  }
-  const plate = { fill: { width: W, height: H, data: new Uint8Array(W * H * 3).map((_, k) => SKIN[k % 3] ?? 0) }, shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
-  return { rgb: { width: W, height: H, data } satisfies Rgb, masks, plate }
+  return photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : band(x, y) ? DENIM : y < 150 ? WHITE : SKIN))
 }
 
 /** The person in a white tee running down to their jeans' waistband at y 160 (no skin between). */
 function personInTeeAndJeans() {
-  const person = fill(fill(plane(W, H), 85, 20, 115, 60), 70, 60, 130, 300)
+  const person = fill(head(), 70, 60, 130, 300)
   const clothing = fill(plane(W, H), 70, 62, 130, 160)
-  const masks: PersonMasks = { person, clothing, keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: plane(W, H) }
-  const data = new Uint8Array(W * H * 3)
-  for (let i = 0; i < W * H; i++) data.set(!person.data[i] ? BACKDROP : i < 60 * W ? SKIN : clothing.data[i] ? WHITE : DENIM, i * 3)
-  const plate = { fill: { width: W, height: H, data: new Uint8Array(W * H * 3).map((_, k) => SKIN[k % 3] ?? 0) }, shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
-  return { rgb: { width: W, height: H, data } satisfies Rgb, masks, plate }
+  return photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : clothing.data[i] ? WHITE : DENIM))
 }
 
-/** Red trousers laid flat. */
-async function trousers() {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="M100 40 L200 40 L215 380 L160 380 L150 150 L140 380 L85 380 Z" fill="#c02020"/></svg>`
+/** A garment laid flat on white: one solid path in a 300 x 400 photo. */
+async function flatGarment(path: string, colour: string, type: 'top' | 'bottom') {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="${path}" fill="${colour}"/></svg>`
   const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
   const mask = garmentMask(img, null)
-  const model = garmentModel(img, mask, 'bottom')
+  const model = garmentModel(img, mask, type)
   return { img, mask, model, parts: garmentParts(mask, model) }
 }
+
+/** A short sleeveless yellow top. */
+const cropTop = () => flatGarment('M95 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
+/** Red trousers. */
+const trousers = () => flatGarment('M100 40 L200 40 L215 380 L160 380 L150 150 L140 380 L85 380 Z', '#c02020', 'bottom')
 
 const pixel = (img: Rgb, x: number, y: number) => Array.from(img.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3))
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { personMasks } from './person-analysis'
-import { type Rgb, isSet, plane } from './raster'
-import { H, W, fill, standingBody } from './test-figure'
+import { isSet, plane } from './raster'
+import { H, W, fill, paintPhoto, standingBody } from './test-figure'
 
 type Colour = [number, number, number]
 const SKIN: Colour = [205, 150, 120]
@@ -13,12 +13,7 @@ const body = standingBody
 function personInTankTop() {
   const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 94, 55, 106, 70), 70, 56, 130, 300)
   const top = (x: number, y: number) => (y >= 70 && y < 190 && x >= 70 && x < 130) || (y >= 56 && y < 70 && ((x >= 76 && x < 88) || (x >= 112 && x < 124)))
-  const data = new Uint8Array(W * H * 3)
-  for (let i = 0; i < W * H; i++) {
-    const [x, y] = [i % W, Math.floor(i / W)]
-    data.set(!person.data[i] ? BACKDROP : top(x, y) ? WHITE : SKIN, i * 3)
-  }
-  return { rgb: { width: W, height: H, data } satisfies Rgb, person }
+  return { rgb: paintPhoto((x, y, i) => (!person.data[i] ? BACKDROP : top(x, y) ? WHITE : SKIN)), person }
 }
 
 describe('what is always kept', () => {

@@ -1,6 +1,6 @@
 import { pt } from './geometry'
 import type { BodyFrame } from './person-analysis'
-import type { Plane } from './raster'
+import type { Plane, Rgb } from './raster'
 
 /** The size of the synthetic photos the engine's unit tests draw. */
 export const W = 200
@@ -26,4 +26,11 @@ export const standingBody: BodyFrame = {
   kneeR: pt(112, 240),
   nose: pt(100, 40),
   shoulderWidth: 50,
+}
+
+/** A synthetic photo of the figure's size: each pixel's colour from where it is. */
+export function paintPhoto(colourAt: (x: number, y: number, i: number) => readonly number[]): Rgb {
+  const data = new Uint8Array(W * H * 3)
+  for (let i = 0; i < W * H; i++) data.set(colourAt(i % W, Math.floor(i / W), i), i * 3)
+  return { width: W, height: H, data }
 }

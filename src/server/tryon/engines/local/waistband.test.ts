@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type PersonMasks, waistband } from './person-analysis'
-import { type Plane, type Rgb, plane } from './raster'
-import { H, W, fill, standingBody } from './test-figure'
+import { type Plane, plane } from './raster'
+import { H, W, fill, paintPhoto, standingBody } from './test-figure'
 
 type Colour = [number, number, number]
 const SKIN: Colour = [205, 150, 120]
@@ -14,13 +14,8 @@ const body = standingBody
 function person(hem: number, band: number, clothing: Plane) {
   const silhouette = fill(fill(plane(W, H), 85, 20, 115, 60), 70, 60, 130, 300)
   const masks: PersonMasks = { person: silhouette, clothing, keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: plane(W, H) }
-  const data = new Uint8Array(W * H * 3)
-  for (let i = 0; i < W * H; i++) {
-    const y = Math.floor(i / W)
-    const colour = !silhouette.data[i] ? BACKDROP : y < 60 ? SKIN : y < hem ? WHITE : y < band ? SKIN : DENIM
-    data.set(colour, i * 3)
-  }
-  return { rgb: { width: W, height: H, data } satisfies Rgb, masks }
+  const rgb = paintPhoto((_x, y, i) => (!silhouette.data[i] ? BACKDROP : y < 60 ? SKIN : y < hem ? WHITE : y < band ? SKIN : DENIM))
+  return { rgb, masks }
 }
 
 describe('waistband', () => {
