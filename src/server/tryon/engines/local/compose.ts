@@ -2,7 +2,7 @@ import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
 import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
-import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
+import { type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
 import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, hueApart, isSet, medianLab, pixelLab, plane, samplePlane, sampleRgb } from './raster'
 import { type Mapping, forEachMapped } from './warp'
@@ -155,8 +155,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const inDress = input.waistband === null && isSet(masks.clothing, Math.round(Math.min(h - 1, hips.y + sw * 0.35)) * w + Math.round(hips.x))
   // An old top that runs down to the trousers (no skin showed above them) stays below a shorter
   // new top's hem, worn under it: there is no belly in the photo to show.
-  const centreAt = (y: number) => Math.round(Math.min(h - 1, Math.max(0, y))) * w + Math.round(lerp(neck, hips, (y - neck.y) / (hips.y - neck.y || 1)).x)
-  const layered = input.waistband !== null && isSet(masks.clothing, centreAt(input.waistband - (hips.y - neck.y) * 0.04))
+  const aboveBand = input.waistband === null ? 0 : Math.round(Math.min(h - 1, Math.max(0, input.waistband - (hips.y - neck.y) * 0.04)))
+  const layered = input.waistband !== null && isSet(masks.clothing, aboveBand * w + Math.round(centreLineX(body, aboveBand)))
   const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
   const remove = plane(w, h)
   // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
@@ -188,7 +188,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // a dress's body, below the armpits and off the arms, the old clothing was loose cloth in front
   // of the backdrop, not skin.
   const armpits = lerp(neck, hips, 0.3).y
-  const runs = bottom ? null : bodyRuns(alpha, armpits, neck, hips, lowest)
+  const runs = bottom ? null : bodyRuns(alpha, armpits, body, lowest)
   const behindBox = removable && clip(bottom ? grow(removable, 1) : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, w, h)
   const behind = behindBox && backdropBehind(person, wearer, behindBox).data
   for (let y = work.y0; y <= work.y1; y++) {
@@ -223,12 +223,12 @@ function oldBottomColour(person: Rgb, box: Box, waistY: number, rows: number, go
  * Row by row from `from` down to `to`, the columns the new garment covers without a break on
  * either side of the body's centre line (rows where it does not cover the centre are left out).
  */
-function bodyRuns(alpha: Plane, from: number, neck: Point, hips: Point, to: number): Map<number, [number, number]> {
+function bodyRuns(alpha: Plane, from: number, body: BodyFrame, to: number): Map<number, [number, number]> {
   const { width: w, height: h } = alpha
   const runs = new Map<number, [number, number]>()
   const covered = (x: number, y: number) => x >= 0 && x < w && (alpha.data[y * w + x] ?? 0) >= 0.5
   for (let y = Math.max(0, Math.ceil(from)); y <= Math.min(h - 1, to); y++) {
-    const cx = Math.round(neck.x + ((hips.x - neck.x) * (y - neck.y)) / (hips.y - neck.y || 1))
+    const cx = Math.round(centreLineX(body, y))
     if (!covered(cx, y)) continue
     let [x0, x1] = [cx, cx]
     while (covered(x0 - 1, y)) x0--

@@ -2,7 +2,7 @@ import type { GarmentCategory } from '../../engine'
 import type { GarmentModel } from './analysis-schemas'
 import { type Point, dist, mid, pt, side } from './geometry'
 import { backdropOf } from './backdrop'
-import { type Plane, type Rgb, fillHoles, isSet, keepLargest, median, morph, pixelLab, threshold } from './raster'
+import { type Plane, type Rgb, fillHoles, isSet, keepLargest, median, medianColour, morph, pixelLab, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -43,7 +43,7 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
   for (let y = 0; y < h; y += 5)
     for (let x = 0; x < w; x += 5) if (on(x, y) && on(x - 6, y) && on(x + 6, y) && on(x, y - 6) && on(x, y + 6)) samples.push(pixelLab(img, y * w + x))
   if (samples.length < 100) return mask
-  const own: [number, number, number] = [median(samples.map((c) => c[0])), median(samples.map((c) => c[1])), median(samples.map((c) => c[2]))]
+  const own = medianColour(samples) ?? [0, 0, 0]
   const apart = (c: [number, number, number], d: [number, number, number]) => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2])
   const backdropLike = (c: [number, number, number]) => apart(c, backdrop) < apart(c, own) * 0.7
   // (a print with backdrop-coloured parts, a zebra's white stripes, would be eaten from its edges)

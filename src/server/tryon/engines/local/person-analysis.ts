@@ -3,7 +3,7 @@ import type { BodyFrame, PersonModel } from './analysis-schemas'
 import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, median, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, median, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, skin and hair colour, and three masks: the
@@ -110,6 +110,7 @@ function skinTone(img: Rgb, body: BodyFrame): [number, number, number] {
 }
 
 type Lab = [number, number, number]
+const labDistance = (a: Lab, b: Lab) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
 type Cluster = { c: Lab; count: number; sum: Lab }
 
 /** k-means in Lab on samples; returns cluster centres with their share. */
@@ -254,7 +255,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
       const i = y * w + x
       if (isSet(person, i)) hair.push(labAt(lab, i))
     }
-  const hairLab: Lab | null = hair.length ? [median(hair.map((s) => s[0])), median(hair.map((s) => s[1])), median(hair.map((s) => s[2]))] : null
+  const hairLab = medianColour(hair)
   const lowest = Math.min(h, Math.max(body.hipL.y, body.hipR.y))
   const reach = body.shoulderWidth * 0.45
   const trapezius = shoulderY - body.shoulderWidth * 0.3
@@ -263,16 +264,14 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
     for (let x = 0; x < w; x++) {
       const i = y * w + x
       if (!isSet(person, i)) continue
-      // (but the old clothing over the shoulders, beside the neck, goes with it)
-      if (y < neckY && !(isSet(clothing, i) && y >= trapezius && Math.abs(x - body.nose.x) > neckHalf)) {
-        out.data[i] = 1
+      if (y < neckY) {
+        // (but the old clothing over the shoulders, beside the neck, goes)
+        if (!(isSet(clothing, i) && y >= trapezius && Math.abs(x - body.nose.x) > neckHalf)) out.data[i] = 1
         continue
       }
-      if (y < neckY) continue
       const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach
       if (hairLab && near && !isSet(clothing, i)) {
-        const d = Math.hypot((lab[0].data[i] ?? 0) - hairLab[0], (lab[1].data[i] ?? 0) - hairLab[1], (lab[2].data[i] ?? 0) - hairLab[2])
-        if (d < 12) out.data[i] = 0.99
+        if (labDistance(labAt(lab, i), hairLab) < 12) out.data[i] = 0.99
       }
     }
   // Hair below the neck only counts when it hangs from the head.
@@ -323,8 +322,6 @@ export function personModel(img: Rgb, pose: Pose): Omit<PersonModel, 'waistband'
   return { body, arms, skin: skinTone(img, body) }
 }
 
-const labDistance = (a: Lab, b: Lab) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
-
 /**
  * Going down the body's centre line below the chest: past the upper clothing, the first row that
  * is mostly not skin is a lower garment's waistband (once bare skin has shown between them, even
@@ -359,11 +356,16 @@ export function waistband(img: Rgb, masks: PersonMasks, body: BodyFrame, skin: [
   return colourWaistband(img, masks, body, limit)
 }
 
+/** Where the body's centre line (neck to hips, extended) crosses row y. */
+export function centreLineX(body: BodyFrame, y: number): number {
+  const { neck, hips } = bodyAxes(body)
+  return neck.x + ((hips.x - neck.x) * (y - neck.y)) / (hips.y - neck.y || 1)
+}
+
 /** The pixels of a row within 8% of the shoulder width of the body's centre line. */
 function centreBand(body: BodyFrame, width: number, y: number): number[] {
-  const { neck, hips } = bodyAxes(body)
   const half = Math.round(body.shoulderWidth * 0.08)
-  const cx = Math.round(neck.x + ((hips.x - neck.x) * (y - neck.y)) / (hips.y - neck.y || 1))
+  const cx = Math.round(centreLineX(body, y))
   const out: number[] = []
   for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) out.push(y * width + x)
   return out

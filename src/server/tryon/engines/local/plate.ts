@@ -199,11 +199,11 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   const { neck, hips } = bodyAxes(body)
   const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
   // (an arm is round too: darker towards its edges, where it is not against the torso)
-  const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+  const [armL, armR] = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   const armRadius = sw * 0.2
   const roundness = (x: number, y: number) => {
     const torso = segmentDistance(x, y, neck, hips)
-    const arm = Math.min(...arms.map((line) => polylineDistance(x, y, line)))
+    const arm = Math.min(polylineDistance(x, y, armL), polylineDistance(x, y, armR))
     return torso < torsoHalf * 0.8 || arm >= armRadius ? 1 - 0.18 * Math.min(1, (torso / torsoHalf) ** 2) : 1 - 0.22 * (arm / armRadius) ** 2
   }
   const inBody = bodyRegion(body)

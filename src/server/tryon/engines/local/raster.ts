@@ -295,12 +295,15 @@ export const luminance = (img: Rgb): Plane => {
 /** The median of some values (the upper one of an even count), 0 of none. */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
-/** The per-channel median Lab colour of some pixels of an image, null of none. */
-export function medianLab(img: Rgb, pixels: number[]): [number, number, number] | null {
-  if (pixels.length === 0) return null
-  const labs = pixels.map((i) => pixelLab(img, i))
-  return [median(labs.map((c) => c[0])), median(labs.map((c) => c[1])), median(labs.map((c) => c[2]))]
+/** The per-channel median of some colours, null of none. */
+export function medianColour(colours: readonly (readonly number[])[]): [number, number, number] | null {
+  if (colours.length === 0) return null
+  const channel = (c: number) => median(colours.map((colour) => colour[c] ?? 0))
+  return [channel(0), channel(1), channel(2)]
 }
+
+/** The per-channel median Lab colour of some pixels of an image, null of none. */
+export const medianLab = (img: Rgb, pixels: number[]) => medianColour(pixels.map((i) => pixelLab(img, i)))
 
 /** How far apart two Lab colours are, lightness counting less: light falls off across a garment, its hue does not. */
 export const hueApart = (a: readonly number[], b: readonly number[]) => Math.hypot(((a[0] ?? 0) - (b[0] ?? 0)) * 0.4, (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0))
