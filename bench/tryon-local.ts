@@ -13,7 +13,7 @@ import path from 'node:path'
 import sharp, { type OverlayOptions } from 'sharp'
 import { z } from 'zod'
 import { buildCatalogue, dressSvg } from '../src/server/features/products'
-import { type StoredImage, TryOnError } from '../src/server/tryon/engine'
+import { type TryOnInput, TryOnError } from '../src/server/tryon/engine'
 import { type GenerationReport, createLocalEngine } from '../src/server/tryon/engines/local'
 import { type PersonAnalysis, analysisOf } from '../src/server/tryon/engines/local/analysis'
 import { type Plane, type Rgb, decode, morph } from '../src/server/tryon/engines/local/raster'
@@ -30,13 +30,14 @@ const OUT = process.env.TRYON_BENCH_OUT ?? '/tmp/drape-engine/out'
 fs.mkdirSync(path.join(OUT, 'rows'), { recursive: true })
 
 const persons = process.env.TRYON_BENCH_PERSONS?.split(',') ?? fs.readdirSync(path.join(FIXTURES, 'persons')).sort()
-const catalogue = new Map<string, StoredImage>()
+// (as the app hands them over: the cut-out, told to be a dress)
+const catalogue = new Map<string, TryOnInput['garment']>()
 for (const product of buildCatalogue(new Date(0), Number(process.env.TRYON_BENCH_CATALOGUE ?? 0))) {
   const name = `catalogue-${product.id}.png`
   const data = await sharp(Buffer.from(dressSvg(product.style, product.colors[0]!.hex, { width: 480, garmentOnly: true }))).png().toBuffer()
-  catalogue.set(name, { key: `catalogue/${name}`, data, contentType: 'image/png' })
+  catalogue.set(name, { key: `catalogue/${name}`, data, contentType: 'image/png', category: 'dress' })
 }
-const garmentImage = (g: string): StoredImage => catalogue.get(g) ?? fixture('garments', g)
+const garmentImage = (g: string): TryOnInput['garment'] => catalogue.get(g) ?? fixture('garments', g)
 const garments = [...(process.env.TRYON_BENCH_GARMENTS?.split(',') ?? fs.readdirSync(path.join(FIXTURES, 'garments')).sort()), ...catalogue.keys()]
 const pairs = persons.flatMap((p) => garments.map((g) => [p, g] as const))
 
@@ -114,7 +115,7 @@ for (const [p, g] of pairs) {
   const result = (await decode(out.images[0]!.data)).rgb
   const personImg = (await decode(input.person.data)).rgb
   const { analysis: person } = await analysisOf(input.person, 'person', storage)
-  const { analysis: garment } = await analysisOf(input.garment, 'garment', storage)
+  const { analysis: garment } = await analysisOf(input.garment, 'garment', storage, input.garment.category)
   const coverage = r!.coverage[0]!
   const defects = defectsOf(personImg, result, person, garment.model.type, coverage)
   if (defects.length) broken.push(`${p} x ${g}: ${defects.join(', ')}`)

@@ -1,6 +1,7 @@
+import type { GarmentCategory } from '~/shared/tryon/schemas'
 import type { Storage } from '../platform/storage'
 
-export type GarmentCategory = 'top' | 'dress' | 'bottom'
+export type { GarmentCategory }
 export type OutputFormat = 'JPG' | 'PNG' | 'WEBP'
 
 /** Body measurements in cm / kg from the profile; any may be missing. */

@@ -33,6 +33,7 @@ export const FileRefSchema = z.strictObject({
 export type FileRef = z.infer<typeof FileRefSchema>
 
 export const GarmentCategorySchema = z.enum(['top', 'dress', 'bottom'])
+export type GarmentCategory = z.infer<typeof GarmentCategorySchema>
 
 export const StartTryOnSchema = z.strictObject({
   subject: FileRefSchema,

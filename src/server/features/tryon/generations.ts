@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   type FileRef,
+  type GarmentCategory,
   GarmentCategorySchema,
   type Generation,
   type GenerationEvent,
@@ -69,17 +70,18 @@ function cutOutBeside(ref: FileRef): FileRef | null {
 
 /**
  * The garment the engine gets for a product try-on: the chosen colour's image (the product's own
- * when no colour is given), as its cut-out garment when the catalogue has one. Without a product,
+ * when no colour is given), as its cut-out garment when the catalogue has one (the catalogue draws
+ * dresses, so the engine is told so rather than left to read a drawing's type). Without a product,
  * the image the user chose.
  */
-async function garmentRef(p: Platform, ref: FileRef, productId: string | undefined, color: string | undefined): Promise<FileRef> {
-  if (!productId) return ref
+async function garmentRef(p: Platform, ref: FileRef, productId: string | undefined, color: string | undefined): Promise<{ ref: FileRef; category?: GarmentCategory }> {
+  if (!productId) return { ref }
   const product = await productForPurchase(p.db, productId)
   if (color && !product.colors.some((c) => c.name === color)) throw badRequest(MT.colorUnavailable, { color: MT.colorUnavailable })
   const image = fileRefFromUrl((color && product.colorImages[color]) || product.imageUrl) ?? ref
   const cutOut = cutOutBeside(image)
-  if (cutOut && (await p.storage.get(keyOf(cutOut.bucket, cutOut.path)))) return cutOut
-  return (await p.storage.get(keyOf(image.bucket, image.path))) ? image : ref
+  if (cutOut && (await p.storage.get(keyOf(cutOut.bucket, cutOut.path)))) return { ref: cutOut, category: 'dress' }
+  return { ref: (await p.storage.get(keyOf(image.bucket, image.path))) ? image : ref }
 }
 
 const MeasurementsSchema = z.object({ heightCm: z.number(), chestCm: z.number(), waistCm: z.number(), hipCm: z.number() }).partial()
@@ -132,7 +134,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
   const subjectMissing = 'That base photo is not available. Please choose another one.'
   if (input.subject.path.split('/')[0] !== user.id) throw badRequest(subjectMissing)
   const subject = await readableImage(p, user, input.subject, subjectMissing)
-  const garment = await garmentRef(p, await readableImage(p, user, input.garment, T.failedToFetchProductImage), input.productId, input.color)
+  const { ref: garment, category } = await garmentRef(p, await readableImage(p, user, input.garment, T.failedToFetchProductImage), input.productId, input.color)
   const [active] = await p.db
     .select({ n: sql<number>`count(*)::int` })
     .from(aiGenerations)
@@ -159,7 +161,7 @@ export async function startGeneration(p: Platform, user: SessionUser, input: Sta
         promptExtras: input.promptExtras ?? null,
         size: input.size ?? null,
         color: input.color ?? null,
-        category: input.category ?? null,
+        category: input.category ?? category ?? null,
         measurements,
         width: saved ? settings.width : TRYON_WIDTH,
         height: saved ? settings.height : TRYON_HEIGHT,

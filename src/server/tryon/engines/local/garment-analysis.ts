@@ -2,7 +2,7 @@ import type { GarmentCategory } from '../../engine'
 import type { GarmentModel } from './analysis-schemas'
 import { type Point, dist, mid, pt, side } from './geometry'
 import { backdropOf } from './backdrop'
-import { type Plane, type Rgb, fillHoles, isSet, keepLargest, median, medianColour, morph, pixelLab, threshold } from './raster'
+import { type Plane, type Rgb, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, pixelLab, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -19,9 +19,18 @@ export type { GarmentLandmarks, GarmentModel } from './analysis-schemas'
  * is taken as is.
  */
 export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
-  if (alpha) return withoutBriefs(closedWhole(img, threshold(alpha, 0.5)))
+  if (alpha) return withAlphaEdge(withoutBriefs(closedWhole(img, threshold(alpha, 0.5))), alpha)
   const backdrop = backdropOf(img)
   return withoutBriefs(withoutFringe(img, closedWhole(img, morph(morph(backdrop.apart, -2), 2)), backdrop.colour))
+}
+
+/**
+ * A cut-out's mask with the cut-out's own soft edge: the pixel on either side of the outline takes
+ * its alpha (the binary outline's steps showed as a sawtooth along a drawn garment's edge).
+ */
+function withAlphaEdge(mask: Plane, alpha: Plane): Plane {
+  const [outer, inner] = [morph(mask, 1), morph(mask, -1)]
+  return mapPlane(mask, (v, i) => (isSet(outer, i) && !isSet(inner, i) ? (alpha.data[i] ?? 0) : v))
 }
 
 /** The largest part, closed, slits bridged, holes filled. */

@@ -16,6 +16,18 @@ const TEE = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L220 330 L80 330
 const DRESS = 'M115 30 L185 30 L200 60 L195 140 L240 370 L60 370 L105 140 L100 60 Z'
 
 describe('garment model', () => {
+  it("keeps a cut-out's own soft edge (a binary outline's steps drew a sawtooth along a slanted edge)", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><path d="${DRESS}" fill="#223355"/></svg>`
+    const { rgb, alpha } = await decode(await sharp(Buffer.from(svg)).png().toBuffer())
+    const mask = garmentMask(rgb, alpha)
+    // Along the slanted skirt edge, every pixel the drawing half covers is half covered in the mask.
+    const soft = [...alpha!.data.keys()].filter((i) => alpha!.data[i]! > 0.2 && alpha!.data[i]! < 0.8)
+    expect(soft.length).toBeGreaterThan(200)
+    for (const i of soft) expect(Math.abs(mask.data[i]! - alpha!.data[i]!), `pixel ${i}`).toBeLessThan(0.01)
+    expect(mask.data[200 * 300 + 150]).toBe(1)
+    expect(mask.data[10 * 300 + 10]).toBe(0)
+  })
+
   it('finds a white tee on a light background from the border colour alone', async () => {
     const img = await productPhoto(TEE)
     const mask = garmentMask(img, null)

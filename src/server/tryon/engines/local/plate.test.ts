@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { analysisOf } from './analysis'
-import { bodyAxes } from './person-analysis'
-import { decode, luminance, rgbToLab } from './raster'
+import { type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
+import { personPlate } from './plate'
+import { decode, hueApart, luminance, pixelLab, plane, rgbToLab } from './raster'
+import { H, W, paintPhoto, standingBody } from './test-figure'
 import { fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
 describe.skipIf(!hasFixtures)('person plate', () => {
@@ -33,4 +35,59 @@ describe.skipIf(!hasFixtures)('person plate', () => {
     const meanTop = [0, 1, 2].map((c) => top.reduce((s, v) => s + v[c]!, 0) / top.length)
     expect(Math.hypot(meanTop[0]! - skin[0], meanTop[1]! - skin[1], meanTop[2]! - skin[2])).toBeLessThan(15)
   }, 60_000)
+})
+
+describe('person plate on a drawn figure', () => {
+  const GREY = [200, 200, 200]
+  const FACE = [190, 140, 115]
+  // (the chest above the old top is lighter than the face, the same hue)
+  const CHEST = [228, 178, 152]
+  const TOP = [40, 60, 140]
+  const masksOf = (inside: (x: number, y: number) => boolean, clothed: (x: number, y: number) => boolean): PersonMasks => {
+    const [person, clothing, keep, bareArms] = [plane(W, H), plane(W, H), plane(W, H), plane(W, H)]
+    for (let i = 0; i < W * H; i++) {
+      const [x, y] = [i % W, Math.floor(i / W)]
+      person.data[i] = inside(x, y) ? 1 : 0
+      clothing.data[i] = inside(x, y) && clothed(x, y) ? 1 : 0
+      keep.data[i] = inside(x, y) && y < 60 ? 1 : 0
+      bareArms.data[i] = inside(x, y) && !clothed(x, y) && y >= 100 && (x < 80 || x > 120) ? 1 : 0
+    }
+    return { person, clothing, keep, bareArms }
+  }
+
+  it("continues the visible skin into the fill at the old top's edge, without a seam or dark patches", () => {
+    const torso = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 70 && x < 130)
+    const clothed = (_x: number, y: number) => y >= 90
+    // (lit from the left: the skin darkens across the chest)
+    const lit = (x: number) => CHEST.map((v) => v * (1.1 - (0.3 * (x - 70)) / 60))
+    const photo = paintPhoto((x, y) => (!torso(x, y) ? GREY : y < 60 ? FACE : clothed(x, y) ? TOP : lit(x)))
+    const { fill } = personPlate(photo, masksOf(torso, clothed), standingBody, FACE as [number, number, number])
+    const chest = rgbToLab(...(CHEST as [number, number, number]))
+    const at = (x: number, y: number) => pixelLab(fill, y * W + x)
+    // Just inside the old neckline, across the chest: the skin just above it (a seam was up to 9).
+    for (let x = 72; x <= 127; x += 5) {
+      const above = pixelLab(photo, 86 * W + x)
+      expect(Math.hypot(...at(x, 92).map((v, c) => v - above[c]!)), `x ${x}`).toBeLessThan(5)
+    }
+    // Nowhere a dark patch (a mean read back where no skin was near).
+    for (let y = 90; y < 190; y += 3) for (let x = 70; x < 130; x += 3) expect(at(x, y)[0], `${x},${y}`).toBeGreaterThan(chest[0] * 0.7)
+  })
+
+  it('fills a wide old sleeve beyond the bare forearm\'s width with the background, the arm with skin', () => {
+    const armL = armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL)
+    const armR = armLine(standingBody.shoulderR, standingBody.elbowR, standingBody.wristR)
+    const fromArm = (x: number, y: number) => Math.min(polylineDistance(x, y, armL.slice(0, 3)), polylineDistance(x, y, armR.slice(0, 3)))
+    // Forearms 7 px wide below the elbows; sleeves 24 px wide above them.
+    const sleeve = (x: number, y: number) => y < 120 && fromArm(x, y) < 12
+    const inside = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 80 && x < 120) || sleeve(x, y) || (y >= 120 && fromArm(x, y) < 3.5)
+    const clothed = (x: number, y: number) => (y >= 60 && x >= 80 && x < 120) || sleeve(x, y)
+    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
+    const { fill } = personPlate(photo, masksOf(inside, clothed), standingBody, FACE as [number, number, number])
+    const colour = (x: number, y: number) => Array.from(fill.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3))
+    const grey = rgbToLab(...(GREY as [number, number, number]))
+    // Upper left arm at y 95: the arm line is near x 71.5; 8 px out is sleeve, not arm.
+    expect(hueApart(rgbToLab(...(colour(64, 95) as [number, number, number])), grey)).toBeLessThan(3)
+    expect(hueApart(rgbToLab(...(colour(136, 95) as [number, number, number])), grey)).toBeLessThan(3)
+    expect(hueApart(rgbToLab(...(colour(71, 95) as [number, number, number])), grey)).toBeGreaterThan(15)
+  })
 })

@@ -65,19 +65,15 @@ function grow(small: Plane, f: number, width: number, height: number): Plane {
 function maskedMeans(weight: Plane, sigma: number): (values: Plane) => Plane {
   const f = Math.max(1, Math.floor(sigma / 3))
   const { width, height } = weight
-  const b = blur(shrink(weight, f), sigma / f)
-  return (v) => {
-    const a = blur(shrink(mapPlane(v, (x, i) => x * (weight.data[i] ?? 0)), f), sigma / f)
-    return grow(
-      mapPlane(a, (x, i) => {
-        const total = b.data[i] ?? 0
-        return total > 1e-3 ? x / total : -1
-      }),
-      f,
-      width,
-      height,
-    )
-  }
+  // (sums and weights are read back each on its own: a mean read back bilinearly would blend the
+  // -1 of "none near" into the means beside it)
+  const spread = (p: Plane) => grow(blur(shrink(p, f), sigma / f), f, width, height)
+  const b = spread(weight)
+  return (v) =>
+    mapPlane(spread(mapPlane(v, (x, i) => x * (weight.data[i] ?? 0))), (x, i) => {
+      const total = b.data[i] ?? 0
+      return total > 1e-3 ? x / total : -1
+    })
 }
 
 type Channels = [Plane, Plane, Plane]
@@ -147,17 +143,56 @@ function skinGrain(person: Rgb, skin: Plane): Plane {
 }
 
 /**
- * Where on the person the body is (torso, neck, arms and legs, a little wider than the joints): what
- * old clothing covered there is skin, further out it was loose cloth in front of the background.
+ * Half the width of a bare forearm, measured across it on the skin mask from elbow to wrist
+ * (null when too little of it shows bare, or it lies against bare skin beside it).
  */
-function bodyRegion(body: BodyFrame): (x: number, y: number) => boolean {
+function forearmRadius(masks: PersonMasks, elbow: Point, wrist: Point): number | null {
+  const { width: w, height: h } = masks.bareArms
+  const along = sub(wrist, elbow)
+  const length = Math.hypot(along.x, along.y)
+  if (length < 4) return null
+  const across = { x: -along.y / length, y: along.x / length }
+  const skinAt = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(masks.bareArms, Math.round(y) * w + Math.round(x))
+  const reach = length * 0.5
+  const halves: number[] = []
+  for (let t = 0.25; t <= 0.75; t += 0.05) {
+    const c = add(elbow, { x: along.x * t, y: along.y * t })
+    if (!skinAt(c.x, c.y)) continue
+    const extent = (k: 1 | -1) => {
+      let d = 0
+      while (d < reach && skinAt(c.x + across.x * k * (d + 1), c.y + across.y * k * (d + 1))) d++
+      return d < reach ? d : null
+    }
+    const [a, b] = [extent(1), extent(-1)]
+    if (a !== null && b !== null) halves.push((a + b + 1) / 2)
+  }
+  return halves.length >= 4 ? median(halves) : null
+}
+
+/**
+ * Half the width of the upper arms: from the bare forearms where they show (the wider of the two:
+ * the other may be partly hidden), an upper arm being about 1.3 times a forearm's mid-width;
+ * otherwise a slim arm's share of the shoulder width.
+ */
+export function upperArmRadius(masks: PersonMasks, body: BodyFrame): number {
+  const sw = body.shoulderWidth
+  const seen = [forearmRadius(masks, body.elbowL, body.wristL), forearmRadius(masks, body.elbowR, body.wristR)].filter((r): r is number => r !== null && r > sw * 0.05)
+  return seen.length ? Math.min(sw * 0.18, Math.max(sw * 0.09, Math.max(...seen) * 1.3)) : sw * 0.15
+}
+
+/**
+ * Where on the person the body is (torso, neck, arms and legs, a little wider than the joints): what
+ * old clothing covered there is skin, further out (a wide sleeve beyond the arm) it was loose cloth
+ * in front of the background.
+ */
+function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) => boolean {
   const sw = body.shoulderWidth
   const { neck, hips } = bodyAxes(body)
   const chin = mid(neck, body.nose)
-  const torsoHalf = Math.max(sw * 0.55, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.8)
+  const torsoHalf = Math.max(sw * 0.45, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.8)
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
-  // (forearms and hands are slimmer than upper arms)
-  const onLimb = (x: number, y: number, arm: Point[]) => polylineDistance(x, y, arm, [1.15, 1.3, 1.3]) < sw * 0.21
+  // (forearms and hands are slimmer than upper arms; two pixels for the soft edge)
+  const onLimb = (x: number, y: number, arm: Point[]) => polylineDistance(x, y, arm, [1, 1.15, 1.15]) < armRadius + 2
   // Thighs and shins where the knees were seen (the shin as long as the thigh).
   const leg = (hip: Point, knee: Point | null) => (knee ? [[hip, knee, add(knee, sub(knee, hip))]] : [])
   const legs = [...leg(body.hipL, body.kneeL), ...leg(body.hipR, body.kneeR)]
@@ -200,13 +235,13 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
   // (an arm is round too: darker towards its edges, where it is not against the torso)
   const [armL, armR] = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
-  const armRadius = sw * 0.2
+  const armRadius = upperArmRadius(masks, body)
   const roundness = (x: number, y: number) => {
     const torso = segmentDistance(x, y, neck, hips)
     const arm = Math.min(polylineDistance(x, y, armL), polylineDistance(x, y, armR))
     return torso < torsoHalf * 0.8 || arm >= armRadius ? 1 - 0.18 * Math.min(1, (torso / torsoHalf) ** 2) : 1 - 0.22 * (arm / armRadius) ** 2
   }
-  const inBody = bodyRegion(body)
+  const inBody = bodyRegion(body, armRadius)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 
   const fill = new Uint8Array(n * 3)
@@ -215,6 +250,7 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
     fill[i * 3 + 1] = Math.round(clamp(g, 0, 255))
     fill[i * 3 + 2] = Math.round(clamp(b, 0, 255))
   }
+  const skinFilled = plane(w, h)
   const shade = plane(w, h)
   for (let i = 0; i < n; i++) {
     const x = i % w
@@ -230,8 +266,37 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
     }
     const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y) * (1 + (grain.data[i] ?? 0))
     setFill(i, skinAt(nearR, farR, faceSkin[0], i) * light, skinAt(nearG, farG, faceSkin[1], i) * light, skinAt(nearB, farB, faceSkin[2], i) * light)
+    skinFilled.data[i] = 1
   }
-  return { fill: { width: w, height: h, data: fill }, shade }
+  const plate = { fill: { width: w, height: h, data: fill }, shade }
+  matchSkinAtSeams(plate.fill, person, skinMask, skinFilled, sw)
+  return plate
+}
+
+/**
+ * The skin filled where clothing was, made to meet the visible skin beside it without a seam: along
+ * their border the fill's colour is set to the photo's skin there, and that correction spreads into
+ * the fill (the border's own nearby, then farther average), so a neckline or a midriff opened by a
+ * new garment continues the skin around it instead of showing a patch of another tone.
+ */
+function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number) {
+  // (skin a couple of pixels in from its edge: the edge itself mixes with the old clothing)
+  const core = morph(skin, -2)
+  const border = mapPlane(morph(core, 4), (v, i) => (v && isSet(filled, i) ? 1 : 0))
+  const seen = maskedMeans(core, 3)
+  const [near, far] = [maskedMeans(border, Math.max(6, sw * 0.12)), maskedMeans(border, Math.max(20, sw * 0.5))]
+  // (the correction is signed: shifted into the positive range, since -1 marks "no border near")
+  const OFFSET = 256
+  for (let c = 0; c < 3; c++) {
+    const photo = seen(mapPlane(skin, (_, i) => person.data[i * 3 + c] ?? 0))
+    const difference = mapPlane(border, (b, i) => (b ? (photo.data[i] ?? 0) - (fill.data[i * 3 + c] ?? 0) + OFFSET : 0))
+    const [close, wide] = [near(difference), far(difference)]
+    for (let i = 0; i < filled.data.length; i++) {
+      if (!isSet(filled, i)) continue
+      const d = (close.data[i] ?? -1) >= 0 ? close.data[i]! : (wide.data[i] ?? -1) >= 0 ? wide.data[i]! : OFFSET
+      fill.data[i * 3 + c] = Math.round(Math.min(255, Math.max(0, (fill.data[i * 3 + c] ?? 0) + d - OFFSET)))
+    }
+  }
 }
 
 /** The plate as one RGBA PNG (the shade ratio in alpha), and back. */
