@@ -42,6 +42,18 @@ describe('result self-check', () => {
     expect(check(flared, photo(), 'dress')).toEqual([])
   })
 
+  it("allows a full skirt's flare widening with its length, not fabric straight out at the hips", () => {
+    // A skirt below the hands (y 186) widening 0.5 px a row each side, from the body's 62..138: out to 30..170 at y 250.
+    const skirt = (spread: (y: number) => number) => {
+      const p = fill(plane(W, H), 70, 62, 130, 186)
+      for (let y = 186; y < 250; y++) fill(p, Math.max(0, Math.round(62 - spread(y))), y, Math.min(W, Math.round(138 + spread(y))), y + 1)
+      return p
+    }
+    expect(check(skirt((y) => (y - 186) * 0.5), photo(), 'dress')).toEqual([])
+    // (as wide at the hips as at the hem: a block, not a skirt)
+    expect(check(skirt(() => 35), photo(), 'dress')).toContain('outside')
+  })
+
   it('finds legs erased to the backdrop below the hem, and a garment too small for the body', () => {
     const erased = photo()
     for (let y = 200; y < 290; y++) erased.data.fill(240, (y * W + 80) * 3, (y * W + 120) * 3)

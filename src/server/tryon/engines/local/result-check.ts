@@ -24,17 +24,31 @@ export type CheckInput = {
 
 const on = isSet
 
-/** Fabric outside the silhouette grown by a margin (wider below the hips for a skirt's flare). */
+/** How far out a skirt may flare per row below the hips (a full skirt hangs about 30° from the vertical). */
+const FLARE_SLOPE = 0.6
+
+/**
+ * Fabric outside the silhouette grown by a margin. Below the hips a dress or skirt may flare: out to
+ * 40% of the shoulders beyond the body's outline there, and further the lower it hangs.
+ */
 function outside({ masks, body, garmentType, fabric }: CheckInput, fabricArea: number) {
   const { width: w, height: h } = fabric
   const sw = body.shoulderWidth
   const near = cachedMorph(masks.person, sw * 0.08).data
-  const flared = garmentType === 'top' ? near : cachedMorph(masks.person, sw * 0.4).data
   const hipsY = bodyAxes(body).hips.y
+  const flares = garmentType !== 'top'
+  let [left, right] = [w, -1]
   let out = 0
   for (let y = 0; y < h; y++) {
-    const allowed = y > hipsY ? flared : near
-    for (let i = y * w; i < (y + 1) * w; i++) if (on(fabric, i) && !allowed[i]) out++
+    // (the body's outline in this row, or the last row that had one: below the feet)
+    let [l, r] = [w, -1]
+    for (let i = y * w; i < (y + 1) * w; i++) if (on(masks.person, i)) [l, r] = [Math.min(l, i - y * w), i - y * w]
+    if (r >= 0) [left, right] = [l, r]
+    const reach = flares && y > hipsY ? sw * 0.4 + (y - hipsY) * FLARE_SLOPE : null
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x
+      if (on(fabric, i) && !near[i] && (reach === null || x < left - reach || x > right + reach)) out++
+    }
   }
   return out > Math.max(fabricArea * 0.04, fabric.data.length * 0.002)
 }
