@@ -19,7 +19,8 @@ export type { GarmentLandmarks, GarmentModel } from './analysis-schemas'
  * is taken as is.
  */
 export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
-  if (alpha) return withAlphaEdge(withoutBriefs(closedWhole(img, threshold(alpha, 0.5))), alpha)
+  // (a cut-out's transparent gaps are gaps, as between a long sleeve and the skirt it touches; only pinholes are mended)
+  if (alpha) return withAlphaEdge(withoutBriefs(fillHoles(keepLargest(threshold(alpha, 0.5)), alpha.data.length * 0.001)), alpha)
   const backdrop = backdropOf(img)
   return withoutBriefs(withoutFringe(img, closedWhole(img, morph(morph(backdrop.apart, -2), 2)), backdrop.colour))
 }

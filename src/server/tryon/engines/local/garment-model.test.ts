@@ -28,6 +28,20 @@ describe('garment model', () => {
     expect(mask.data[10 * 300 + 10]).toBe(0)
   })
 
+  it("leaves a cut-out's transparent gap out where a long sleeve touches the skirt (it was filled as a hole, drawn black)", async () => {
+    // Sleeves from the shoulders down to y 250, where the skirt has flared out to meet them.
+    const sleeves = '<path d="M100 60 L70 62 L50 250 L88 252 Z"/><path d="M200 60 L230 62 L250 250 L212 252 Z"/>'
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><g fill="#cc6688"><path d="${DRESS}"/>${sleeves}</g></svg>`
+    const { rgb, alpha } = await decode(await sharp(Buffer.from(svg)).png().toBuffer())
+    // (and a pinhole in the bodice, which is mended)
+    for (let y = 100; y < 104; y++) alpha!.data.fill(0, y * 300 + 148, y * 300 + 152)
+    const mask = garmentMask(rgb, alpha)
+    // Between each sleeve and the bodice at y 180.
+    expect(mask.data[180 * 300 + 95]).toBe(0)
+    expect(mask.data[180 * 300 + 205]).toBe(0)
+    expect(mask.data[101 * 300 + 150]).toBe(1)
+  })
+
   it('finds a white tee on a light background from the border colour alone', async () => {
     const img = await productPhoto(TEE)
     const mask = garmentMask(img, null)

@@ -226,10 +226,10 @@ export function keepLargest(mask: Plane): Plane {
   return mapPlane(mask, (_, i) => (labels[i] === best ? 1 : 0))
 }
 
-/** Fills the holes of a binary mask (background not connected to the border). */
-export function fillHoles(mask: Plane): Plane {
+/** Fills the holes of a binary mask (background not connected to the border), those up to `maxArea` pixels when given. */
+export function fillHoles(mask: Plane, maxArea = Infinity): Plane {
   const inverse = mapPlane(mask, (v) => (v >= 0.5 ? 0 : 1))
-  const { labels } = components(inverse)
+  const { labels, sizes } = components(inverse)
   const { width: w, height: h } = mask
   const outside = new Set<number>()
   const border = (i: number) => {
@@ -238,6 +238,7 @@ export function fillHoles(mask: Plane): Plane {
   }
   for (let x = 0; x < w; x++) [x, (h - 1) * w + x].forEach(border)
   for (let y = 0; y < h; y++) [y * w, y * w + w - 1].forEach(border)
+  sizes.forEach((size, l) => size > maxArea && outside.add(l))
   return mapPlane(mask, (v, i) => (v >= 0.5 || !outside.has(labels[i] ?? -1) ? 1 : 0))
 }
 
