@@ -119,4 +119,18 @@ describe('compose', () => {
     expect(pixel(image, 100, below)).toEqual(WHITE)
     expect(pixel(image, 100, 170)).toEqual(DENIM)
   })
+
+  it('lays a flat garment round on the body: darker towards its sides than down its middle', async () => {
+    const { rgb, masks, plate } = personInTeeAndJeans()
+    const top = await cropTop()
+    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const y = 110
+    const covered = [...Array(W).keys()].filter((x) => coverage.data[y * W + x]! > 0.99)
+    const [left, right] = [covered[0]!, covered.at(-1)!]
+    const lightness = (x: number) => pixel(image, x, y).reduce((s, v) => s + v, 0)
+    const middle = lightness(Math.round((left + right) / 2))
+    for (const x of [left + 1, right - 1]) expect(lightness(x) / middle).toBeLessThan(0.9)
+    expect(lightness(Math.round((left + right) / 2) + 3) / middle).toBeGreaterThan(0.98)
+  })
 })

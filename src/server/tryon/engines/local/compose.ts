@@ -189,6 +189,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // of the backdrop, not skin.
   const armpits = lerp(neck, hips, 0.3).y
   const runs = bottom ? null : bodyRuns(alpha, armpits, body, lowest)
+  const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
   const behindBox = removable && clip(bottom ? grow(removable, 1) : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, w, h)
   const behind = behindBox && backdropBehind(person, wearer, behindBox).data
   for (let y = work.y0; y <= work.y1; y++) {
@@ -202,7 +203,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       const a = (alpha.data[i] ?? 0) * (1 - keep)
       coverage.data[i] = a
       const r = (removeSoft.data[i] ?? 0) * (1 - keep)
-      const shade = 1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading
+      const shade = (1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading) * round(x, y, i)
       out[i * 3] = composed(p[i * 3] ?? 0, g[i * 3] ?? 0, r, a, red[i] ?? 0, shade, keep)
       out[i * 3 + 1] = composed(p[i * 3 + 1] ?? 0, g[i * 3 + 1] ?? 0, r, a, green[i] ?? 0, shade, keep)
       out[i * 3 + 2] = composed(p[i * 3 + 2] ?? 0, g[i * 3 + 2] ?? 0, r, a, blue[i] ?? 0, shade, keep)
@@ -211,12 +212,53 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
 }
 
+/** How much darker a worn garment turns at its sides, where it turns away with the body. */
+const ROUND = 0.16
+
+/**
+ * The garment's roundness on the body: each row of its body darker towards the row's ends (the
+ * torso and a skirt are rounded across; trousers only where they cover the centre line, above the
+ * legs), a sleeve towards its edges (an arm is round), the same fall-off as the skin filled on the
+ * body. A flat packshot or drawing laid on flat reads as paper.
+ */
+function roundness(alpha: Plane, sleeves: Plane, body: BodyFrame, box: Box, arms: Point[][], bottom: boolean): (x: number, y: number, i: number) => number {
+  const runs = bottom ? bodyRuns(alpha, box.y0, body, box.y1) : rowExtents(alpha, sleeves, body, box)
+  const sleeveHalf = body.shoulderWidth * 0.2
+  return (x, y, i) => {
+    if ((sleeves.data[i] ?? 0) > 0.5) return 1 - ROUND * Math.min(1, (Math.min(...arms.map((arm) => polylineDistance(x, y, arm))) / sleeveHalf) ** 2)
+    const run = runs.get(y)
+    if (!run) return 1
+    const half = Math.max(1, (run[1] - run[0]) / 2)
+    return 1 - ROUND * Math.min(1, ((x - (run[0] + run[1]) / 2) / half) ** 2)
+  }
+}
+
 /** The old trousers' or skirt's colour: the median of what goes of them in the first rows below the new waistband. */
 function oldBottomColour(person: Rgb, box: Box, waistY: number, rows: number, goes: (x: number, y: number) => unknown) {
   const pixels: number[] = []
   for (let y = Math.floor(waistY) + 1; y <= Math.min(box.y1, waistY + rows); y += 2)
     for (let x = box.x0; x <= box.x1; x += 3) if (goes(x, y)) pixels.push(y * person.width + x)
   return medianLab(person, pixels)
+}
+
+/** Row by row in the box, the first and last columns of the garment's body (not its sleeves) within a shoulder width of the centre line. */
+function rowExtents(alpha: Plane, sleeves: Plane, body: BodyFrame, box: Box): Map<number, [number, number]> {
+  const { width: w } = alpha
+  const extents = new Map<number, [number, number]>()
+  const reach = body.shoulderWidth
+  for (let y = box.y0; y <= box.y1; y++) {
+    const cx = centreLineX(body, y)
+    const [from, to] = [Math.max(box.x0, Math.ceil(cx - reach)), Math.min(box.x1, Math.floor(cx + reach))]
+    let [x0, x1] = [-1, -1]
+    for (let x = from; x <= to; x++) {
+      const i = y * w + x
+      if ((alpha.data[i] ?? 0) < 0.5 || (sleeves.data[i] ?? 0) >= 0.5) continue
+      if (x0 < 0) x0 = x
+      x1 = x
+    }
+    if (x0 >= 0) extents.set(y, [x0, x1])
+  }
+  return extents
 }
 
 /**
