@@ -170,6 +170,15 @@ console.log(`  cold try-on: ${stats.cold.map(ms).join(', ')}   (budget <= 3000 m
 console.log(`  analysis at upload per photo: p50 ${ms(percentile(stats.prepare, 50))}, p95 ${ms(percentile(stats.prepare, 95))}   (budget p50 <= 1500 ms)`)
 console.log(`  peak memory during the try-ons (max RSS): ${Math.round(peakMb)} MB   (budget <= 1024 MB)`)
 console.log(`  regression figures: paired SSIM ${mean(quality.paired).toFixed(3)}; face and hair SSIM ${mean(quality.face).toFixed(3)}, background ${mean(quality.background).toFixed(3)}; garment colour CIEDE2000 ${mean(quality.colour).toFixed(2)}`)
+if (catalogue.size) {
+  // Catalogue parity: the app's drawn dresses against the photos.
+  const figures = (drawn: boolean) => {
+    const states = [...cells].filter(([key]) => catalogue.has(key.split('|')[1]!) === drawn).map(([, cell]) => cell.state)
+    const refusedHere = states.filter((s) => s === 'refused').length
+    return `broken ${states.filter((s) => s === 'broken').length} of ${states.length - refusedHere}, refused ${refusedHere} of ${states.length}`
+  }
+  console.log(`  catalogue drawings: ${figures(true)}; photos: ${figures(false)}`)
+}
 for (const [message, n] of refused) console.log(`  refused ${n}x: ${message}`)
 for (const b of broken) console.log(`  broken: ${b}`)
 if (errors.length) console.log(`  errors: ${errors.join('; ')}`)
