@@ -1,6 +1,6 @@
 import sharp from 'sharp'
-import { type Point, add, dist, mid, sub } from './geometry'
-import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance, segmentDistance } from './person-analysis'
+import { type Point, add, dist, mid, segmentDistance, sub } from './geometry'
+import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, type Rgb, blur, boxBlur, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
 
 /**

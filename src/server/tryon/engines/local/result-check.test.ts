@@ -7,7 +7,7 @@ import { H, W, fill, standingBody } from './test-figure'
 const body = standingBody
 const masks = (): PersonMasks => {
   const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 62, 60, 138, 190), 80, 190, 120, 290)
-  return { person, clothing: fill(plane(W, H), 70, 60, 130, 180), keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: fill(fill(plane(W, H), 58, 160, 70, 185), 130, 160, 142, 185) }
+  return { person, clothing: fill(plane(W, H), 70, 60, 130, 180), keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: fill(fill(plane(W, H), 58, 160, 70, 185), 130, 160, 142, 185), hands: plane(W, H) }
 }
 const photo = (): Rgb => {
   const data = new Uint8Array(W * H * 3).fill(240)
