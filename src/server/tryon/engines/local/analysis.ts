@@ -56,7 +56,7 @@ export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
       if (!onArm) masks.clothing.data[i] = 0
     }
   }
-  return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, masks, found.body, found.skin) }
+  return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, masks, found.body, found.face, found.skin) }
 }
 
 export async function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): Promise<GarmentAnalysis> {
