@@ -1,10 +1,10 @@
 import { TryOnError } from '../../engine'
 import type { BodyFrame, Face, Hand, PersonModel } from './analysis-schemas'
 import { FACE_SIDES, type FaceMesh, SKIN_POINTS, faceOval, neckPoint } from './face-mesh'
-import { handPixels, keptHands, withKept } from './hand-region'
+import { handPixels, keptHands } from './hand-region'
 import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'
-import { polygonPlane } from './polygon'
+import { polygonPixels } from './polygon'
 import type { Pose } from './pose'
 import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
@@ -327,25 +327,29 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame
 export type FoundParts = { hands: Hand[]; face: Face | null }
 
 /**
- * The bare skin of the found hands: their regions' pixels of the person that have the skin's
- * colour (lightness counts less: a hand is often in shadow). A hand in a pocket or a sleeve has none.
+ * Adds to `keep` the bare skin of the found hands: their regions' pixels of the person that have
+ * the skin's colour (lightness counting half: a hand is often in shadow). A hand in a pocket or a
+ * sleeve has none.
  */
-function bareHands(lab: [Plane, Plane, Plane], person: Plane, hands: Hand[], skin: [number, number, number]): Plane {
+function keepBareHands(keep: Plane, lab: [Plane, Plane, Plane], person: Plane, hands: Hand[], skin: [number, number, number]) {
   const skinLab = rgbToLab(...skin)
-  return handPixels(hands, person.width, person.height, (i) => {
-    if (!isSet(person, i)) return false
+  handPixels(hands, person.width, person.height, (i) => {
+    if (!isSet(person, i)) return
     const d = Math.hypot(((lab[0].data[i] ?? 0) - skinLab[0]) * 0.5, ((lab[1].data[i] ?? 0) - skinLab[1]) * 1.5, ((lab[2].data[i] ?? 0) - skinLab[2]) * 1.5)
-    return d < 24
+    if (d < 24) keep.data[i] = 1
   })
 }
 
 export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [number, number, number], found: FoundParts): PersonMasks {
   const lab = labPlanes(img)
   const clothing = clothingMask(img, lab, person, body, skin)
+  const keep = keepMask(lab, person, clothing, body)
   // (the face's outline is always kept, wherever the neck line falls; so are the bare hands)
-  const oval = found.face ? polygonPlane(found.face.oval, img.width, img.height) : null
-  const head = keepMask(lab, person, clothing, body)
-  const keep = withKept(oval ? withKept(head, mapPlane(oval, (v, i) => (v && isSet(person, i) ? 1 : 0))) : head, bareHands(lab, person, found.hands, skin))
+  if (found.face)
+    polygonPixels(found.face.oval, img.width, img.height, 0, (i) => {
+      if (isSet(person, i)) keep.data[i] = 1
+    })
+  keepBareHands(keep, lab, person, found.hands, skin)
   return { person, clothing, keep, bareArms: bareArmsMask(lab, person, body, skin), hands: keptHands(found.hands, keep) }
 }
 

@@ -28,15 +28,20 @@ function insidePolygon(x: number, y: number, polygon: readonly Point[]) {
   return inside
 }
 
-/** The polygon's pixels as a plane, grown by `widen` pixels beyond its outline. */
-export function polygonPlane(polygon: readonly Point[], width: number, height: number, widen = 0): Plane {
-  const out = plane(width, height)
-  if (!polygon.length) return out
+/** Calls `visit` with the index of each pixel of the polygon grown by `widen` pixels beyond its outline. */
+export function polygonPixels(polygon: readonly Point[], width: number, height: number, widen: number, visit: (i: number) => void) {
+  if (!polygon.length) return
   const xs = polygon.map((p) => p.x)
   const ys = polygon.map((p) => p.y)
   const near = (x: number, y: number) => polygon.some((a, k) => segmentDistance(x, y, a, polygon[(k + 1) % polygon.length] as Point) <= widen)
   for (let y = Math.max(0, Math.floor(Math.min(...ys) - widen)); y <= Math.min(height - 1, Math.max(...ys) + widen); y++)
     for (let x = Math.max(0, Math.floor(Math.min(...xs) - widen)); x <= Math.min(width - 1, Math.max(...xs) + widen); x++)
-      if (insidePolygon(x, y, polygon) || (widen > 0 && near(x, y))) out.data[y * width + x] = 1
+      if (insidePolygon(x, y, polygon) || (widen > 0 && near(x, y))) visit(y * width + x)
+}
+
+/** The polygon's pixels as a plane, grown by `widen` pixels beyond its outline. */
+export function polygonPlane(polygon: readonly Point[], width: number, height: number, widen = 0): Plane {
+  const out = plane(width, height)
+  polygonPixels(polygon, width, height, widen, (i) => (out.data[i] = 1))
   return out
 }
