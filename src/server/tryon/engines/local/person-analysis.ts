@@ -9,9 +9,9 @@ import type { Pose } from './pose'
 import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
- * What the engine knows of a person photo: pose, skin and hair colour, and three masks: the
- * person, the upper clothing they wear now (what a new garment replaces) and the face and hair
- * (always kept). "L"/"R" are image left/right.
+ * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
+ * and masks: the person, the upper clothing they wear now (what a new garment replaces), what is
+ * always kept (face, hair, bare hands), bare arms and bare hands. "L"/"R" are image left/right.
  */
 export type { BodyFrame, PersonModel } from './analysis-schemas'
 
