@@ -26,6 +26,14 @@ export const BodyFrameSchema = z.object({
 })
 export type BodyFrame = z.infer<typeof BodyFrameSchema>
 
+/** A hand the hand landmark model found: its 21 points (MediaPipe's order, wrist first) and its score. */
+export const HandSchema = z.object({ score: z.number(), landmarks: z.array(PointSchema).length(21) })
+export type Hand = z.infer<typeof HandSchema>
+
+/** The face the face mesh found: its outline (36 points, forehead round to chin) and its score. */
+export const FaceSchema = z.object({ score: z.number(), oval: z.array(PointSchema).length(36) })
+export type Face = z.infer<typeof FaceSchema>
+
 export const PersonModelSchema = z.object({
   body: BodyFrameSchema,
   skin: RgbTripleSchema,
@@ -33,6 +41,8 @@ export const PersonModelSchema = z.object({
   arms: z.object({ left: z.boolean(), right: z.boolean() }),
   /** Where trousers or a skirt begin under the top (a new top is tucked in there), null when none. */
   waistband: z.number().nullable(),
+  hands: z.array(HandSchema).max(2),
+  face: FaceSchema.nullable(),
 })
 export type PersonModel = z.infer<typeof PersonModelSchema>
 

@@ -6,8 +6,12 @@ import { createAnalysisStore } from '../../analysis-store'
 import { GarmentModelSchema, PersonModelSchema, storedAnalysisSchema } from './analysis-schemas'
 import { type GarmentModel, garmentMask, garmentModel } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
-import { type PersonMasks, type PersonModel, checkSinglePerson, personMasks, personModel, segmentDistance, waistband } from './person-analysis'
+import { type PersonMasks, type PersonModel, bodyFrame, checkSinglePerson, personMasks, personModel, waistband } from './person-analysis'
+import { segmentDistance } from './geometry'
 import { detectPose } from './pose'
+import { detectFace } from './face-mesh'
+import { detectHands } from './hand-landmarks'
+import { keptHands } from './hand-region'
 import { type Plane, type Rgb, decode, edgeShare, maskToPng, pngToMasks } from './raster'
 import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
@@ -33,8 +37,12 @@ export async function decodeImage(image: StoredImage): Promise<{ rgb: Rgb; alpha
 export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
   const [person, pose] = await Promise.all([segmentPerson(rgb), detectPose(rgb)])
   checkSinglePerson(person)
-  const found = personModel(rgb, pose)
-  const masks = personMasks(rgb, person, found.body, found.skin)
+  const frame = bodyFrame(pose, rgb.width, rgb.height)
+  // (one after the other: both run on the same tfjs backend)
+  const hands = await detectHands(rgb, frame.body)
+  const face = await detectFace(rgb, pose)
+  const found = personModel(rgb, frame, hands, face)
+  const masks = personMasks(rgb, person, found.body, found.skin, found)
   const band = waistband(rgb, masks, found.body, found.skin)
   // Below the waistband it is the trousers or skirt, whatever their colour (but sleeves go on).
   if (band !== null) {
@@ -48,7 +56,7 @@ export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
       if (!onArm) masks.clothing.data[i] = 0
     }
   }
-  return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, masks, found.body, found.skin) }
+  return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, masks, found.body, found.face, found.skin) }
 }
 
 export async function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): Promise<GarmentAnalysis> {
@@ -106,7 +114,7 @@ async function load(storage: Storage, key: string, kind: Analysis['kind'], sourc
     if (!png || !plate) return null
     const [person, clothing, keep, bareArms] = await pngToMasks(png.body, 4)
     if (!person || !clothing || !keep || !bareArms) return null
-    return { kind, model, masks: { person, clothing, keep, bareArms }, plate: await pngToPlate(plate.body) }
+    return { kind, model, masks: { person, clothing, keep, bareArms, hands: keptHands(model.hands, keep) }, plate: await pngToPlate(plate.body) }
   }
   const model = await loadStored(storage, key, source, StoredGarmentSchema)
   if (model === null || typeof model === 'string') return model

@@ -19,7 +19,7 @@ const head = () => fill(plane(W, H), 85, 20, 115, 60)
 
 /** A person photo, its masks and a plate of plain skin, from the silhouette, the old clothing and each pixel's colour. */
 function photo(person: Plane, clothing: Plane, colourAt: (x: number, y: number, i: number) => readonly number[], bareArms = plane(W, H)) {
-  const masks: PersonMasks = { person, clothing, keep: head(), bareArms }
+  const masks: PersonMasks = { person, clothing, keep: head(), bareArms, hands: plane(W, H) }
   const plate = { fill: paintPhoto(() => SKIN), shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
   return { rgb: paintPhoto(colourAt), masks, plate }
 }

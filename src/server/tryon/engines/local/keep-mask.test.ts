@@ -19,7 +19,7 @@ function personInTankTop() {
 describe('what is always kept', () => {
   it("keeps the face and neck but not an old top's straps over the shoulders", () => {
     const { rgb, person } = personInTankTop()
-    const masks = personMasks(rgb, person, body, SKIN)
+    const masks = personMasks(rgb, person, body, SKIN, { hands: [], face: null })
     expect(isSet(masks.clothing, 60 * W + 80)).toBe(true)
     expect(isSet(masks.keep, 60 * W + 80)).toBe(false)
     expect(isSet(masks.keep, 60 * W + 118)).toBe(false)

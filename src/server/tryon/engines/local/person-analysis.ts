@@ -1,19 +1,25 @@
 import { TryOnError } from '../../engine'
-import type { BodyFrame, PersonModel } from './analysis-schemas'
-import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
+import type { BodyFrame, Face, Hand, PersonModel } from './analysis-schemas'
+import { FACE_SIDES, type FaceMesh, SKIN_POINTS, faceOval, neckPoint } from './face-mesh'
+import { handPixels, keptHands } from './hand-region'
+import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'
+import { polygonPixels } from './polygon'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, median, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
- * What the engine knows of a person photo: pose, skin and hair colour, and three masks: the
- * person, the upper clothing they wear now (what a new garment replaces) and the face and hair
- * (always kept). "L"/"R" are image left/right.
+ * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
+ * and masks: the person, the upper clothing they wear now (what a new garment replaces), what is
+ * always kept (face, hair, bare hands), bare arms and bare hands. "L"/"R" are image left/right.
  */
 export type { BodyFrame, PersonModel } from './analysis-schemas'
 
-/** `bareArms`: skin-coloured arms and hands below the shoulders (in front of a new garment's body, not of its sleeves). */
-export type PersonMasks = { person: Plane; clothing: Plane; keep: Plane; bareArms: Plane }
+/**
+ * `bareArms`: skin-coloured arms and hands below the shoulders (in front of a new garment's body,
+ * not of its sleeves); `hands`: the bare hands the hand model found (part of `keep`).
+ */
+export type PersonMasks = { person: Plane; clothing: Plane; keep: Plane; bareArms: Plane; hands: Plane }
 
 const SEEN = 0.25
 /** Lab distance within which a pixel has the colour of the clothing sampled on the torso. */
@@ -68,16 +74,6 @@ export function checkSinglePerson(person: Plane) {
   if (sizes.filter((s) => s >= largest * 0.35 && s >= total * 0.02).length > 1) throw new TryOnError(ENGINE_ERRORS.morePeople)
 }
 
-/** Distance from the point (x, y) to the segment a-b. */
-export function segmentDistance(x: number, y: number, a: Point, b: Point) {
-  const abx = b.x - a.x
-  const aby = b.y - a.y
-  const t = Math.max(0, Math.min(1, ((x - a.x) * abx + (y - a.y) * aby) / (abx * abx + aby * aby || 1)))
-  const dx = x - a.x - abx * t
-  const dy = y - a.y - aby * t
-  return Math.sqrt(dx * dx + dy * dy)
-}
-
 /** Distance from (x, y) to a polyline, each segment's distance multiplied by its weight (1 when none). */
 export function polylineDistance(x: number, y: number, line: Point[], weights: number[] = []) {
   let best = Infinity
@@ -91,22 +87,38 @@ export function polylineDistance(x: number, y: number, line: Point[], weights: n
   return best
 }
 
-/** Median skin colour from the middle of the face (between the eyes and the mouth). */
-function skinTone(img: Rgb, body: BodyFrame): [number, number, number] {
-  const r = body.shoulderWidth * 0.09
-  const c = pt(body.nose.x, body.nose.y + r * 0.3)
-  const rs: number[] = []
-  const gs: number[] = []
-  const bs: number[] = []
+/** The photo's colours (RGB) within r of c. */
+function discColours(img: Rgb, c: Point, r: number): [number, number, number][] {
+  const out: [number, number, number][] = []
   for (let y = Math.round(c.y - r); y <= c.y + r; y++)
     for (let x = Math.round(c.x - r); x <= c.x + r; x++) {
       if (x < 0 || y < 0 || x >= img.width || y >= img.height || Math.hypot(x - c.x, y - c.y) > r) continue
       const i = (y * img.width + x) * 3
-      rs.push(img.data[i] ?? 0)
-      gs.push(img.data[i + 1] ?? 0)
-      bs.push(img.data[i + 2] ?? 0)
+      out.push([img.data[i] ?? 0, img.data[i + 1] ?? 0, img.data[i + 2] ?? 0])
     }
-  return [median(rs), median(gs), median(bs)]
+  return out
+}
+
+/**
+ * The person's skin colour (median RGB). With a face mesh: from the cheeks and the middle of the
+ * forehead (not eyes, brows or lips) and the neck below the chin where it has the face's colour
+ * (not a collar or hair); without: from the middle of the face (between the eyes and the mouth).
+ */
+function skinTone(img: Rgb, body: BodyFrame, mesh: FaceMesh | null): [number, number, number] {
+  const fallback = () => medianColour(discColours(img, pt(body.nose.x, body.nose.y + body.shoulderWidth * 0.027), body.shoulderWidth * 0.09)) ?? [0, 0, 0]
+  if (!mesh) return fallback()
+  const [l, r] = [mesh.points[FACE_SIDES[0]], mesh.points[FACE_SIDES[1]]]
+  const faceWidth = l && r ? dist(l, r) : body.shoulderWidth * 0.4
+  const face = [...SKIN_POINTS.cheeks, ...SKIN_POINTS.forehead].flatMap((k) => {
+    const p = mesh.points[k]
+    return p ? discColours(img, p, faceWidth * 0.05) : []
+  })
+  const faceColour = medianColour(face)
+  if (!faceColour) return fallback()
+  const faceLab = rgbToLab(...faceColour)
+  const neck = neckPoint(mesh)
+  const neckColours = neck ? discColours(img, neck, faceWidth * 0.1).filter((c) => labDistance(rgbToLab(...c), faceLab) < 18) : []
+  return medianColour([...face, ...neckColours]) ?? faceColour
 }
 
 type Lab = [number, number, number]
@@ -311,15 +323,39 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame
   return out
 }
 
-export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [number, number, number]): PersonMasks {
-  const lab = labPlanes(img)
-  const clothing = clothingMask(img, lab, person, body, skin)
-  return { person, clothing, keep: keepMask(lab, person, clothing, body), bareArms: bareArmsMask(lab, person, body, skin) }
+/** What the face and hand models found in the photo. */
+export type FoundParts = { hands: Hand[]; face: Face | null }
+
+/**
+ * Adds to `keep` the bare skin of the found hands: their regions' pixels of the person that have
+ * the skin's colour (lightness counting half: a hand is often in shadow). A hand in a pocket or a
+ * sleeve has none.
+ */
+function keepBareHands(keep: Plane, lab: [Plane, Plane, Plane], person: Plane, hands: Hand[], skin: [number, number, number]) {
+  const skinLab = rgbToLab(...skin)
+  handPixels(hands, person.width, person.height, (i) => {
+    if (!isSet(person, i)) return
+    const d = Math.hypot(((lab[0].data[i] ?? 0) - skinLab[0]) * 0.5, ((lab[1].data[i] ?? 0) - skinLab[1]) * 1.5, ((lab[2].data[i] ?? 0) - skinLab[2]) * 1.5)
+    if (d < 24) keep.data[i] = 1
+  })
 }
 
-export function personModel(img: Rgb, pose: Pose): Omit<PersonModel, 'waistband'> {
-  const { body, arms } = bodyFrame(pose, img.width, img.height)
-  return { body, arms, skin: skinTone(img, body) }
+export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [number, number, number], found: FoundParts): PersonMasks {
+  const lab = labPlanes(img)
+  const clothing = clothingMask(img, lab, person, body, skin)
+  const keep = keepMask(lab, person, clothing, body)
+  // (the face's outline is always kept, wherever the neck line falls; so are the bare hands)
+  if (found.face)
+    polygonPixels(found.face.oval, img.width, img.height, 0, (i) => {
+      if (isSet(person, i)) keep.data[i] = 1
+    })
+  keepBareHands(keep, lab, person, found.hands, skin)
+  return { person, clothing, keep, bareArms: bareArmsMask(lab, person, body, skin), hands: keptHands(found.hands, keep) }
+}
+
+/** The person's model: body frame, skin colour (from the face mesh when there is one), hands and face outline. */
+export function personModel(img: Rgb, frame: ReturnType<typeof bodyFrame>, hands: Hand[], mesh: FaceMesh | null): Omit<PersonModel, 'waistband'> {
+  return { ...frame, skin: skinTone(img, frame.body, mesh), hands, face: mesh && { score: mesh.score, oval: faceOval(mesh) } }
 }
 
 /**

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
-import { type Point, add, dist, mid, sub } from './geometry'
-import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance, segmentDistance } from './person-analysis'
+import { type Point, add, dist, mid, segmentDistance, sub } from './geometry'
+import type { Face } from './analysis-schemas'
+import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, type Rgb, blur, boxBlur, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
 
 /**
@@ -101,10 +102,11 @@ function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Chan
 }
 
 /** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone). */
-function visibleSkin(person: Rgb, masks: PersonMasks, body: BodyFrame, tone: [number, number, number]): Plane {
+function visibleSkin(person: Rgb, masks: PersonMasks, body: BodyFrame, face: Face | null, tone: [number, number, number]): Plane {
   const { width: w } = person
   const toneLab = rgbToLab(...tone)
-  const chinY = body.nose.y + body.shoulderWidth * 0.25
+  // (the face outline's lowest point, else a guess below the nose)
+  const chinY = face ? Math.max(...face.oval.map((p) => p.y)) : body.nose.y + body.shoulderWidth * 0.25
   return mapPlane(masks.person, (p, i) => {
     if (p < 0.5 || isSet(masks.clothing, i) || Math.floor(i / w) < chinY) return 0
     const lab = pixelLab(person, i)
@@ -200,7 +202,7 @@ function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) 
   return (x, y) => segmentDistance(x, y, neck, hips) < torsoHalf || arms.some((arm) => onLimb(x, y, arm)) || onLeg(x, y) || segmentDistance(x, y, neck, chin) < sw * 0.18
 }
 
-export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, faceSkin: [number, number, number]): Plate {
+export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, face: Face | null, faceSkin: [number, number, number]): Plate {
   const { width: w, height: h } = person
   const n = w * h
   // The body's light, measured on the old clothing's main colour (not its prints): its
@@ -216,7 +218,7 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   const [bgR, bgG, bgB] = backgroundEstimate(person, masks.person, 12)
   // Skin where clothing was: the colour of the nearest visible skin (neck, arms), its grain, and
   // the torso's roundness (darker towards the sides); the person's face tone where none shows.
-  const skinMask = visibleSkin(person, masks, body, faceSkin)
+  const skinMask = visibleSkin(person, masks, body, face, faceSkin)
   const sw = body.shoulderWidth
   const nearSkin = maskedMeans(skinMask, sw * 0.35)
   const farSkin = maskedMeans(skinMask, sw * 1.5)

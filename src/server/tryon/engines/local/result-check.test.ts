@@ -7,7 +7,7 @@ import { H, W, fill, standingBody } from './test-figure'
 const body = standingBody
 const masks = (): PersonMasks => {
   const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 62, 60, 138, 190), 80, 190, 120, 290)
-  return { person, clothing: fill(plane(W, H), 70, 60, 130, 180), keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: fill(fill(plane(W, H), 58, 160, 70, 185), 130, 160, 142, 185) }
+  return { person, clothing: fill(plane(W, H), 70, 60, 130, 180), keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: fill(fill(plane(W, H), 58, 160, 70, 185), 130, 160, 142, 185), hands: plane(W, H) }
 }
 const photo = (): Rgb => {
   const data = new Uint8Array(W * H * 3).fill(240)
@@ -15,7 +15,7 @@ const photo = (): Rgb => {
   for (let i = 0; i < W * H; i++) if (m.data[i]) data.fill(120, i * 3, i * 3 + 3)
   return { width: W, height: H, data }
 }
-const check = (fabric: Plane, result = photo(), garmentType: 'top' | 'dress' | 'bottom' = 'top') => resultDefects({ person: photo(), result, masks: masks(), body, garmentType, fabric })
+const check = (fabric: Plane, result = photo(), garmentType: 'top' | 'dress' | 'bottom' = 'top', personMasks = masks()) => resultDefects({ person: photo(), result, masks: personMasks, body, garmentType, fabric })
 
 describe('result self-check', () => {
   it('passes a garment on the torso', () => {
@@ -27,6 +27,18 @@ describe('result self-check', () => {
     expect(check(fill(fill(plane(W, H), 70, 62, 130, 180), 85, 30, 115, 60))).toContain('face')
     expect(check(fill(plane(W, H), 56, 62, 144, 186))).toContain('hands')
     expect(check(fill(plane(W, H), 0, 0, W, H))).toContain('frame')
+  })
+
+  it('judges the hands the hand model found, not the guess past the wrists, when there are any', () => {
+    // A bare hand laid on the belly (the model found it; it is kept), far from where the wrists point.
+    const withHand = masks()
+    fill(withHand.hands, 88, 150, 100, 165)
+    fill(withHand.keep, 88, 150, 100, 165)
+    const torso = fill(plane(W, H), 70, 62, 130, 180)
+    expect(check(torso, photo(), 'top', withHand)).toContain('hands')
+    expect(check(torso)).not.toContain('hands')
+    // Fabric over the wrist guess's place is no defect once the real hands are known.
+    expect(check(fill(plane(W, H), 56, 62, 144, 186), photo(), 'top', { ...withHand, hands: fill(plane(W, H), 150, 10, 160, 20) })).not.toContain('hands')
   })
 
   it('finds a top that leaves the middle of the chest bare (a band of fabric above or below it)', () => {

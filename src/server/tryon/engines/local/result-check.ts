@@ -64,10 +64,12 @@ const covered = (fabric: Plane, region: Uint8Array) => {
   return inRegion ? under / inRegion : 0
 }
 
-/** The bare skin of each hand: past the wrist along the forearm. */
+/** The bare skin of each hand: the hands the hand model found, else a guess past the wrist along the forearm. */
 function hands({ masks, body }: CheckInput): Uint8Array {
   const { width: w, height: h } = masks.person
   const region = new Uint8Array(w * h)
+  for (let i = 0; i < region.length; i++) if (on(masks.hands, i)) region[i] = 1
+  if (region.includes(1)) return region
   const r = body.shoulderWidth * 0.14
   for (const [elbow, wrist] of [
     [body.elbowL, body.wristL],

@@ -4,7 +4,8 @@ import { type GraphModel, loadGraphModel } from '@tensorflow/tfjs-converter'
 import { setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm'
 import sharp from 'sharp'
 import { engineThreads, packageDir, readHumanModel } from './model-files'
-import type { Rgb } from './raster'
+import type { Point } from './geometry'
+import { type Rgb, sampleRgb } from './raster'
 
 let backend: Promise<void> | null = null
 const models = new Map<string, Promise<GraphModel>>()
@@ -62,3 +63,44 @@ export async function letterbox(img: Rgb, size: number): Promise<{ data: Uint8Ar
     .toBuffer({ resolveWithObject: true })
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), box: { size, scale, left, top, width, height } }
 }
+
+/**
+ * A square region of a photo a landmark model looks at: `side` pixels wide around `centre`, turned
+ * by `angle` (radians): the crop's x axis runs along (cos, sin) in the photo.
+ */
+export type Roi = { centre: Point; side: number; angle: number }
+
+/** The photo point at crop pixel (u, v) of a `size` x `size` crop of `roi`. */
+export function fromRoi(roi: Roi, size: number, u: number, v: number): Point {
+  const k = roi.side / size
+  const [c, s] = [Math.cos(roi.angle), Math.sin(roi.angle)]
+  const du = (u - size / 2) * k
+  const dv = (v - size / 2) * k
+  return { x: roi.centre.x + du * c - dv * s, y: roi.centre.y + du * s + dv * c }
+}
+
+/** The region sampled (bilinear) to a `size` x `size` RGB tensor in 0..1, black outside the photo. */
+export function roiTensor(img: Rgb, roi: Roi, size: number): tf.Tensor4D {
+  const out = new Float32Array(size * size * 3)
+  for (let v = 0; v < size; v++)
+    for (let u = 0; u < size; u++) {
+      const { x, y } = fromRoi(roi, size, u + 0.5, v + 0.5)
+      if (x < 0 || y < 0 || x > img.width - 1 || y > img.height - 1) continue
+      const k = (v * size + u) * 3
+      for (let c = 0; c < 3; c++) out[k + c] = sampleRgb(img, x, y, c) / 255
+    }
+  return tf.tensor4d(out, [1, size, size, 3])
+}
+
+/** The square region, turned by `angle`, around points' extent along its axes, `enlarge` times as wide. */
+export function roiAround(points: readonly Point[], angle: number, enlarge: number): Roi {
+  const [c, s] = [Math.cos(angle), Math.sin(angle)]
+  const us = points.map((p) => p.x * c + p.y * s)
+  const vs = points.map((p) => -p.x * s + p.y * c)
+  const [u0, u1, v0, v1] = [Math.min(...us), Math.max(...us), Math.min(...vs), Math.max(...vs)]
+  const [u, v] = [(u0 + u1) / 2, (v0 + v1) / 2]
+  return { centre: { x: u * c - v * s, y: u * s + v * c }, side: Math.max(u1 - u0, v1 - v0) * enlarge, angle }
+}
+
+/** The angle of a region whose crop shows the direction from `a` to `b` pointing up. */
+export const upAlong = (a: Point, b: Point) => Math.atan2(b.x - a.x, -(b.y - a.y))

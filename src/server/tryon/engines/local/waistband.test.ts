@@ -13,7 +13,7 @@ const body = standingBody
 /** The standing figure in a top down to `hem` and trousers from `band` (skin between), coloured row by row. */
 function person(hem: number, band: number, clothing: Plane) {
   const silhouette = fill(fill(plane(W, H), 85, 20, 115, 60), 70, 60, 130, 300)
-  const masks: PersonMasks = { person: silhouette, clothing, keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: plane(W, H) }
+  const masks: PersonMasks = { person: silhouette, clothing, keep: fill(plane(W, H), 85, 20, 115, 60), bareArms: plane(W, H), hands: plane(W, H) }
   const rgb = paintPhoto((_x, y, i) => (!silhouette.data[i] ? BACKDROP : y < 60 ? SKIN : y < hem ? WHITE : y < band ? SKIN : DENIM))
   return { rgb, masks }
 }

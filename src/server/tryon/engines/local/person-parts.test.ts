@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type PersonAnalysis, analysePerson, analysisOf } from './analysis'
+import { dist } from './geometry'
+import { polygonPlane } from './polygon'
+import { type Plane, decode, isSet } from './raster'
+import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
+
+if (!hasFixtures) console.warn(SKIP_REASON)
+
+const count = (p: Plane) => p.data.reduce((n, v) => n + (v >= 0.5 ? 1 : 0), 0)
+
+/** Hands by the sides in full view (both), one hand in a trouser pocket, and a head cut off at the frame's top. */
+const PHOTOS = ['00121_00.jpg', 'jbeeq.jpg', 'model_3.png', '01861_00.jpg', '049205_0.jpg'] as const
+const analyses = new Map<string, PersonAnalysis>()
+
+describe.skipIf(!hasFixtures)('the person model: hands and face from their models', () => {
+  beforeAll(async () => {
+    for (const name of PHOTOS) analyses.set(name, await analysePerson((await decode(fixture('persons', name).data)).rgb))
+  }, 120_000)
+  const analysis = (name: string) => analyses.get(name) ?? expect.fail(`${name} was not analysed`)
+
+  it.each(['00121_00.jpg', 'jbeeq.jpg', 'model_3.png'])('finds both hands of %s at the pose\'s wrists, their bare pixels always kept', (name) => {
+    const { model, masks } = analysis(name)
+    const { body } = model
+    expect(model.hands).toHaveLength(2)
+    for (const wrist of [body.wristL, body.wristR]) {
+      const nearest = Math.min(...model.hands.map((h) => dist(h.landmarks[0] ?? { x: -1e9, y: -1e9 }, wrist)))
+      expect(nearest).toBeLessThan(body.shoulderWidth * 0.25)
+    }
+    const handArea = count(masks.hands)
+    expect(handArea).toBeGreaterThan(body.shoulderWidth ** 2 * 0.1)
+    for (let i = 0; i < masks.hands.data.length; i++) if (isSet(masks.hands, i)) expect(isSet(masks.keep, i)).toBe(true)
+  })
+
+  it('does not take a hand in a trouser pocket for a bare hand', () => {
+    const { model } = analysis('01861_00.jpg')
+    expect(model.hands).toHaveLength(1)
+    // (the hand that shows hangs by the image-left side, under the sleeve)
+    expect(dist(model.hands[0]?.landmarks[0] ?? { x: 0, y: 0 }, model.body.wristL)).toBeLessThan(model.body.shoulderWidth * 0.25)
+  })
+
+  it.each(['00121_00.jpg', 'model_3.png', '01861_00.jpg'])('outlines the face of %s around the nose, and keeps it whole', (name) => {
+    const { model, masks } = analysis(name)
+    const oval = model.face?.oval ?? expect.fail('no face found')
+    const inside = polygonPlane(oval, masks.keep.width, masks.keep.height)
+    const { nose } = model.body
+    expect(isSet(inside, Math.round(nose.y) * inside.width + Math.round(nose.x))).toBe(true)
+    // (about a face's size: between a fifth and two thirds of the shoulder width across)
+    const xs = oval.map((p) => p.x)
+    const width = Math.max(...xs) - Math.min(...xs)
+    expect(width).toBeGreaterThan(model.body.shoulderWidth * 0.2)
+    expect(width).toBeLessThan(model.body.shoulderWidth * 0.67)
+    let outsideKeep = 0
+    for (let i = 0; i < inside.data.length; i++) if (isSet(inside, i) && isSet(masks.person, i) && !isSet(masks.keep, i)) outsideKeep++
+    expect(outsideKeep).toBe(0)
+  })
+
+  it('finds no face where the head is cut off at the top of the photo', () => {
+    expect(analysis('049205_0.jpg').model.face).toBeNull()
+  })
+
+  it('stores the hands with the analysis and reads the same bare hands back', async () => {
+    const storage = memoryStorage()
+    const image = fixture('persons', '00121_00.jpg')
+    const first = await analysisOf(image, 'person', storage)
+    await first.saved
+    const again = await analysisOf({ ...image, key: 'copy' }, 'person', storage)
+    expect(again.analysis.model.hands).toEqual(first.analysis.model.hands)
+    // (read back from the stored PNG, whose values are rounded to bytes)
+    expect(Math.abs(count(again.analysis.masks.hands) - count(first.analysis.masks.hands))).toBeLessThan(count(first.analysis.masks.hands) * 0.02)
+  }, 60_000)
+})
