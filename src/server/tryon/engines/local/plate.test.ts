@@ -44,7 +44,7 @@ describe('person plate on a drawn figure', () => {
   const CHEST = [228, 178, 152]
   const TOP = [40, 60, 140]
   const masksOf = (inside: (x: number, y: number) => boolean, clothed: (x: number, y: number) => boolean): PersonMasks => {
-    const [person, clothing, keep, bareArms] = [plane(W, H), plane(W, H), plane(W, H), plane(W, H)]
+    const [person, clothing, keep, bareArms, hands] = [plane(W, H), plane(W, H), plane(W, H), plane(W, H), plane(W, H)]
     for (let i = 0; i < W * H; i++) {
       const [x, y] = [i % W, Math.floor(i / W)]
       person.data[i] = inside(x, y) ? 1 : 0
@@ -52,7 +52,7 @@ describe('person plate on a drawn figure', () => {
       keep.data[i] = inside(x, y) && y < 60 ? 1 : 0
       bareArms.data[i] = inside(x, y) && !clothed(x, y) && y >= 100 && (x < 80 || x > 120) ? 1 : 0
     }
-    return { person, clothing, keep, bareArms }
+    return { person, clothing, keep, bareArms, hands }
   }
 
   it("continues the visible skin into the fill at the old top's edge, without a seam or dark patches", () => {
@@ -61,7 +61,7 @@ describe('person plate on a drawn figure', () => {
     // (lit from the left: the skin darkens across the chest)
     const lit = (x: number) => CHEST.map((v) => v * (1.1 - (0.3 * (x - 70)) / 60))
     const photo = paintPhoto((x, y) => (!torso(x, y) ? GREY : y < 60 ? FACE : clothed(x, y) ? TOP : lit(x)))
-    const { fill } = personPlate(photo, masksOf(torso, clothed), standingBody, FACE as [number, number, number])
+    const { fill } = personPlate(photo, masksOf(torso, clothed), standingBody, null, FACE as [number, number, number])
     const chest = rgbToLab(...(CHEST as [number, number, number]))
     const at = (x: number, y: number) => pixelLab(fill, y * W + x)
     // Just inside the old neckline, across the chest: the skin just above it (a seam was up to 9).
@@ -82,7 +82,7 @@ describe('person plate on a drawn figure', () => {
     const inside = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 80 && x < 120) || sleeve(x, y) || (y >= 120 && fromArm(x, y) < 3.5)
     const clothed = (x: number, y: number) => (y >= 60 && x >= 80 && x < 120) || sleeve(x, y)
     const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
-    const { fill } = personPlate(photo, masksOf(inside, clothed), standingBody, FACE as [number, number, number])
+    const { fill } = personPlate(photo, masksOf(inside, clothed), standingBody, null, FACE as [number, number, number])
     const colour = (x: number, y: number) => Array.from(fill.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3))
     const grey = rgbToLab(...(GREY as [number, number, number]))
     // Upper left arm at y 95: the arm line is near x 71.5; 8 px out is sleeve, not arm.
