@@ -7,6 +7,8 @@ type Colour = [number, number, number]
 const SKIN: Colour = [205, 150, 120]
 const WHITE: Colour = [240, 240, 236]
 const BACKDROP: Colour = [120, 160, 120]
+const BROWN: Colour = [150, 108, 92]
+const SHADED_SKIN: Colour = [160, 112, 86]
 const body = standingBody
 
 /** The standing figure in a white tank top whose straps rise over the shoulders to y 56, beside the neck. */
@@ -14,6 +16,14 @@ function personInTankTop() {
   const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 94, 55, 106, 70), 70, 56, 130, 300)
   const top = (x: number, y: number) => (y >= 70 && y < 190 && x >= 70 && x < 130) || (y >= 56 && y < 70 && ((x >= 76 && x < 88) || (x >= 112 && x < 124)))
   return { rgb: paintPhoto((x, y, i) => (!person.data[i] ? BACKDROP : top(x, y) ? WHITE : SKIN)), person }
+}
+
+/** The figure in a brown top with straps over the shoulders, the skin beside the neck on the right in shadow (darker, the top's tone). */
+function personInBrownTop() {
+  const { person } = personInTankTop()
+  const top = (x: number, y: number) => (y >= 70 && y < 190 && x >= 70 && x < 130) || (y >= 56 && y < 70 && ((x >= 76 && x < 88) || (x >= 112 && x < 124)))
+  const shadow = (x: number, y: number) => y >= 56 && y < 64 && x >= 107 && x < 112
+  return { rgb: paintPhoto((x, y, i) => (!person.data[i] ? BACKDROP : top(x, y) ? BROWN : shadow(x, y) ? SHADED_SKIN : SKIN)), person }
 }
 
 describe('what is always kept', () => {
@@ -25,5 +35,14 @@ describe('what is always kept', () => {
     expect(isSet(masks.keep, 60 * W + 118)).toBe(false)
     expect(isSet(masks.keep, 40 * W + 100)).toBe(true)
     expect(isSet(masks.keep, 60 * W + 100)).toBe(true)
+  })
+
+  it("keeps the neck's side in shadow though it has the old top's tone; the top's straps still go", () => {
+    const { rgb, person } = personInBrownTop()
+    const masks = personMasks(rgb, person, body, SKIN, { hands: [], face: null })
+    expect(isSet(masks.clothing, 60 * W + 109)).toBe(true)
+    expect(isSet(masks.keep, 60 * W + 109)).toBe(true)
+    expect(isSet(masks.keep, 60 * W + 80)).toBe(false)
+    expect(isSet(masks.keep, 60 * W + 118)).toBe(false)
   })
 })

@@ -249,7 +249,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
 }
 
 /** Face and hair: the person above the neck, plus hair-coloured parts joined to it (long hair over the shoulders). */
-function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, body: BodyFrame): Plane {
+function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, body: BodyFrame, skinLab: Lab): Plane {
   const { width: w, height: h } = person
   const shoulderY = Math.min(body.shoulderL.y, body.shoulderR.y)
   const neckY = shoulderY - body.shoulderWidth * 0.12
@@ -277,8 +277,8 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
       const i = y * w + x
       if (!isSet(person, i)) continue
       if (y < neckY) {
-        // (but the old clothing over the shoulders, beside the neck, goes)
-        if (!(isSet(clothing, i) && y >= trapezius && Math.abs(x - body.nose.x) > neckHalf)) out.data[i] = 1
+        // (but the old clothing over the shoulders, beside the neck, goes: not what has the skin's hue, the neck's side in shadow)
+        if (!(isSet(clothing, i) && y >= trapezius && Math.abs(x - body.nose.x) > neckHalf && hueApart(labAt(lab, i), skinLab) > 9)) out.data[i] = 1
         continue
       }
       const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach
@@ -334,16 +334,18 @@ export type FoundParts = { hands: Hand[]; face: Face | null }
 function keepBareHands(keep: Plane, lab: [Plane, Plane, Plane], person: Plane, hands: Hand[], skin: [number, number, number]) {
   const skinLab = rgbToLab(...skin)
   handPixels(hands, person.width, person.height, (i) => {
-    if (!isSet(person, i)) return
-    const d = Math.hypot(((lab[0].data[i] ?? 0) - skinLab[0]) * 0.5, ((lab[1].data[i] ?? 0) - skinLab[1]) * 1.5, ((lab[2].data[i] ?? 0) - skinLab[2]) * 1.5)
-    if (d < 24) keep.data[i] = 1
+    if (isSet(person, i) && skinLike(lab, i, skinLab)) keep.data[i] = 1
   })
 }
+
+/** Whether pixel i has the skin's colour, its lightness counting half (skin in shadow keeps its hue). */
+const skinLike = (lab: [Plane, Plane, Plane], i: number, skinLab: Lab) =>
+  Math.hypot(((lab[0].data[i] ?? 0) - skinLab[0]) * 0.5, ((lab[1].data[i] ?? 0) - skinLab[1]) * 1.5, ((lab[2].data[i] ?? 0) - skinLab[2]) * 1.5) < 24
 
 export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [number, number, number], found: FoundParts): PersonMasks {
   const lab = labPlanes(img)
   const clothing = clothingMask(img, lab, person, body, skin)
-  const keep = keepMask(lab, person, clothing, body)
+  const keep = keepMask(lab, person, clothing, body, rgbToLab(...skin))
   // (the face's outline is always kept, wherever the neck line falls; so are the bare hands)
   if (found.face)
     polygonPixels(found.face.oval, img.width, img.height, 0, (i) => {
