@@ -2,7 +2,8 @@ import type { GarmentCategory } from '../../engine'
 import type { GarmentModel } from './analysis-schemas'
 import { type Point, dist, mid, pt, side } from './geometry'
 import { backdropOf } from './backdrop'
-import { type Plane, type Rgb, fillHoles, isSet, keepLargest, median, medianColour, morph, pixelLab, threshold } from './raster'
+import { withoutHangerAndTags } from './hanger'
+import { type Plane, type Rgb, bounds, fillHoles, isSet, keepLargest, median, medianColour, morph, pixelLab, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -24,8 +25,12 @@ export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
   return withoutBriefs(withoutFringe(img, closedWhole(img, morph(morph(backdrop.apart, -2), 2)), backdrop.colour))
 }
 
-/** The largest part, closed, slits bridged, holes filled. */
-const closedWhole = (img: Rgb, found: Plane) => fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02))))
+/**
+ * The largest part, closed, without a hanger or tags, slits bridged, holes filled (a hanger's bar
+ * bridged or closed above a neckline would fill it).
+ */
+const closedWhole = (img: Rgb, found: Plane) =>
+  fillHoles(keepLargest(bridgeSlits(withoutHangerAndTags(img, morph(morph(found, 2), -2)), Math.round(img.height * 0.02))))
 
 /** Edge pixels peeled at most (the soft edge and a packshot's drop shadow). */
 const FRINGE = 8
@@ -230,22 +235,6 @@ function bottomOfColumn(mask: Plane, x: number, from: number, y1: number) {
   let y = from
   while (y < y1 && at(y + 1)) y++
   return y
-}
-
-function bounds(mask: Plane) {
-  let x0 = mask.width
-  let y0 = mask.height
-  let x1 = -1
-  let y1 = -1
-  for (let y = 0; y < mask.height; y++)
-    for (let x = 0; x < mask.width; x++)
-      if (isSet(mask, y * mask.width + x)) {
-        x0 = Math.min(x0, x)
-        x1 = Math.max(x1, x)
-        y0 = Math.min(y0, y)
-        y1 = Math.max(y1, y)
-      }
-  return { x0, y0, x1, y1 }
 }
 
 /** How far outside the run's edge on row y the nearest mask pixel lies (up to limit), or null. */

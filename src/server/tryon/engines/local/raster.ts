@@ -60,6 +60,23 @@ export type Box = { x0: number; y0: number; x1: number; y1: number }
 
 export const fullBox = (p: { width: number; height: number }): Box => ({ x0: 0, y0: 0, x1: p.width - 1, y1: p.height - 1 })
 
+/** The box of a mask's set pixels (x1 = -1 when there is none). */
+export function bounds(mask: Plane): Box {
+  let x0 = mask.width
+  let y0 = mask.height
+  let x1 = -1
+  let y1 = -1
+  for (let y = 0; y < mask.height; y++)
+    for (let x = 0; x < mask.width; x++)
+      if (isSet(mask, y * mask.width + x)) {
+        x0 = Math.min(x0, x)
+        x1 = Math.max(x1, x)
+        y0 = Math.min(y0, y)
+        y1 = Math.max(y1, y)
+      }
+  return { x0, y0, x1, y1 }
+}
+
 // The horizontal pass's result, reused from blur to blur (a frame's worth of garbage less each time).
 let scratch = new Float32Array(0)
 function blurScratch(length: number) {
