@@ -13,7 +13,7 @@ import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 11
+const VERSION = 12
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }

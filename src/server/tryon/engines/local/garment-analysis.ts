@@ -2,7 +2,7 @@ import type { GarmentCategory } from '../../engine'
 import type { GarmentModel } from './analysis-schemas'
 import { type Point, dist, mid, pt, side } from './geometry'
 import { backdropOf } from './backdrop'
-import { withoutHangerAndTags } from './hanger'
+import { hangerAndTags } from './hanger'
 import { type Plane, type Rgb, bounds, fillHoles, isSet, keepLargest, median, medianColour, morph, pixelLab, threshold } from './raster'
 
 /**
@@ -26,11 +26,17 @@ export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
 }
 
 /**
- * The largest part, closed, without a hanger or tags, slits bridged, holes filled (a hanger's bar
- * bridged or closed above a neckline would fill it).
+ * The largest part, closed, slits bridged, without a hanger or tags, holes filled. The hanger is
+ * found before the slits are bridged (a bar a little above a neckline or a waistband would be
+ * joined to it) and left out after (a bar's blended edges would be).
  */
-const closedWhole = (img: Rgb, found: Plane) =>
-  fillHoles(keepLargest(bridgeSlits(withoutHangerAndTags(img, morph(morph(found, 2), -2)), Math.round(img.height * 0.02))))
+function closedWhole(img: Rgb, found: Plane): Plane {
+  const closed = morph(morph(found, 2), -2)
+  const hanger = hangerAndTags(img, closed)
+  const bridged = bridgeSlits(closed, Math.round(img.height * 0.02))
+  if (hanger) hanger.forEach((v, i) => v && (bridged.data[i] = 0))
+  return fillHoles(keepLargest(bridged))
+}
 
 /** Edge pixels peeled at most (the soft edge and a packshot's drop shadow). */
 const FRINGE = 8

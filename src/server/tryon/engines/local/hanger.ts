@@ -1,4 +1,4 @@
-import { type Plane, type Rgb, bounds, components, isSet, keepLargest, mapPlane, morph, pixelLab } from './raster'
+import { type Plane, type Rgb, bounds, components, isSet, keepLargest, morph, pixelLab } from './raster'
 
 /** Half-thickness (share of the garment's width) up to which a part is thin: a hook's wire, a tag's string, a wire hanger's bar, a strap. */
 const THIN = 0.015
@@ -183,16 +183,16 @@ function markHanger(img: Rgb, mask: Plane, core: Core, r: number, fabric: () => 
     if (j > reach * w + w || !isSet(mask, j) || isSet(deep, j)) return false
     const c = pixelLab(img, j)
     const from = pixelLab(img, i)
-    return Math.hypot(c[0] - from[0], c[1] - from[1], c[2] - from[2]) < STEP && !isFabric(c)
+    return Math.hypot(c[0] - from[0], c[1] - from[1], c[2] - from[2]) < STEP && isHanger(c) && !isFabric(c)
   })
-  // and its edges, blended with the backdrop or the fabric.
+  // and its edges blended with the backdrop (those blended with the fabric stay with it).
   const found: number[] = []
   removed.forEach((v, i) => v && found.push(i))
   for (const i of found)
     for (let dy = -EDGE; dy <= EDGE; dy++)
       for (let dx = -EDGE; dx <= EDGE; dx++) {
         const j = i + dy * w + dx
-        if (j >= 0 && j < removed.length && Math.abs((j % w) - (i % w)) <= EDGE && isSet(mask, j)) removed[j] = 1
+        if (j >= 0 && j < removed.length && !removed[j] && Math.abs((j % w) - (i % w)) <= EDGE && isSet(mask, j) && !isFabric(pixelLab(img, j))) removed[j] = 1
       }
   return true
 }
@@ -241,23 +241,43 @@ function markTags(img: Rgb, mask: Plane, core: Core, fabric: () => (c: Lab) => b
 }
 
 /**
- * A garment's mask (the largest part of what was found) without the hanger it hangs on (hook, bar,
- * clips) and without swing tags, or what was found as it was when there are none. They are not garment, and a hook would raise the neck and shoulders read from the mask and be drawn
+ * Puts back the short runs of removed pixels along a row with the garment on both sides: where a
+ * hook's stem or a string lay over the fabric, the fabric is behind it (no notch in the outline).
+ */
+function keepFlanked(mask: Plane, removed: Uint8Array, longest: number) {
+  const w = mask.width
+  const kept = (i: number) => isSet(mask, i) && !removed[i]
+  for (let y = 0; y < mask.height; y++) {
+    const row = y * w
+    for (let x = 1; x < w - 1; x++) {
+      if (!removed[row + x] || removed[row + x - 1]) continue
+      let end = x
+      while (end < w - 1 && removed[row + end + 1]) end++
+      if (end - x < longest && kept(row + x - 1) && kept(row + end + 1)) removed.fill(0, row + x, row + end + 1)
+      x = end
+    }
+  }
+}
+
+/**
+ * The pixels of the hanger a garment hangs on (hook, bar, clips) and of swing tags in what was
+ * found of it (its largest part counts), or null when there are none. They are not garment, and a hook would raise the neck and shoulders read from the mask and be drawn
  * on the person. Straps, sleeves, ties and belts are the garment's: thin but long and running down
  * to the body, or of its fabric.
  */
-export function withoutHangerAndTags(img: Rgb, found: Plane): Plane {
+export function hangerAndTags(img: Rgb, found: Plane): Uint8Array | null {
   const mask = keepLargest(found)
   const box = bounds(mask)
-  if (box.x1 < 0) return found
+  if (box.x1 < 0) return null
   const r = Math.max(2, Math.round((box.x1 - box.x0 + 1) * THIN))
   const core = coreOf(mask, r)
-  if (!core) return found
+  if (!core) return null
   let palette: ((c: Lab) => boolean) | null = null
   const fabric = () => (palette ??= fabricPalette(img, core))
   const removed = new Uint8Array(mask.data.length)
   const hanger = markHanger(img, mask, core, r, fabric, removed)
   const tags = markTags(img, mask, core, fabric, removed)
-  if (!hanger && !tags) return found
-  return mapPlane(mask, (v, i) => (removed[i] ? 0 : v))
+  if (!hanger && !tags) return null
+  keepFlanked(mask, removed, 2 * r + 1)
+  return removed
 }
