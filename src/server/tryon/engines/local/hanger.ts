@@ -1,4 +1,4 @@
-import { type Plane, type Rgb, bounds, components, isSet, keepLargest, morph, pixelLab } from './raster'
+import { type Box, type Plane, type Rgb, bounds, components, grownBox, isSet, morph, pixelLab } from './raster'
 
 /** Half-thickness (share of the garment's width) up to which a part is thin: a hook's wire, a tag's string, a wire hanger's bar, a strap. */
 const THIN = 0.015
@@ -41,9 +41,10 @@ type Core = {
   cx: number
 }
 
-function coreOf(mask: Plane, r: number): Core | null {
+function coreOf(mask: Plane, r: number, box: Box): Core | null {
   const { width: w, height: h } = mask
-  const { labels, sizes } = components(morph(morph(mask, -r), r))
+  const within = grownBox(box, r + 1, mask)
+  const { labels, sizes } = components(morph(morph(mask, -r, within), r, within))
   if (!sizes.length) return null
   const label = sizes.indexOf(Math.max(...sizes))
   const on = new Uint8Array(w * h)
@@ -102,28 +103,42 @@ function fabricPalette(img: Rgb, core: Core): (c: Lab) => boolean {
   return palette(colours, FABRIC_SHARE)
 }
 
-/** The 8 neighbours of pixel i inside the frame. */
-function neighbours(i: number, w: number, size: number): number[] {
-  const x = i % w
-  const out: number[] = []
-  for (const dy of [-w, 0, w])
-    for (const dx of [-1, 0, 1]) {
-      const j = i + dy + dx
-      if ((dx || dy) && j >= 0 && j < size && !(x === 0 && dx < 0) && !(x === w - 1 && dx > 0)) out.push(j)
-    }
-  return out
+/** A pixel's Lab colour, computed once. */
+function labMemo(img: Rgb): (i: number) => Lab {
+  const known = new Map<number, Lab>()
+  return (i) => {
+    let c = known.get(i)
+    if (!c) known.set(i, (c = pixelLab(img, i)))
+    return c
+  }
 }
 
-/** Marks the pixels reached from `seeds` through pixels that `pass` lets in from a marked neighbour (8-neighbours). */
-function grow(seeds: number[], marked: Uint8Array, w: number, pass: (j: number, from: number) => boolean) {
+/** A test of pixel i, computed once. */
+function memo(size: number, test: (i: number) => boolean): (i: number) => boolean {
+  const known = new Int8Array(size)
+  return (i) => {
+    if (!known[i]) known[i] = test(i) ? 1 : -1
+    return known[i] === 1
+  }
+}
+
+/** Marks the pixels reached from `seeds` through pixels that `pass` lets in from a marked neighbour (8-neighbours); returns those it marked. */
+function grow(seeds: number[], marked: Uint8Array, w: number, pass: (j: number, from: number) => boolean): number[] {
   const stack = [...seeds]
+  const reached = [...seeds]
   for (const i of seeds) marked[i] = 1
-  for (let i = stack.pop(); i !== undefined; i = stack.pop())
-    for (const j of neighbours(i, w, marked.length))
-      if (!marked[j] && pass(j, i)) {
+  for (let i = stack.pop(); i !== undefined; i = stack.pop()) {
+    const x = i % w
+    for (let dy = -w; dy <= w; dy += w)
+      for (let dx = x > 0 ? -1 : 0; dx <= (x < w - 1 ? 1 : 0); dx++) {
+        const j = i + dy + dx
+        if (j < 0 || j >= marked.length || marked[j] || !pass(j, i)) continue
         marked[j] = 1
         stack.push(j)
+        reached.push(j)
       }
+  }
+  return reached
 }
 
 /**
@@ -141,16 +156,11 @@ function markHanger(img: Rgb, mask: Plane, core: Core, r: number, fabric: () => 
   const band = { l: Math.max(0, Math.ceil(core.cx - W * HOOK_BAND)), r: Math.min(w - 1, Math.floor(core.cx + W * HOOK_BAND)) }
   let collar = mask.height
   for (let x = band.l; x <= band.r; x++) collar = Math.min(collar, core.top[x] ?? mask.height)
-  let tip = -1
-  for (let y = 0; y < collar - H * HOOK_RISE && tip < 0; y++)
-    for (let x = band.l; x <= band.r && tip < 0; x++) if (isSet(mask, y * w + x)) tip = y * w + x
-  if (tip < 0) return false
   const reach = Math.min(mask.height - 1, Math.round(core.y0 + H * HANGER_REACH))
+  // The highest part there standing on the core (not a speck beside the garment), grown from its tip.
   const above = new Uint8Array(mask.data.length)
-  grow([tip], above, w, (i) => {
-    const x = i % w
-    return i < (core.top[x] ?? 0) * w && i <= reach * w + x && isSet(mask, i)
-  })
+  const tip = hookTip(mask, core, band, collar - H * HOOK_RISE, reach, above)
+  if (tip < 0) return false
   const candidate = new Uint8Array(mask.data.length)
   const mark = (x: number, top: number, length: number) => {
     for (let y = top; y < top + length; y++) candidate[y * w + x] = 1
@@ -165,36 +175,59 @@ function markHanger(img: Rgb, mask: Plane, core: Core, r: number, fabric: () => 
   if (!straps.length) for (let x = core.x0; x <= core.x1; x++) if (outside(x)) level = Math.min(level, core.top[x] ?? mask.height)
   for (const run of runs) if (run.top < level - r || run.length <= thin) mark(run.x, run.top, run.length)
   // A run down a column ending over the backdrop within the reach, no thicker than a bar.
-  const onMask = Uint8Array.from(mask.data, (v) => (v >= 0.5 ? 1 : 0))
+  const onMask = new Uint8Array((reach + 1) * w)
+  for (let i = 0; i < onMask.length; i++) onMask[i] = isSet(mask, i) ? 1 : 0
   for (const run of columnRuns(onMask, w, reach)) if (run.top + run.length <= reach && run.length <= H * BAR) mark(run.x, run.top, run.length)
   grow([tip], removed, w, (i) => candidate[i] === 1)
   // The rest of a bar of the hanger's colours (its ends beyond straps it passes behind), then on
   // from all that by colour.
   const isFabric = fabric()
-  const shaped: number[] = []
-  removed.forEach((v, i) => v && shaped.push(i))
-  const isHanger = palette(shaped.map((i) => pixelLab(img, i)), HANGER_SHARE)
-  candidate.forEach((v, i) => {
-    const c = v && !removed[i] ? pixelLab(img, i) : null
-    if (c && isHanger(c) && !isFabric(c)) shaped.push(i)
-  })
-  const deep = morph(mask, -4 * r)
+  const lab = labMemo(img)
+  const fabricAt = memo(removed.length, (i) => isFabric(lab(i)))
+  // (all of it lies within the reach, its edges a little below)
+  const marked = () => {
+    const pixels: number[] = []
+    for (let i = 0; i < Math.min(removed.length, (reach + EDGE + 2) * w); i++) if (removed[i]) pixels.push(i)
+    return pixels
+  }
+  const shaped = marked()
+  const isHanger = palette(shaped.map(lab), HANGER_SHARE)
+  const hangerAt = memo(removed.length, (i) => isHanger(lab(i)) && !fabricAt(i))
+  for (let i = 0; i < (reach + 1) * w; i++) if (candidate[i] && !removed[i] && hangerAt(i)) shaped.push(i)
+  const deep = morph(mask, -4 * r, grownBox({ x0: 0, y0: 0, x1: w - 1, y1: reach }, 1, mask))
   grow(shaped, removed, w, (j, i) => {
     if (j > reach * w + w || !isSet(mask, j) || isSet(deep, j)) return false
-    const c = pixelLab(img, j)
-    const from = pixelLab(img, i)
-    return Math.hypot(c[0] - from[0], c[1] - from[1], c[2] - from[2]) < STEP && isHanger(c) && !isFabric(c)
+    const [c, from] = [lab(j), lab(i)]
+    return Math.hypot(c[0] - from[0], c[1] - from[1], c[2] - from[2]) < STEP && hangerAt(j)
   })
   // and its edges blended with the backdrop (those blended with the fabric stay with it).
-  const found: number[] = []
-  removed.forEach((v, i) => v && found.push(i))
-  for (const i of found)
+  for (const i of marked())
     for (let dy = -EDGE; dy <= EDGE; dy++)
       for (let dx = -EDGE; dx <= EDGE; dx++) {
         const j = i + dy * w + dx
-        if (j >= 0 && j < removed.length && !removed[j] && Math.abs((j % w) - (i % w)) <= EDGE && isSet(mask, j) && !isFabric(pixelLab(img, j))) removed[j] = 1
+        if (j >= 0 && j < removed.length && !removed[j] && Math.abs((j % w) - (i % w)) <= EDGE && isSet(mask, j) && !fabricAt(j)) removed[j] = 1
       }
   return true
+}
+
+/**
+ * The first pixel (by rows, within the band's columns, above row `below`) of a part above the core
+ * that stands on it, or -1; that part marked in `above`.
+ */
+function hookTip(mask: Plane, core: Core, band: { l: number; r: number }, below: number, reach: number, above: Uint8Array): number {
+  const w = mask.width
+  const standsOn = (i: number) => core.on[i + w] === 1 || core.on[i - 1] === 1 || core.on[i + 1] === 1
+  const seen = new Uint8Array(above.length)
+  for (let y = 0; y < below; y++)
+    for (let x = band.l; x <= band.r; x++) {
+      const tip = y * w + x
+      if (seen[tip] || !isSet(mask, tip)) continue
+      const part = grow([tip], seen, w, (i) => i < (core.top[i % w] ?? 0) * w && i <= reach * w + (i % w) && isSet(mask, i))
+      if (!part.some(standsOn)) continue
+      for (const i of part) above[i] = 1
+      return tip
+    }
+  return -1
 }
 
 /** The runs of set pixels down each column of `bits`, from the top to row `last`, top run first. */
@@ -222,6 +255,7 @@ function columnRuns(bits: Uint8Array, w: number, last: number): { x: number; top
 function markTags(img: Rgb, mask: Plane, core: Core, fabric: () => (c: Lab) => boolean, removed: Uint8Array): boolean {
   const coreArea = core.sizes[core.label] ?? 0
   const small = (k: number) => k !== core.label && (core.sizes[k] ?? 0) <= coreArea * TAG_AREA
+  if (!core.sizes.some((_, k) => small(k))) return false
   const parts = new Map<number, number[]>()
   core.labels.forEach((k, i) => {
     if (k < 0 || !small(k)) return
@@ -261,23 +295,22 @@ function keepFlanked(mask: Plane, removed: Uint8Array, longest: number) {
 
 /**
  * The pixels of the hanger a garment hangs on (hook, bar, clips) and of swing tags in what was
- * found of it (its largest part counts), or null when there are none. They are not garment, and a hook would raise the neck and shoulders read from the mask and be drawn
+ * found of it, or null when there are none. They are not garment, and a hook would raise the neck and shoulders read from the mask and be drawn
  * on the person. Straps, sleeves, ties and belts are the garment's: thin but long and running down
  * to the body, or of its fabric.
  */
 export function hangerAndTags(img: Rgb, found: Plane): Uint8Array | null {
-  const mask = keepLargest(found)
-  const box = bounds(mask)
+  const box = bounds(found)
   if (box.x1 < 0) return null
   const r = Math.max(2, Math.round((box.x1 - box.x0 + 1) * THIN))
-  const core = coreOf(mask, r)
+  const core = coreOf(found, r, box)
   if (!core) return null
   let palette: ((c: Lab) => boolean) | null = null
   const fabric = () => (palette ??= fabricPalette(img, core))
-  const removed = new Uint8Array(mask.data.length)
-  const hanger = markHanger(img, mask, core, r, fabric, removed)
-  const tags = markTags(img, mask, core, fabric, removed)
+  const removed = new Uint8Array(found.data.length)
+  const hanger = markHanger(img, found, core, r, fabric, removed)
+  const tags = markTags(img, found, core, fabric, removed)
   if (!hanger && !tags) return null
-  keepFlanked(mask, removed, 2 * r + 1)
+  keepFlanked(found, removed, 2 * r + 1)
   return removed
 }
