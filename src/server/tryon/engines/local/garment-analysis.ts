@@ -2,7 +2,8 @@ import type { GarmentCategory } from '../../engine'
 import type { GarmentModel } from './analysis-schemas'
 import { type Point, dist, mid, pt, side } from './geometry'
 import { backdropOf } from './backdrop'
-import { type Plane, type Rgb, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, pixelLab, threshold } from './raster'
+import { hangerAndTags } from './hanger'
+import { type Plane, type Rgb, bounds, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, pixelLab, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -20,22 +21,41 @@ export type { GarmentLandmarks, GarmentModel } from './analysis-schemas'
  */
 export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
   // (a cut-out's transparent gaps are gaps, as between a long sleeve and the skirt it touches; only pinholes are mended)
-  if (alpha) return withAlphaEdge(withoutBriefs(fillHoles(keepLargest(threshold(alpha, 0.5)), alpha.data.length * 0.001)), alpha)
+  if (alpha) {
+    const cut = threshold(alpha, 0.5)
+    return withAlphaEdge(withoutBriefs(fillHoles(keepLargest(withoutHanger(cut, hangerAndTags(img, cut))), alpha.data.length * 0.001)), alpha)
+  }
   const backdrop = backdropOf(img)
   return withoutBriefs(withoutFringe(img, closedWhole(img, morph(morph(backdrop.apart, -2), 2)), backdrop.colour))
 }
 
 /**
+/**
  * A cut-out's mask with the cut-out's own soft edge: the pixel on either side of the outline takes
- * its alpha (the binary outline's steps showed as a sawtooth along a drawn garment's edge).
+ * its alpha (the binary outline's steps showed as a sawtooth along a drawn garment's edge). Outside
+ * the outline it stays under half, as there before: a hanger taken off does not come back as a rim.
  */
 function withAlphaEdge(mask: Plane, alpha: Plane): Plane {
   const [outer, inner] = [morph(mask, 1), morph(mask, -1)]
-  return mapPlane(mask, (v, i) => (isSet(outer, i) && !isSet(inner, i) ? (alpha.data[i] ?? 0) : v))
+  return mapPlane(mask, (v, i) => (isSet(outer, i) && !isSet(inner, i) ? Math.min(alpha.data[i] ?? 0, v ? 1 : 0.49) : v))
 }
 
-/** The largest part, closed, slits bridged, holes filled. */
-const closedWhole = (img: Rgb, found: Plane) => fillHoles(keepLargest(bridgeSlits(morph(morph(found, 2), -2), Math.round(img.height * 0.02))))
+/** Clears the hanger's and tags' pixels (when found) from a mask. */
+function withoutHanger(mask: Plane, hanger: Uint8Array | null): Plane {
+  if (hanger) hanger.forEach((v, i) => v && (mask.data[i] = 0))
+  return mask
+}
+
+/**
+ * The largest part, closed, slits bridged, without a hanger or tags, holes filled. The hanger is
+ * found before the slits are bridged (a bar a little above a neckline or a waistband would be
+ * joined to it) and left out after (a bar's blended edges would be).
+ */
+function closedWhole(img: Rgb, found: Plane): Plane {
+  const closed = morph(morph(found, 2), -2)
+  const hanger = hangerAndTags(img, closed)
+  return fillHoles(keepLargest(withoutHanger(bridgeSlits(closed, Math.round(img.height * 0.02)), hanger)))
+}
 
 /** Edge pixels peeled at most (the soft edge and a packshot's drop shadow). */
 const FRINGE = 8
@@ -240,22 +260,6 @@ function bottomOfColumn(mask: Plane, x: number, from: number, y1: number) {
   let y = from
   while (y < y1 && at(y + 1)) y++
   return y
-}
-
-function bounds(mask: Plane) {
-  let x0 = mask.width
-  let y0 = mask.height
-  let x1 = -1
-  let y1 = -1
-  for (let y = 0; y < mask.height; y++)
-    for (let x = 0; x < mask.width; x++)
-      if (isSet(mask, y * mask.width + x)) {
-        x0 = Math.min(x0, x)
-        x1 = Math.max(x1, x)
-        y0 = Math.min(y0, y)
-        y1 = Math.max(y1, y)
-      }
-  return { x0, y0, x1, y1 }
 }
 
 /** How far outside the run's edge on row y the nearest mask pixel lies (up to limit), or null. */

@@ -60,6 +60,23 @@ export type Box = { x0: number; y0: number; x1: number; y1: number }
 
 export const fullBox = (p: { width: number; height: number }): Box => ({ x0: 0, y0: 0, x1: p.width - 1, y1: p.height - 1 })
 
+/** The box of a mask's set pixels (x1 = -1 when there is none). */
+export function bounds(mask: Plane): Box {
+  let x0 = mask.width
+  let y0 = mask.height
+  let x1 = -1
+  let y1 = -1
+  for (let y = 0; y < mask.height; y++)
+    for (let x = 0; x < mask.width; x++)
+      if (isSet(mask, y * mask.width + x)) {
+        x0 = Math.min(x0, x)
+        x1 = Math.max(x1, x)
+        y0 = Math.min(y0, y)
+        y1 = Math.max(y1, y)
+      }
+  return { x0, y0, x1, y1 }
+}
+
 // The horizontal pass's result, reused from blur to blur (a frame's worth of garbage less each time).
 let scratch = new Float32Array(0)
 function blurScratch(length: number) {
@@ -116,16 +133,28 @@ export const blur = (src: Plane, sigma: number): Plane => {
   return boxBlur(boxBlur(boxBlur(src, r), r), r)
 }
 
-/** Binary dilation (r > 0) or erosion (r < 0) of a mask by a square of radius |r|. */
-export function morph(mask: Plane, r: number): Plane {
-  const b = boxBlur(mask, Math.abs(Math.round(r)))
+/**
+ * Binary dilation (r > 0) or erosion (r < 0) of a mask by a square of radius |r|, within `box`
+ * (zero outside it: the full frame's result where the mask is zero within r + 1 of its sides).
+ */
+export function morph(mask: Plane, r: number, box: Box = fullBox(mask)): Plane {
+  const b = boxBlur(mask, Math.abs(Math.round(r)), box)
   const out = plane(mask.width, mask.height)
-  for (let i = 0; i < out.data.length; i++) {
-    const v = b.data[i] ?? 0
-    out.data[i] = r > 0 ? (v > 0.01 ? 1 : 0) : v > 0.99 ? 1 : 0
-  }
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let i = y * mask.width + box.x0; i <= y * mask.width + box.x1; i++) {
+      const v = b.data[i] ?? 0
+      out.data[i] = r > 0 ? (v > 0.01 ? 1 : 0) : v > 0.99 ? 1 : 0
+    }
   return out
 }
+
+/** A box grown by `margin` on each side, within the frame. */
+export const grownBox = (box: Box, margin: number, frame: { width: number; height: number }): Box => ({
+  x0: Math.max(0, box.x0 - margin),
+  y0: Math.max(0, box.y0 - margin),
+  x1: Math.min(frame.width - 1, box.x1 + margin),
+  y1: Math.min(frame.height - 1, box.y1 + margin),
+})
 
 /** A mask of one byte a pixel (1 inside) and the box of its inside (null when empty). */
 export type Bits = { width: number; height: number; data: Uint8Array; box: Box | null }
