@@ -11,24 +11,19 @@ const BROWN: Colour = [150, 108, 92]
 const SHADED_SKIN: Colour = [160, 112, 86]
 const body = standingBody
 
-/** The standing figure in a white tank top whose straps rise over the shoulders to y 56, beside the neck. */
-function personInTankTop() {
+/**
+ * The standing figure in a top of `colour` whose straps rise over the shoulders to y 56, beside
+ * the neck; where `shaded`, its skin is in shadow.
+ */
+function personInStrappyTop(colour: Colour, shaded: (x: number, y: number) => boolean = () => false) {
   const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 94, 55, 106, 70), 70, 56, 130, 300)
   const top = (x: number, y: number) => (y >= 70 && y < 190 && x >= 70 && x < 130) || (y >= 56 && y < 70 && ((x >= 76 && x < 88) || (x >= 112 && x < 124)))
-  return { rgb: paintPhoto((x, y, i) => (!person.data[i] ? BACKDROP : top(x, y) ? WHITE : SKIN)), person }
-}
-
-/** The figure in a brown top with straps over the shoulders, the skin beside the neck on the right in shadow (darker, the top's tone). */
-function personInBrownTop() {
-  const { person } = personInTankTop()
-  const top = (x: number, y: number) => (y >= 70 && y < 190 && x >= 70 && x < 130) || (y >= 56 && y < 70 && ((x >= 76 && x < 88) || (x >= 112 && x < 124)))
-  const shadow = (x: number, y: number) => y >= 56 && y < 64 && x >= 107 && x < 112
-  return { rgb: paintPhoto((x, y, i) => (!person.data[i] ? BACKDROP : top(x, y) ? BROWN : shadow(x, y) ? SHADED_SKIN : SKIN)), person }
+  return { rgb: paintPhoto((x, y, i) => (!person.data[i] ? BACKDROP : top(x, y) ? colour : shaded(x, y) ? SHADED_SKIN : SKIN)), person }
 }
 
 describe('what is always kept', () => {
   it("keeps the face and neck but not an old top's straps over the shoulders", () => {
-    const { rgb, person } = personInTankTop()
+    const { rgb, person } = personInStrappyTop(WHITE)
     const masks = personMasks(rgb, person, body, SKIN, { hands: [], face: null })
     expect(isSet(masks.clothing, 60 * W + 80)).toBe(true)
     expect(isSet(masks.keep, 60 * W + 80)).toBe(false)
@@ -38,7 +33,8 @@ describe('what is always kept', () => {
   })
 
   it("keeps the neck's side in shadow though it has the old top's tone; the top's straps still go", () => {
-    const { rgb, person } = personInBrownTop()
+    // (the skin beside the neck on the right in shadow: darker, the top's tone)
+    const { rgb, person } = personInStrappyTop(BROWN, (x, y) => y >= 56 && y < 64 && x >= 107 && x < 112)
     const masks = personMasks(rgb, person, body, SKIN, { hands: [], face: null })
     expect(isSet(masks.clothing, 60 * W + 109)).toBe(true)
     expect(isSet(masks.keep, 60 * W + 109)).toBe(true)
