@@ -203,7 +203,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       const a = (alpha.data[i] ?? 0) * (1 - keep)
       coverage.data[i] = a
       const r = (removeSoft.data[i] ?? 0) * (1 - keep)
-      const shade = (1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading) * round(x, y, i)
+      const shade = (1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading) * (a > 0 ? round(x, y, i) : 1)
       out[i * 3] = composed(p[i * 3] ?? 0, g[i * 3] ?? 0, r, a, red[i] ?? 0, shade, keep)
       out[i * 3 + 1] = composed(p[i * 3 + 1] ?? 0, g[i * 3 + 1] ?? 0, r, a, green[i] ?? 0, shade, keep)
       out[i * 3 + 2] = composed(p[i * 3 + 2] ?? 0, g[i * 3 + 2] ?? 0, r, a, blue[i] ?? 0, shade, keep)
@@ -224,8 +224,9 @@ const ROUND = 0.16
 function roundness(alpha: Plane, sleeves: Plane, body: BodyFrame, box: Box, arms: Point[][], bottom: boolean): (x: number, y: number, i: number) => number {
   const runs = bottom ? bodyRuns(alpha, box.y0, body, box.y1) : rowExtents(alpha, sleeves, body, box)
   const sleeveHalf = body.shoulderWidth * 0.2
+  const [armL = [], armR = []] = arms
   return (x, y, i) => {
-    if ((sleeves.data[i] ?? 0) > 0.5) return 1 - ROUND * Math.min(1, (Math.min(...arms.map((arm) => polylineDistance(x, y, arm))) / sleeveHalf) ** 2)
+    if ((sleeves.data[i] ?? 0) > 0.5) return 1 - ROUND * Math.min(1, (Math.min(polylineDistance(x, y, armL), polylineDistance(x, y, armR)) / sleeveHalf) ** 2)
     const run = runs.get(y)
     if (!run) return 1
     const half = Math.max(1, (run[1] - run[0]) / 2)

@@ -14,9 +14,9 @@ export type Plate = { fill: Rgb; shade: Plane }
 /** Shade ratios kept (and stored) in this range. */
 const SHADE = { min: 0.75, max: 1.2 }
 
-/** Averages f x f blocks (the plane at 1/f of its size). */
-function shrink(p: Plane, f: number): Plane {
-  if (f === 1) return p
+/** Averages f x f blocks (the plane at 1/f of its size), of `p` times `weight` when given. */
+function shrink(p: Plane, f: number, weight?: Plane): Plane {
+  if (f === 1) return weight ? mapPlane(p, (v, i) => v * (weight.data[i] ?? 0)) : p
   const w = Math.ceil(p.width / f)
   const h = Math.ceil(p.height / f)
   const out = plane(w, h)
@@ -27,7 +27,7 @@ function shrink(p: Plane, f: number): Plane {
     const src = y * p.width
     for (let x = 0; x < p.width; x++) {
       const k = row + (column[x] ?? 0)
-      out.data[k] = (out.data[k] ?? 0) + (p.data[src + x] ?? 0)
+      out.data[k] = (out.data[k] ?? 0) + (p.data[src + x] ?? 0) * (weight ? (weight.data[src + x] ?? 0) : 1)
       count[k] = (count[k] ?? 0) + 1
     }
   }
@@ -35,7 +35,10 @@ function shrink(p: Plane, f: number): Plane {
   return out
 }
 
-/** Bilinear upscale of a plane shrunk by f back to width x height. */
+/**
+ * Bilinear upscale of a plane shrunk by f back to width x height. Negative values mark "none
+ * here": they are left out of the blend (-1 where all four are), not blended into the others.
+ */
 function grow(small: Plane, f: number, width: number, height: number): Plane {
   if (f === 1) return small
   const out = plane(width, height)
@@ -50,9 +53,10 @@ function grow(small: Plane, f: number, width: number, height: number): Plane {
       const x0 = Math.floor(sx)
       const x1 = Math.min(sw - 1, x0 + 1)
       const fx = sx - x0
-      const top = (small.data[y0 * sw + x0] ?? 0) * (1 - fx) + (small.data[y0 * sw + x1] ?? 0) * fx
-      const bottom = (small.data[y1 * sw + x0] ?? 0) * (1 - fx) + (small.data[y1 * sw + x1] ?? 0) * fx
-      out.data[y * width + x] = top * (1 - fy) + bottom * fy
+      const [a, b, c, d] = [small.data[y0 * sw + x0] ?? -1, small.data[y0 * sw + x1] ?? -1, small.data[y1 * sw + x0] ?? -1, small.data[y1 * sw + x1] ?? -1]
+      const [wa, wb, wc, wd] = [a < 0 ? 0 : (1 - fx) * (1 - fy), b < 0 ? 0 : fx * (1 - fy), c < 0 ? 0 : (1 - fx) * fy, d < 0 ? 0 : fx * fy]
+      const weight = wa + wb + wc + wd
+      out.data[y * width + x] = weight > 1e-6 ? (a * wa + b * wb + c * wc + d * wd) / weight : -1
     }
   }
   return out
@@ -66,15 +70,19 @@ function grow(small: Plane, f: number, width: number, height: number): Plane {
 function maskedMeans(weight: Plane, sigma: number): (values: Plane) => Plane {
   const f = Math.max(1, Math.floor(sigma / 3))
   const { width, height } = weight
-  // (sums and weights are read back each on its own: a mean read back bilinearly would blend the
-  // -1 of "none near" into the means beside it)
-  const spread = (p: Plane) => grow(blur(shrink(p, f), sigma / f), f, width, height)
-  const b = spread(weight)
-  return (v) =>
-    mapPlane(spread(mapPlane(v, (x, i) => x * (weight.data[i] ?? 0))), (x, i) => {
-      const total = b.data[i] ?? 0
-      return total > 1e-3 ? x / total : -1
-    })
+  const b = blur(shrink(weight, f), sigma / f)
+  return (v) => {
+    const a = blur(shrink(v, f, weight), sigma / f)
+    return grow(
+      mapPlane(a, (x, i) => {
+        const total = b.data[i] ?? 0
+        return total > 1e-3 ? x / total : -1
+      }),
+      f,
+      width,
+      height,
+    )
+  }
 }
 
 type Channels = [Plane, Plane, Plane]
@@ -282,16 +290,32 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
  * new garment continues the skin around it instead of showing a patch of another tone.
  */
 function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number) {
+  const { width: w, height: h } = fill
   // (skin a couple of pixels in from its edge: the edge itself mixes with the old clothing)
   const core = morph(skin, -2)
   const border = mapPlane(morph(core, 4), (v, i) => (v && isSet(filled, i) ? 1 : 0))
-  const seen = maskedMeans(core, 3)
+  // The photo's skin beside each border pixel: the mean of the core skin within 3 pixels.
+  const photo = new Float32Array(w * h * 3)
+  for (let i = 0; i < border.data.length; i++) {
+    if (!border.data[i]) continue
+    const [x, y] = [i % w, Math.floor(i / w)]
+    const sum = [0, 0, 0]
+    let n = 0
+    for (let v = Math.max(0, y - 3); v <= Math.min(h - 1, y + 3); v++)
+      for (let u = Math.max(0, x - 3); u <= Math.min(w - 1, x + 3); u++) {
+        const k = v * w + u
+        if (!core.data[k]) continue
+        for (let c = 0; c < 3; c++) sum[c]! += person.data[k * 3 + c] ?? 0
+        n++
+      }
+    if (n) for (let c = 0; c < 3; c++) photo[i * 3 + c] = sum[c]! / n
+    else border.data[i] = 0
+  }
   const [near, far] = [maskedMeans(border, Math.max(6, sw * 0.12)), maskedMeans(border, Math.max(20, sw * 0.5))]
   // (the correction is signed: shifted into the positive range, since -1 marks "no border near")
   const OFFSET = 256
   for (let c = 0; c < 3; c++) {
-    const photo = seen(mapPlane(skin, (_, i) => person.data[i * 3 + c] ?? 0))
-    const difference = mapPlane(border, (b, i) => (b ? (photo.data[i] ?? 0) - (fill.data[i * 3 + c] ?? 0) + OFFSET : 0))
+    const difference = mapPlane(border, (b, i) => (b ? (photo[i * 3 + c] ?? 0) - (fill.data[i * 3 + c] ?? 0) + OFFSET : 0))
     const [close, wide] = [near(difference), far(difference)]
     for (let i = 0; i < filled.data.length; i++) {
       if (!isSet(filled, i)) continue
