@@ -376,20 +376,20 @@ export function waistband(img: Rgb, masks: PersonMasks, body: BodyFrame, skin: [
   let bareSeen = false
   for (let y = Math.round(lerp(neck, hips, 0.35).y); y <= limit; y++) {
     let clothing = 0
-    let skinLike = 0
+    let skinCount = 0
     let other = 0
     for (const i of centreBand(body, img.width, y)) {
       if (!isSet(masks.person, i)) continue
       if (isSet(masks.clothing, i)) clothing++
-      else if (labDistance(pixelLab(img, i), skinLab) < 20) skinLike++
+      else if (labDistance(pixelLab(img, i), skinLab) < 20) skinCount++
       else other++
     }
     // (skin in a neckline's V is not the midriff)
-    if (skinLike > half && y >= midriff) bareSeen = true
+    if (skinCount > half && y >= midriff) bareSeen = true
     if (clothing > half && !bareSeen) continue
     // (with no skin between, the lower garment's top may have been read as the top's: its colour tells)
     if (other > half || (bareSeen && clothing + other > half)) return bareSeen ? y : (colourWaistband(img, masks, body, y) ?? y)
-    if (skinLike === 0 && other === 0 && clothing === 0) return null
+    if (skinCount === 0 && other === 0 && clothing === 0) return null
   }
   return colourWaistband(img, masks, body, limit)
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type PersonAnalysis, analysePerson, analysisOf } from './analysis'
 import { dist } from './geometry'
-import { polygonPlane } from './polygon'
+import { polygonPlane } from './test-figure'
 import { type Plane, decode, isSet } from './raster'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
 

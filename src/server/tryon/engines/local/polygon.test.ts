@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { pt } from './geometry'
-import { convexHull, polygonPlane } from './polygon'
+import { convexHull } from './polygon'
+import { polygonPlane } from './test-figure'
 import { isSet } from './raster'
 
 describe('polygons', () => {

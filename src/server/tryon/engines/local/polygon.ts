@@ -1,5 +1,4 @@
 import { type Point, segmentDistance } from './geometry'
-import { type Plane, plane } from './raster'
 
 /** The convex hull of points, counter-clockwise in image coordinates (Andrew's monotone chain). */
 export function convexHull(points: readonly Point[]): Point[] {
@@ -37,11 +36,4 @@ export function polygonPixels(polygon: readonly Point[], width: number, height: 
   for (let y = Math.max(0, Math.floor(Math.min(...ys) - widen)); y <= Math.min(height - 1, Math.max(...ys) + widen); y++)
     for (let x = Math.max(0, Math.floor(Math.min(...xs) - widen)); x <= Math.min(width - 1, Math.max(...xs) + widen); x++)
       if (insidePolygon(x, y, polygon) || (widen > 0 && near(x, y))) visit(y * width + x)
-}
-
-/** The polygon's pixels as a plane, grown by `widen` pixels beyond its outline. */
-export function polygonPlane(polygon: readonly Point[], width: number, height: number, widen = 0): Plane {
-  const out = plane(width, height)
-  polygonPixels(polygon, width, height, widen, (i) => (out.data[i] = 1))
-  return out
 }

@@ -1,6 +1,7 @@
-import { pt } from './geometry'
+import { type Point, pt } from './geometry'
 import type { BodyFrame } from './person-analysis'
-import type { Plane, Rgb } from './raster'
+import { polygonPixels } from './polygon'
+import { type Plane, type Rgb, plane } from './raster'
 
 /** The size of the synthetic photos the engine's unit tests draw. */
 export const W = 200
@@ -33,4 +34,11 @@ export function paintPhoto(colourAt: (x: number, y: number, i: number) => readon
   const data = new Uint8Array(W * H * 3)
   for (let i = 0; i < W * H; i++) data.set(colourAt(i % W, Math.floor(i / W), i), i * 3)
   return { width: W, height: H, data }
+}
+
+/** A polygon's pixels as a plane, grown by `widen` pixels beyond its outline. */
+export function polygonPlane(polygon: readonly Point[], width: number, height: number, widen = 0): Plane {
+  const out = plane(width, height)
+  polygonPixels(polygon, width, height, widen, (i) => (out.data[i] = 1))
+  return out
 }
