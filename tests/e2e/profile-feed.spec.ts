@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { FM } from '../../src/shared/posts/messages'
+import { MAX_LIBRARY_PHOTOS } from '../../src/shared/posts/schemas'
 import { PM } from '../../src/shared/profiles/messages'
 import { DEMO, registerAndVerify, signIn } from './support'
 
@@ -184,6 +185,25 @@ test('create a post with two images, then likes, saves, comments and follows per
   await expect(page.getByRole('article', { name: `Post by ${me}` })).toHaveCount(0)
   await page.goto('/profile')
   await expect(page.getByTestId('count-posts')).toHaveText('0')
+})
+
+test('photos added to the library show as each is stored, however slow the list is to load again', async ({ page }) => {
+  await registerAndVerify(page)
+  await page.goto('/photo-library')
+  await expect(page.getByText(FM.noPhotos)).toBeVisible()
+  // From now on the library list answers only after 8 s (a slow or retried request).
+  await page.route('**/api/posts/photos', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8_000))
+    await route.continue().catch(() => undefined)
+  })
+  await page.getByLabel('Choose photos').setInputFiles([
+    { name: 'one.png', mimeType: 'image/png', buffer: await png('#e0457b') },
+    { name: 'two.png', mimeType: 'image/png', buffer: await png('#1f9d55') },
+  ])
+  const photos = page.getByRole('list', { name: 'Photos' }).getByRole('button', { name: /^Photo \d+$/ })
+  await expect(photos).toHaveCount(2, { timeout: 6_000 })
+  await expect(page.getByText(FM.libraryCount(2, MAX_LIBRARY_PHOTOS))).toBeVisible({ timeout: 1_000 })
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
 })
 
 test('the like line: "1 other" for one, "you" for your own like, the same after a reload', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import { CommentPageSchema, CommentSchema, LibraryPhotoSchema, LikeStateSchema, PhotoListSchema, PostPageSchema, PostSchema, SaveStateSchema, type Post, type PostPage } from '~/shared/posts/schemas'
+import { CommentPageSchema, CommentSchema, LibraryPhotoSchema, LikeStateSchema, PhotoListSchema, PostPageSchema, PostSchema, SaveStateSchema, type LibraryPhoto, type PhotoList, type Post, type PostPage } from '~/shared/posts/schemas'
 import { FM } from '~/shared/posts/messages'
 import { POST_PAGE_SIZE } from '~/shared/posts/paging'
 import { api, errorMessage } from '../../lib/api'
@@ -117,6 +117,17 @@ export function useDeleteComment(postId: string) {
 }
 
 export const useMyPhotos = () => useQuery({ queryKey: postKeys.photos, queryFn: () => api('/posts/photos', { schema: PhotoListSchema }) })
+
+/**
+ * Puts a photo just stored at the top of the cached library at once, then asks for the list
+ * again in the background. A list request already on its way is cancelled first: it may have
+ * been answered before the photo was stored.
+ */
+export async function showInMyPhotos(qc: QueryClient, photo: LibraryPhoto) {
+  await qc.cancelQueries({ queryKey: postKeys.photos })
+  qc.setQueryData<PhotoList>(postKeys.photos, (list) => list && { ...list, items: [photo, ...list.items], count: list.count + 1 })
+  void qc.invalidateQueries({ queryKey: postKeys.photos })
+}
 
 /** Adds a photo to the signed-in user's photo library, where it stays until deleted. */
 export function uploadLibraryPhoto(file: Blob) {

@@ -4,7 +4,7 @@ import { FM } from '~/shared/posts/messages'
 import type { LibraryPhoto } from '~/shared/posts/schemas'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { postKeys, uploadLibraryPhoto } from './api'
+import { showInMyPhotos, uploadLibraryPhoto } from './api'
 import { draftStore, useDrafts } from './drafts'
 
 /**
@@ -25,7 +25,7 @@ export function useLibraryUploads(onAdded: (photo: LibraryPhoto) => void) {
     uploading.current = true
     uploadLibraryPhoto(next.blob)
       .then(async (photo) => {
-        await qc.invalidateQueries({ queryKey: postKeys.photos })
+        await showInMyPhotos(qc, photo)
         added.current(photo)
       })
       .catch((err: unknown) => toast.error(errorMessage(err, FM.couldNotAddPhoto)))
