@@ -73,6 +73,26 @@ describe('person plate on a drawn figure', () => {
     for (let y = 90; y < 190; y += 3) for (let x = 70; x < 130; x += 3) expect(at(x, y)[0], `${x},${y}`).toBeGreaterThan(chest[0] * 0.7)
   })
 
+  it('fills far from the visible skin without steps where the skin nearby gives out', () => {
+    const torso = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 70 && x < 130)
+    const clothed = (_x: number, y: number) => y >= 90
+    const lit = (x: number) => CHEST.map((v) => v * (1.1 - (0.3 * (x - 70)) / 60))
+    const photo = paintPhoto((x, y) => (!torso(x, y) ? GREY : y < 60 ? FACE : clothed(x, y) ? TOP : lit(x)))
+    const { fill } = personPlate(photo, masksOf(torso, clothed), standingBody, null, FACE as [number, number, number])
+    const L = luminance(fill)
+    // Down the chest, each row's mean over a band of columns (the grain averaged out), row to row.
+    for (const [x0, x1] of [[78, 90], [94, 106], [110, 122]] as const) {
+      const rows = Array.from({ length: 95 }, (_, k) => {
+        let sum = 0
+        for (let x = x0; x < x1; x++) sum += L.data[(92 + k) * W + x]!
+        return sum / (x1 - x0)
+      })
+      const steps = rows.slice(1).map((v, k) => Math.abs(v - rows[k]!))
+      // (the old read-back stepped by 0.03-0.04 wherever the skin nearby gave out)
+      expect(Math.max(...steps), `columns ${x0}-${x1}`).toBeLessThan(0.02)
+    }
+  })
+
   it('fills a wide old sleeve beyond the bare forearm\'s width with the background, the arm with skin', () => {
     const armL = armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL)
     const armR = armLine(standingBody.shoulderR, standingBody.elbowR, standingBody.wristR)

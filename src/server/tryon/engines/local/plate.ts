@@ -16,22 +16,25 @@ const SHADE = { min: 0.75, max: 1.2 }
 
 /** Averages f x f blocks (the plane at 1/f of its size), of `p` times `weight` when given. */
 function shrink(p: Plane, f: number, weight?: Plane): Plane {
-  if (f === 1) return weight ? mapPlane(p, (v, i) => v * (weight.data[i] ?? 0)) : p
-  const w = Math.ceil(p.width / f)
-  const h = Math.ceil(p.height / f)
+  if (f === 1) return weight ? mapPlane(p, (v, i) => v * weight.data[i]!) : p
+  const { width, height } = p
+  const w = Math.ceil(width / f)
+  const h = Math.ceil(height / f)
   const out = plane(w, h)
-  const count = new Float32Array(w * h)
-  const column = Int32Array.from({ length: p.width }, (_, x) => Math.floor(x / f))
-  for (let y = 0; y < p.height; y++) {
+  const sum = out.data
+  const column = Int32Array.from({ length: width }, (_, x) => Math.floor(x / f))
+  const [src, wt] = [p.data, weight?.data]
+  for (let y = 0; y < height; y++) {
     const row = Math.floor(y / f) * w
-    const src = y * p.width
-    for (let x = 0; x < p.width; x++) {
-      const k = row + (column[x] ?? 0)
-      out.data[k] = (out.data[k] ?? 0) + (p.data[src + x] ?? 0) * (weight ? (weight.data[src + x] ?? 0) : 1)
-      count[k] = (count[k] ?? 0) + 1
-    }
+    const at = y * width
+    if (wt) for (let x = 0; x < width; x++) sum[row + column[x]!]! += src[at + x]! * wt[at + x]!
+    else for (let x = 0; x < width; x++) sum[row + column[x]!]! += src[at + x]!
   }
-  for (let k = 0; k < out.data.length; k++) out.data[k] = (out.data[k] ?? 0) / (count[k] || 1)
+  // (a block's pixel count: f x f, fewer along the right and bottom edges)
+  for (let by = 0; by < h; by++) {
+    const rows = Math.min(f, height - by * f)
+    for (let bx = 0; bx < w; bx++) sum[by * w + bx]! /= rows * Math.min(f, width - bx * f)
+  }
   return out
 }
 
@@ -42,46 +45,99 @@ function shrink(p: Plane, f: number, weight?: Plane): Plane {
 function grow(small: Plane, f: number, width: number, height: number): Plane {
   if (f === 1) return small
   const out = plane(width, height)
-  const sw = small.width
+  const { width: sw, height: sh, data: s } = small
+  const o = out.data
+  const left = new Int32Array(width)
+  const right = new Int32Array(width)
+  const share = new Float32Array(width)
+  for (let x = 0; x < width; x++) {
+    const sx = Math.max(0, Math.min(sw - 1, (x + 0.5) / f - 0.5))
+    left[x] = Math.floor(sx)
+    right[x] = Math.min(sw - 1, left[x]! + 1)
+    share[x] = sx - left[x]!
+  }
   for (let y = 0; y < height; y++) {
-    const sy = Math.max(0, Math.min(small.height - 1, (y + 0.5) / f - 0.5))
+    const sy = Math.max(0, Math.min(sh - 1, (y + 0.5) / f - 0.5))
     const y0 = Math.floor(sy)
-    const y1 = Math.min(small.height - 1, y0 + 1)
     const fy = sy - y0
+    const [top, bottom] = [y0 * sw, Math.min(sh - 1, y0 + 1) * sw]
+    const row = y * width
     for (let x = 0; x < width; x++) {
-      const sx = Math.max(0, Math.min(sw - 1, (x + 0.5) / f - 0.5))
-      const x0 = Math.floor(sx)
-      const x1 = Math.min(sw - 1, x0 + 1)
-      const fx = sx - x0
-      const [a, b, c, d] = [small.data[y0 * sw + x0] ?? -1, small.data[y0 * sw + x1] ?? -1, small.data[y1 * sw + x0] ?? -1, small.data[y1 * sw + x1] ?? -1]
-      const [wa, wb, wc, wd] = [a < 0 ? 0 : (1 - fx) * (1 - fy), b < 0 ? 0 : fx * (1 - fy), c < 0 ? 0 : (1 - fx) * fy, d < 0 ? 0 : fx * fy]
+      const fx = share[x]!
+      const a = s[top + left[x]!]!
+      const b = s[top + right[x]!]!
+      const c = s[bottom + left[x]!]!
+      const d = s[bottom + right[x]!]!
+      const wa = a < 0 ? 0 : (1 - fx) * (1 - fy)
+      const wb = b < 0 ? 0 : fx * (1 - fy)
+      const wc = c < 0 ? 0 : (1 - fx) * fy
+      const wd = d < 0 ? 0 : fx * fy
       const weight = wa + wb + wc + wd
-      out.data[y * width + x] = weight > 1e-6 ? (a * wa + b * wb + c * wc + d * wd) / weight : -1
+      o[row + x] = weight > 1e-6 ? (a * wa + b * wb + c * wc + d * wd) / weight : -1
     }
   }
   return out
 }
 
+/** What `maskedMeans` does beyond its sigma. */
+type MeansOptions = {
+  /** A wider sigma whose mean stands in where no weight is near. */
+  wider?: number
+  /**
+   * Where the weight nearby falls below this share of its highest, the mean fades to 0 (a signed
+   * correction that dies out) instead of ending at -1.
+   */
+  fade?: number
+}
+
+/**
+ * The weighted means of `maskedMeans` at 1/f of the plane's size, for one sigma. Given `from`
+ * (the means of a smaller sigma), its shrunk sums are shrunk further (f a multiple of its f), not
+ * the full-size plane again.
+ */
+function smallMeans(weight: Plane, sigma: number, fade: number | undefined, from?: { f: number; weight: Plane }) {
+  const want = Math.max(1, Math.floor(sigma / 3))
+  const k = from ? Math.max(1, Math.round(want / from.f)) : want
+  const f = from ? from.f * k : want
+  const shrunk = from ? shrink(from.weight, k) : shrink(weight, f)
+  const total = blur(shrunk, sigma / f)
+  let most = 0
+  for (const t of total.data) most = Math.max(most, t)
+  const floor = fade === undefined ? 0 : fade * most
+  /** The plane times the weight, at this size; `smaller` when the smaller means already have it. */
+  const sums = (v: Plane, smaller?: Plane) => (smaller ? shrink(smaller, k) : shrink(v, f, weight))
+  const of = (v: Plane, smaller?: Plane) => {
+    const product = sums(v, smaller)
+    const a = blur(product, sigma / f)
+    return { product, means: mapPlane(a, (x, i) => (total.data[i]! > Math.max(1e-3, floor) ? x / total.data[i]! : floor ? x / floor : -1)) }
+  }
+  return { f, weight: shrunk, total, of }
+}
+
+/** The share of `maskedMeans`' near reach that must be weight for the near mean to stand alone. */
+const NEAR_ENOUGH = 0.05
+
 /**
  * Normalised blur: the mean of a plane over the pixels of `weight` near each pixel (-1 where there
- * are none), computed at a lower resolution for wide blurs and read back bilinearly. The weight's
- * blur is computed once for every plane given to the returned function.
+ * are none), computed at a lower resolution for wide blurs and read back bilinearly (a plane is
+ * read back once, with its wider mean merged in). The weight's blurs are computed once for every
+ * plane given to the returned function.
  */
-function maskedMeans(weight: Plane, sigma: number): (values: Plane) => Plane {
-  const f = Math.max(1, Math.floor(sigma / 3))
-  const { width, height } = weight
-  const b = blur(shrink(weight, f), sigma / f)
+function maskedMeans(weight: Plane, sigma: number, { wider, fade }: MeansOptions = {}): (values: Plane) => Plane {
+  const near = smallMeans(weight, sigma, fade)
+  const far = wider === undefined ? null : smallMeans(weight, wider, fade, near)
   return (v) => {
-    const a = blur(shrink(v, f, weight), sigma / f)
-    return grow(
-      mapPlane(a, (x, i) => {
-        const total = b.data[i] ?? 0
-        return total > 1e-3 ? x / total : -1
-      }),
-      f,
-      width,
-      height,
-    )
+    const { product, means } = near.of(v)
+    if (far) {
+      // (blended by how much of the weight is near, so that no edge shows where the near ends)
+      const stand = grow(far.of(v, product).means, far.f / near.f, means.width, means.height)
+      for (let i = 0; i < means.data.length; i++) {
+        const [m, s] = [means.data[i]!, stand.data[i]!]
+        const t = m < 0 && !fade ? 0 : s < 0 && !fade ? 1 : Math.min(1, near.total.data[i]! / NEAR_ENOUGH)
+        means.data[i] = m * t + s * (1 - t)
+      }
+    }
+    return grow(means, near.f, weight.width, weight.height)
   }
 }
 
@@ -99,12 +155,7 @@ function channels(img: Rgb): Channels {
 /** The photo's background behind the person, filled in from the visible background around it. */
 function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Channels {
   const bg = mapPlane(morph(personMask, 4), (v) => 1 - v)
-  const near = maskedMeans(bg, sigma)
-  const far = maskedMeans(bg, sigma * 4)
-  const estimate = (channel: Plane) => {
-    const farther = far(channel)
-    return mapPlane(near(channel), (v, i) => (v >= 0 ? v : (farther.data[i] ?? 0)))
-  }
+  const estimate = maskedMeans(bg, sigma, { wider: sigma * 4 })
   const [r, g, b] = channels(person)
   return [estimate(r), estimate(g), estimate(b)]
 }
@@ -228,28 +279,22 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   // the torso's roundness (darker towards the sides); the person's face tone where none shows.
   const skinMask = visibleSkin(person, masks, body, face, faceSkin)
   const sw = body.shoulderWidth
-  const nearSkin = maskedMeans(skinMask, sw * 0.35)
-  const farSkin = maskedMeans(skinMask, sw * 1.5)
+  const skinNear = maskedMeans(skinMask, sw * 0.35, { wider: sw * 1.5 })
   const [r, g, b] = channels(person)
-  const [nearR, nearG, nearB] = [nearSkin(r), nearSkin(g), nearSkin(b)]
-  const [farR, farG, farB] = [farSkin(r), farSkin(g), farSkin(b)]
-  /** A channel's skin at pixel i: the nearest visible skin's, else the farther skin's, else the face's tone. */
-  const skinAt = (near: Plane, far: Plane, face: number, i: number) => {
-    const n = near.data[i] ?? -1
-    if (n >= 0) return n
-    const f = far.data[i] ?? -1
-    return f >= 0 ? f : face
-  }
+  const [skinR, skinG, skinB] = [skinNear(r), skinNear(g), skinNear(b)]
+  /** A channel's skin at pixel i: the nearest visible skin's (farther out where none is near), else the face's tone. */
+  const skinAt = (skin: Plane, face: number, i: number) => (skin.data[i]! >= 0 ? skin.data[i]! : face)
   const grain = skinGrain(person, skinMask)
   const { neck, hips } = bodyAxes(body)
   const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
-  // (an arm is round too: darker towards its edges, where it is not against the torso)
+  // (an arm is round too: darker towards its edges; where it lies against the torso the lighter
+  // of the two, so no edge shows where one ends)
   const [armL, armR] = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   const armRadius = upperArmRadius(masks, body)
   const roundness = (x: number, y: number) => {
-    const torso = segmentDistance(x, y, neck, hips)
+    const torso = 1 - 0.18 * Math.min(1, (segmentDistance(x, y, neck, hips) / torsoHalf) ** 2)
     const arm = Math.min(polylineDistance(x, y, armL), polylineDistance(x, y, armR))
-    return torso < torsoHalf * 0.8 || arm >= armRadius ? 1 - 0.18 * Math.min(1, (torso / torsoHalf) ** 2) : 1 - 0.22 * (arm / armRadius) ** 2
+    return arm < armRadius ? Math.max(torso, 1 - 0.22 * (arm / armRadius) ** 2) : torso
   }
   const inBody = bodyRegion(body, armRadius)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
@@ -275,7 +320,7 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
       continue
     }
     const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y) * (1 + (grain.data[i] ?? 0))
-    setFill(i, skinAt(nearR, farR, faceSkin[0], i) * light, skinAt(nearG, farG, faceSkin[1], i) * light, skinAt(nearB, farB, faceSkin[2], i) * light)
+    setFill(i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
     skinFilled.data[i] = 1
   }
   const plate = { fill: { width: w, height: h, data: fill }, shade }
@@ -311,16 +356,12 @@ function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw
     if (n) for (let c = 0; c < 3; c++) photo[i * 3 + c] = sum[c]! / n
     else border.data[i] = 0
   }
-  const [near, far] = [maskedMeans(border, Math.max(6, sw * 0.12)), maskedMeans(border, Math.max(20, sw * 0.5))]
-  // (the correction is signed: shifted into the positive range, since -1 marks "no border near")
-  const OFFSET = 256
+  const spread = maskedMeans(border, Math.max(6, sw * 0.12), { wider: Math.max(20, sw * 0.5), fade: 0.25 })
   for (let c = 0; c < 3; c++) {
-    const difference = mapPlane(border, (b, i) => (b ? (photo[i * 3 + c] ?? 0) - (fill.data[i * 3 + c] ?? 0) + OFFSET : 0))
-    const [close, wide] = [near(difference), far(difference)]
+    const difference = mapPlane(border, (b, i) => (b ? photo[i * 3 + c]! - fill.data[i * 3 + c]! : 0))
+    const correction = spread(difference)
     for (let i = 0; i < filled.data.length; i++) {
-      if (!isSet(filled, i)) continue
-      const d = (close.data[i] ?? -1) >= 0 ? close.data[i]! : (wide.data[i] ?? -1) >= 0 ? wide.data[i]! : OFFSET
-      fill.data[i * 3 + c] = Math.round(Math.min(255, Math.max(0, (fill.data[i * 3 + c] ?? 0) + d - OFFSET)))
+      if (isSet(filled, i)) fill.data[i * 3 + c] = Math.round(Math.min(255, Math.max(0, fill.data[i * 3 + c]! + correction.data[i]!)))
     }
   }
 }
