@@ -53,11 +53,11 @@ function fitSurface(samples: { u: number; v: number; value: number }[]): number[
 /** A surface's coefficients per Lab channel. */
 type Field = [number[], number[], number[]]
 
-/** The surface with coefficients c (a missing one is 0) at normalised (x, y), xy = x * y. */
-const surface = (c: number[], x: number, y: number, xy: number) => (c[0] ?? 0) + (c[1] ?? 0) * x + (c[2] ?? 0) * y + (c[3] ?? 0) * x * x + (c[4] ?? 0) * y * y + (c[5] ?? 0) * xy
-
 /** The terms t weighted by the coefficients c. */
 const dot = (c: number[], t: number[]) => c.reduce((s, k, j) => s + k * (t[j] ?? 0), 0)
+
+/** A surface's coefficients along one row: constant, linear and quadratic in u. */
+type Row = readonly [number, number, number]
 
 export function backdropOf(img: Rgb): Backdrop {
   const lab = labPlanes(img)
@@ -89,14 +89,19 @@ export function backdropOf(img: Rgb): Backdrop {
   const spread = median(border.map((i) => distance(coeffs, i)))
   const limit = Math.max(NOISE_FLOOR, spread * 4)
   const apart = plane(w, h)
-  const [cL, cA, cB] = coeffs
+  const [L, A, B] = [lab[0].data, lab[1].data, lab[2].data]
+  const ux = Float64Array.from({ length: w }, (_, x) => u(x))
+  const limit2 = limit * limit
   for (let y = 0; y < h; y++) {
+    // Along a row each channel's surface (the terms' weighted sum) is a quadratic in u: s0 + u (s1 + c3 u).
     const vy = v(y)
-    for (let x = 0; x < w; x++) {
-      const ux = u(x)
-      const i = y * w + x
-      const d = Math.hypot((lab[0].data[i] ?? 0) - surface(cL, ux, vy, ux * vy), (lab[1].data[i] ?? 0) - surface(cA, ux, vy, ux * vy), (lab[2].data[i] ?? 0) - surface(cB, ux, vy, ux * vy))
-      apart.data[i] = d > limit ? 1 : 0
+    const [l, a, b] = coeffs.map((c) => [(c[0] ?? 0) + (c[2] ?? 0) * vy + (c[4] ?? 0) * vy * vy, (c[1] ?? 0) + (c[5] ?? 0) * vy, c[3] ?? 0] as const) as [Row, Row, Row]
+    for (let x = 0, i = y * w; x < w; x++, i++) {
+      const t = ux[x]!
+      const dl = L[i]! - (l[0] + t * (l[1] + l[2] * t))
+      const da = A[i]! - (a[0] + t * (a[1] + a[2] * t))
+      const db = B[i]! - (b[0] + t * (b[1] + b[2] * t))
+      apart.data[i] = dl * dl + da * da + db * db > limit2 ? 1 : 0
     }
   }
   return { colour: field(coeffs, Math.floor(h / 2) * w + Math.floor(w / 2)), spread, apart }

@@ -297,8 +297,12 @@ export const pixelLab = (img: Rgb, i: number) => rgbToLab(img.data[i * 3] ?? 0, 
 /** Pixel i of an image's Lab planes (see labPlanes). */
 export const labAt = ([L, A, B]: [Plane, Plane, Plane], i: number): [number, number, number] => [L.data[i] ?? 0, A.data[i] ?? 0, B.data[i] ?? 0]
 
-/** The image in Lab, three planes. */
+const labOf = new WeakMap<Rgb, [Plane, Plane, Plane]>()
+
+/** The image in Lab, three planes: computed once per image, so callers only read them. */
 export function labPlanes(img: Rgb): [Plane, Plane, Plane] {
+  const known = labOf.get(img)
+  if (known) return known
   const n = img.width * img.height
   const planes = [plane(img.width, img.height), plane(img.width, img.height), plane(img.width, img.height)] as [Plane, Plane, Plane]
   const [L, A, B] = planes.map((p) => p.data) as [Float32Array, Float32Array, Float32Array]
@@ -313,6 +317,7 @@ export function labPlanes(img: Rgb): [Plane, Plane, Plane] {
     A[i] = 500 * (x - y)
     B[i] = 200 * (y - z)
   }
+  labOf.set(img, planes)
   return planes
 }
 
