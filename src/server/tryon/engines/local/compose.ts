@@ -171,8 +171,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         const i = y * w + x
         if (bottom) {
           // (where the segmentation took the old trousers for the top's clothing, their colour tells)
-          const oldCloth = () => oldColour !== null && wearer.data[i] && !isSet(front, i) && hueApart(pixelLab(person, i), oldColour) < 10
-          remove.data[i] = y <= mappings.hemY && ((y > waistY && oldBottom(x, y)) || oldCloth()) ? 1 : 0
+          const oldCloth = (y > waistY && oldBottom(x, y)) || (oldColour !== null && wearer.data[i] && !isSet(front, i) && hueApart(pixelLab(person, i), oldColour) < 10)
+          remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
         else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || (!inDress && onArms(x, y)) ? 1 : 0
       }

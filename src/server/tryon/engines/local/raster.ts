@@ -203,29 +203,33 @@ export const threshold = (mask: Plane, t = 0.5): Plane => mapPlane(mask, (v) => 
 
 /** Connected components (4-neighbour) of a binary mask: labels and the size of each label. */
 export function components(mask: Plane): { labels: Int32Array; sizes: number[] } {
-  const { width: w, height: h } = mask
-  const labels = new Int32Array(w * h).fill(-1)
+  const { width: w, height: h, data } = mask
+  const n = w * h
+  const labels = new Int32Array(n).fill(-1)
   const sizes: number[] = []
-  const stack: number[] = []
-  for (let start = 0; start < w * h; start++) {
-    if (!isSet(mask, start) || labels[start] !== -1) continue
-    const label = sizes.length
-    let size = 0
-    stack.push(start)
-    labels[start] = label
-    const visit = (j: number) => {
-      if (labels[j] === -1 && isSet(mask, j)) {
-        labels[j] = label
-        stack.push(j)
-      }
+  // (every pixel is pushed at most once)
+  const stack = new Int32Array(n)
+  let top = 0
+  let label = 0
+  const visit = (j: number) => {
+    if (labels[j] === -1 && data[j]! >= 0.5) {
+      labels[j] = label
+      stack[top++] = j
     }
-    for (let i = stack.pop(); i !== undefined; i = stack.pop()) {
+  }
+  for (let start = 0; start < n; start++) {
+    if (data[start]! < 0.5 || labels[start] !== -1) continue
+    label = sizes.length
+    let size = 0
+    visit(start)
+    while (top > 0) {
+      const i = stack[--top]!
       size++
       const x = i % w
       if (x > 0) visit(i - 1)
       if (x < w - 1) visit(i + 1)
       if (i >= w) visit(i - w)
-      if (i + w < w * h) visit(i + w)
+      if (i + w < n) visit(i + w)
     }
     sizes.push(size)
   }
@@ -260,15 +264,15 @@ export function fillHoles(mask: Plane, maxArea = Infinity): Plane {
   const inverse = mapPlane(mask, (v) => (v >= 0.5 ? 0 : 1))
   const { labels, sizes } = components(inverse)
   const { width: w, height: h } = mask
-  const outside = new Set<number>()
+  const outside = new Uint8Array(sizes.length)
   const border = (i: number) => {
-    const l = labels[i] ?? -1
-    if (l >= 0) outside.add(l)
+    const l = labels[i]!
+    if (l >= 0) outside[l] = 1
   }
   for (let x = 0; x < w; x++) [x, (h - 1) * w + x].forEach(border)
   for (let y = 0; y < h; y++) [y * w, y * w + w - 1].forEach(border)
-  sizes.forEach((size, l) => size > maxArea && outside.add(l))
-  return mapPlane(mask, (v, i) => (v >= 0.5 || !outside.has(labels[i] ?? -1) ? 1 : 0))
+  sizes.forEach((size, l) => size > maxArea && (outside[l] = 1))
+  return mapPlane(mask, (v, i) => (v >= 0.5 || labels[i]! < 0 || !outside[labels[i]!] ? 1 : 0))
 }
 
 /** sRGB (0..255) to CIE L*a*b* (D65). */
