@@ -370,9 +370,12 @@ function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw
 export function plateToPng(plate: Plate): Promise<Buffer> {
   const { width, height } = plate.fill
   const out = Buffer.alloc(width * height * 4)
+  const [fill, shade] = [plate.fill.data, plate.shade.data]
   for (let i = 0; i < width * height; i++) {
-    out.set(plate.fill.data.subarray(i * 3, i * 3 + 3), i * 4)
-    out[i * 4 + 3] = Math.round((((plate.shade.data[i] ?? 0) - SHADE.min) / (SHADE.max - SHADE.min)) * 255)
+    out[i * 4] = fill[i * 3]!
+    out[i * 4 + 1] = fill[i * 3 + 1]!
+    out[i * 4 + 2] = fill[i * 3 + 2]!
+    out[i * 4 + 3] = Math.round(((shade[i]! - SHADE.min) / (SHADE.max - SHADE.min)) * 255)
   }
   return sharp(out, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 3 }).toBuffer()
 }
@@ -382,9 +385,12 @@ export async function pngToPlate(buffer: Buffer): Promise<Plate> {
   const n = info.width * info.height
   const fill = new Uint8Array(n * 3)
   const shade = plane(info.width, info.height)
+  const scale = (SHADE.max - SHADE.min) / 255
   for (let i = 0; i < n; i++) {
-    fill.set(data.subarray(i * 4, i * 4 + 3), i * 3)
-    shade.data[i] = SHADE.min + ((data[i * 4 + 3] ?? 0) / 255) * (SHADE.max - SHADE.min)
+    fill[i * 3] = data[i * 4]!
+    fill[i * 3 + 1] = data[i * 4 + 1]!
+    fill[i * 3 + 2] = data[i * 4 + 2]!
+    shade.data[i] = SHADE.min + data[i * 4 + 3]! * scale
   }
   return { fill: { width: info.width, height: info.height, data: fill }, shade }
 }

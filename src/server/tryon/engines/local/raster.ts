@@ -40,9 +40,9 @@ export async function maskToPng(...channels: Plane[]): Promise<Buffer> {
   if (!first) throw new Error('maskToPng needs a plane')
   const { width, height } = first
   const out = Buffer.alloc(width * height * channels.length)
-  for (let i = 0; i < width * height; i++) {
-    channels.forEach((c, k) => (out[i * channels.length + k] = Math.round(Math.min(1, Math.max(0, c.data[i] ?? 0)) * 255)))
-  }
+  channels.forEach(({ data }, k) => {
+    for (let i = 0; i < width * height; i++) out[i * channels.length + k] = Math.round(Math.min(1, Math.max(0, data[i]!)) * 255)
+  })
   return sharp(out, { raw: { width, height, channels: channels.length as 1 | 3 | 4 } }).png({ compressionLevel: 6 }).toBuffer()
 }
 
@@ -50,7 +50,7 @@ export async function pngToMasks(buffer: Buffer, count: number): Promise<Plane[]
   const { data, info } = await sharp(buffer).raw().toBuffer({ resolveWithObject: true })
   return Array.from({ length: count }, (_, k) => {
     const p = plane(info.width, info.height)
-    for (let i = 0; i < p.data.length; i++) p.data[i] = (data[i * info.channels + k] ?? 0) / 255
+    for (let i = 0, j = k; i < p.data.length; i++, j += info.channels) p.data[i] = data[j]! / 255
     return p
   })
 }
