@@ -68,8 +68,8 @@ const request = async (p: string, g: string) => ({ person: fixture('persons', p)
  */
 function defectsOf(person: Rgb, result: Rgb, analysis: PersonAnalysis, garmentType: 'top' | 'dress' | 'bottom', coverage: Plane): Defect[] {
   const common = { person, result, masks: analysis.masks, body: analysis.model.body, garmentType }
-  const seen = resultDefects({ ...common, fabric: visibleChange(person, result) }).filter((d) => SEEN_DEFECTS.includes(d))
-  const limbs = resultDefects({ ...common, fabric: coverage }).filter((d) => d === 'limbs')
+  const seen = resultDefects({ ...common, fabric: visibleChange(person, result) }, SEEN_DEFECTS)
+  const limbs = resultDefects({ ...common, fabric: coverage }, ['limbs'])
   return [...seen, ...limbs]
 }
 

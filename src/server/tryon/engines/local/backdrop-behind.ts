@@ -18,6 +18,11 @@ type Rgb3 = [number, number, number]
 export function backdropBehind(person: Rgb, silhouette: Silhouette, box: Box): Rgb {
   const { width: w, data } = person
   const out = new Uint8Array(data.length)
+  const copy = (i: number) => {
+    out[i * 3] = data[i * 3]!
+    out[i * 3 + 1] = data[i * 3 + 1]!
+    out[i * 3 + 2] = data[i * 3 + 2]!
+  }
   const background = (x: number, y: number) => x >= 0 && x < w && !inside(silhouette, y * w + x)
   /** The mean colour of the background run from column `edge` away from the person (going `dir`), past the soft edge when the run is long enough. */
   const beside = (edge: number, y: number, dir: -1 | 1): Rgb3 => {
@@ -49,16 +54,17 @@ export function backdropBehind(person: Rgb, silhouette: Silhouette, box: Box): R
       const i = y * w + x
       const l = leftOf[x - box.x0] ?? -1
       if (l === x) {
-        out.set(data.subarray(i * 3, i * 3 + 3), i * 3)
+        copy(i)
         continue
       }
       // (the same background run serves every column between two of them)
       if (l !== leftEdge) [leftEdge, leftColour] = [l, l >= 0 ? beside(l, y, -1) : null]
       if (next !== rightEdge) [rightEdge, rightColour] = [next, next >= 0 ? beside(next, y, 1) : null]
-      const [left, right] = [leftColour, rightColour]
+      const left = leftColour
+      const right = rightColour
       const t = left && right ? (x - l) / (next - l) : 0
       const colour = left ?? right
-      if (!colour) out.set(data.subarray(i * 3, i * 3 + 3), i * 3)
+      if (!colour) copy(i)
       else
         for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round((colour[c] ?? 0) + (right && left ? ((right[c] ?? 0) - (left[c] ?? 0)) * t : 0))
     }

@@ -42,7 +42,11 @@ function outside({ masks, body, garmentType, fabric }: CheckInput, fabricArea: n
   for (let y = 0; y < h; y++) {
     // (the body's outline in this row, or the last row that had one: below the feet)
     let [l, r] = [w, -1]
-    for (let i = y * w; i < (y + 1) * w; i++) if (on(masks.person, i)) [l, r] = [Math.min(l, i - y * w), i - y * w]
+    for (let x = 0, i = y * w; x < w; x++, i++)
+      if (on(masks.person, i)) {
+        if (l === w) l = x
+        r = x
+      }
     if (r >= 0) [left, right] = [l, r]
     const reach = flares && y > hipsY ? sw * 0.4 + (y - hipsY) * FLARE_SLOPE : null
     for (let x = 0; x < w; x++) {
@@ -178,8 +182,8 @@ export function visibleChange(person: Rgb, result: Rgb): Plane {
   const { data: after } = result
   for (let i = 0; i < changed.data.length; i++) {
     const k = i * 3
-    const d = Math.hypot((after[k] ?? 0) - (before[k] ?? 0), (after[k + 1] ?? 0) - (before[k + 1] ?? 0), (after[k + 2] ?? 0) - (before[k + 2] ?? 0))
-    changed.data[i] = d > 40 ? 1 : 0
+    const [r, g, b] = [after[k]! - before[k]!, after[k + 1]! - before[k + 1]!, after[k + 2]! - before[k + 2]!]
+    changed.data[i] = r * r + g * g + b * b > 40 * 40 ? 1 : 0
   }
   return morph(morph(changed, -1), 1)
 }
@@ -193,21 +197,23 @@ export const SEEN_DEFECTS: readonly Defect[] = ['outside', 'face', 'hands', 'fra
  */
 export function pictureDefects(check: Omit<CheckInput, 'fabric'>, coverage: Plane): Defect[] {
   const found = resultDefects({ ...check, fabric: coverage })
-  return found.length ? found : resultDefects({ ...check, fabric: visibleChange(check.person, check.result) }).filter((d) => SEEN_DEFECTS.includes(d))
+  return found.length ? found : resultDefects({ ...check, fabric: visibleChange(check.person, check.result) }, SEEN_DEFECTS)
 }
 
-/** Every defect of a try-on picture (none for a good one). */
-export function resultDefects(input: CheckInput): Defect[] {
+const ALL_DEFECTS: readonly Defect[] = ['outside', 'face', 'hands', 'frame', 'limbs', 'scale']
+
+/** Every defect of a try-on picture (none for a good one), of those asked about. */
+export function resultDefects(input: CheckInput, asked = ALL_DEFECTS): Defect[] {
   let fabricArea = 0
   for (let i = 0; i < input.fabric.data.length; i++) if (on(input.fabric, i)) fabricArea++
-  const defects: Defect[] = []
-  if (outside(input, fabricArea)) defects.push('outside')
-  if (covered(input.fabric, cachedMorph(input.masks.keep, -2).data) > 0.02) defects.push('face')
-  if (covered(input.fabric, hands(input)) > 0.5) defects.push('hands')
-  if (frameFilled(input.fabric, fabricArea)) defects.push('frame')
-  if (limbsErased(input)) defects.push('limbs')
-  // (trousers or a skirt: only whether they show at all)
-  const tooSmall = fabricArea < input.body.shoulderWidth ** 2 * 0.3
-  if (tooSmall || (input.garmentType !== 'bottom' && (tooWide(input) || chestBare(input)))) defects.push('scale')
-  return defects
+  const checks: Record<Defect, () => boolean> = {
+    outside: () => outside(input, fabricArea),
+    face: () => covered(input.fabric, cachedMorph(input.masks.keep, -2).data) > 0.02,
+    hands: () => covered(input.fabric, hands(input)) > 0.5,
+    frame: () => frameFilled(input.fabric, fabricArea),
+    limbs: () => limbsErased(input),
+    // (trousers or a skirt: only whether they show at all)
+    scale: () => fabricArea < input.body.shoulderWidth ** 2 * 0.3 || (input.garmentType !== 'bottom' && (tooWide(input) || chestBare(input))),
+  }
+  return asked.filter((defect) => checks[defect]())
 }
