@@ -43,6 +43,9 @@ function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number,
   const w = person.width
   const gw = garment.width
   const [red, green, blue] = layer.color
+  // (only where the garment may be: its bounds and the pixel its bilinear samples reach beyond them)
+  const { x0, y0, x1, y1 } = input.garmentModel.bbox
+  const source = { x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1 }
   forEachMapped(box, map, (x, y, sx, sy) => {
     if (sx < 0 || sy < 0 || sx > gw - 1 || sy > garment.height - 1) return
     if (parts[Math.round(sy) * gw + Math.round(sx)] !== part) return
@@ -54,7 +57,7 @@ function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number,
     paint(green.data, i, sampleRgb(garment, sx, sy, 1), a)
     paint(blue.data, i, sampleRgb(garment, sx, sy, 2), a)
     layer.alpha.data[i] = a + prev * (1 - a)
-  })
+  }, source)
 }
 
 const boxAround = (points: Point[], pad: number): Box => ({

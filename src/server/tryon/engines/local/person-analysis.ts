@@ -4,7 +4,7 @@ import { FACE_SIDES, type FaceMesh, SKIN_POINTS, faceOval, neckPoint } from './f
 import { handPixels, keptHands } from './hand-region'
 import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'
-import { polygonPixels } from './polygon'
+import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
 import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
@@ -154,26 +154,6 @@ function kmeans(samples: Lab[], k: number): { c: Lab; share: number }[] {
   return clusters.map(({ c, count }) => ({ c, share: count / samples.length }))
 }
 
-type Quad = [Point, Point, Point, Point]
-
-/** Whether p is inside the quadrilateral a-b-c-d (convex, any winding). */
-function inQuad(p: Point, [q0, q1, q2, q3]: Quad) {
-  let sign = 0
-  for (const [a, b] of [
-    [q0, q1],
-    [q1, q2],
-    [q2, q3],
-    [q3, q0],
-  ] as const) {
-    const s = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-    if (s !== 0) {
-      if (sign === 0) sign = Math.sign(s)
-      else if (Math.sign(s) !== sign) return false
-    }
-  }
-  return true
-}
-
 /**
  * The upper clothing the person wears now: colours sampled in the torso core (not skin), grown
  * over the person mask where the colour matches, connected to the torso.
@@ -184,7 +164,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   const neck = mid(body.shoulderL, body.shoulderR)
   const hips = mid(body.hipL, body.hipR)
   // The chest (not down to the hips, where trousers may begin).
-  const core: Quad = [
+  const core: [Point, Point, Point, Point] = [
     shrink(body.shoulderL, hips, 0.25),
     shrink(body.shoulderR, hips, 0.25),
     shrink(body.shoulderR, body.hipR, 0.55),
@@ -197,7 +177,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   const step = Math.max(1, Math.round(body.shoulderWidth / 60))
   for (let y = Math.max(0, Math.floor(Math.min(...ys))); y < Math.min(h, Math.max(...ys)); y += step)
     for (let x = Math.max(0, Math.floor(Math.min(...xs))); x < Math.min(w, Math.max(...xs)); x += step) {
-      if (!inQuad(pt(x, y), core)) continue
+      if (!insidePolygon(x, y, core)) continue
       const i = y * w + x
       samples.push(labAt(lab, i))
     }

@@ -16,8 +16,8 @@ export function convexHull(points: readonly Point[]): Point[] {
   return sorted.length < 3 ? sorted : [...half(sorted), ...half([...sorted].reverse())]
 }
 
-/** Whether p is inside the polygon (even-odd rule). */
-function insidePolygon(x: number, y: number, polygon: readonly Point[]) {
+/** Whether (x, y) is inside the polygon (even-odd rule). */
+export function insidePolygon(x: number, y: number, polygon: readonly Point[]) {
   let inside = false
   for (let k = 0, j = polygon.length - 1; k < polygon.length; j = k++) {
     const a = polygon[k] as Point

@@ -1,4 +1,5 @@
 import { type Point, pt, sub } from './geometry'
+import type { Box } from './raster'
 
 /** A mapping from the output image (person) to the source image (garment). */
 export type Mapping = (x: number, y: number) => Point
@@ -61,14 +62,11 @@ export function limbWarp(
 
 /**
  * Evaluates a mapping on a coarse grid over a box and interpolates in between (the mappings are
- * smooth), calling `visit` with each pixel's source position.
+ * smooth), calling `visit` with each pixel's source position. Given the `source` box, the stretches
+ * of a row that map wholly outside it are skipped (a stretch between two grid columns maps onto
+ * the line between its ends' source positions).
  */
-export function forEachMapped(
-  box: { x0: number; y0: number; x1: number; y1: number },
-  map: Mapping,
-  visit: (x: number, y: number, sx: number, sy: number) => void,
-  step = 4,
-) {
+export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: number, sx: number, sy: number) => void, source?: Box, step = 4) {
   const x0 = Math.floor(box.x0)
   const y0 = Math.floor(box.y0)
   const gw = Math.ceil((box.x1 - x0) / step) + 2
@@ -84,20 +82,27 @@ export function forEachMapped(
   // (each row interpolates between its two grid rows once, then along the row per pixel)
   const rowX = new Float64Array(gw)
   const rowY = new Float64Array(gw)
+  const outside = (a: number, b: number, lo: number, hi: number) => (a < lo && b < lo) || (a > hi && b > hi)
   for (let y = y0; y <= box.y1; y++) {
     const fj = (y - y0) / step
     const j = Math.min(gh - 2, Math.floor(fj))
     const ty = fj - j
     for (let i = 0; i < gw; i++) {
       const k = j * gw + i
-      rowX[i] = (gx[k] ?? 0) * (1 - ty) + (gx[k + gw] ?? 0) * ty
-      rowY[i] = (gy[k] ?? 0) * (1 - ty) + (gy[k + gw] ?? 0) * ty
+      rowX[i] = gx[k]! * (1 - ty) + gx[k + gw]! * ty
+      rowY[i] = gy[k]! * (1 - ty) + gy[k + gw]! * ty
     }
     for (let x = x0; x <= box.x1; x++) {
       const fi = (x - x0) / step
       const i = Math.min(gw - 2, Math.floor(fi))
+      const [ax, bx, ay, by] = [rowX[i]!, rowX[i + 1]!, rowY[i]!, rowY[i + 1]!]
+      if (source && (outside(ax, bx, source.x0, source.x1) || outside(ay, by, source.y0, source.y1))) {
+        // (on to the first pixel of the next stretch)
+        x = x0 + (i + 1) * step - 1
+        continue
+      }
       const tx = fi - i
-      visit(x, y, (rowX[i] ?? 0) * (1 - tx) + (rowX[i + 1] ?? 0) * tx, (rowY[i] ?? 0) * (1 - tx) + (rowY[i + 1] ?? 0) * tx)
+      visit(x, y, ax * (1 - tx) + bx * tx, ay * (1 - tx) + by * tx)
     }
   }
 }

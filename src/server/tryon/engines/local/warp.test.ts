@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { pt } from './geometry'
+import { type Mapping, forEachMapped } from './warp'
+
+describe('forEachMapped', () => {
+  // A smooth, curved mapping: rotated and bent, so rows cross the source box at a slant.
+  const map: Mapping = (x, y) => pt(0.8 * x - 0.3 * y + 0.002 * (x - 100) ** 2, 0.3 * x + 0.9 * y - 40)
+  const box = { x0: 0, y0: 0, x1: 199, y1: 299 }
+  const source = { x0: 40, y0: 60, x1: 120, y1: 150 }
+  const inSource = (sx: number, sy: number) => sx >= source.x0 && sx <= source.x1 && sy >= source.y0 && sy <= source.y1
+
+  it('given the source box, skips only pixels that map outside it', () => {
+    const all: string[] = []
+    forEachMapped(box, map, (x, y, sx, sy) => inSource(sx, sy) && all.push(`${x},${y},${sx.toFixed(6)},${sy.toFixed(6)}`))
+    let visited = 0
+    const bounded: string[] = []
+    forEachMapped(
+      box,
+      map,
+      (x, y, sx, sy) => {
+        visited++
+        if (inSource(sx, sy)) bounded.push(`${x},${y},${sx.toFixed(6)},${sy.toFixed(6)}`)
+      },
+      source,
+    )
+    expect(all.length).toBeGreaterThan(1000)
+    expect(bounded).toEqual(all)
+    expect(visited).toBeLessThan(200 * 300 * 0.5)
+  })
+})
