@@ -55,13 +55,17 @@ describe('person plate on a drawn figure', () => {
     return { person, clothing, keep, bareArms, hands }
   }
 
-  it("continues the visible skin into the fill at the old top's edge, without a seam or dark patches", () => {
+  /** The figure's chest bare above an old top from row 90 down, lit from the left (the skin darkens across it), and its plate's fill. */
+  const litChest = () => {
     const torso = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 70 && x < 130)
     const clothed = (_x: number, y: number) => y >= 90
-    // (lit from the left: the skin darkens across the chest)
     const lit = (x: number) => CHEST.map((v) => v * (1.1 - (0.3 * (x - 70)) / 60))
     const photo = paintPhoto((x, y) => (!torso(x, y) ? GREY : y < 60 ? FACE : clothed(x, y) ? TOP : lit(x)))
-    const { fill } = personPlate(photo, masksOf(torso, clothed), standingBody, null, FACE as [number, number, number])
+    return { photo, fill: personPlate(photo, masksOf(torso, clothed), standingBody, null, FACE as [number, number, number]).fill }
+  }
+
+  it("continues the visible skin into the fill at the old top's edge, without a seam or dark patches", () => {
+    const { photo, fill } = litChest()
     const chest = rgbToLab(...(CHEST as [number, number, number]))
     const at = (x: number, y: number) => pixelLab(fill, y * W + x)
     // Just inside the old neckline, across the chest: the skin just above it (a seam was up to 9).
@@ -74,12 +78,7 @@ describe('person plate on a drawn figure', () => {
   })
 
   it('fills far from the visible skin without steps where the skin nearby gives out', () => {
-    const torso = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 70 && x < 130)
-    const clothed = (_x: number, y: number) => y >= 90
-    const lit = (x: number) => CHEST.map((v) => v * (1.1 - (0.3 * (x - 70)) / 60))
-    const photo = paintPhoto((x, y) => (!torso(x, y) ? GREY : y < 60 ? FACE : clothed(x, y) ? TOP : lit(x)))
-    const { fill } = personPlate(photo, masksOf(torso, clothed), standingBody, null, FACE as [number, number, number])
-    const L = luminance(fill)
+    const L = luminance(litChest().fill)
     // Down the chest, each row's mean over a band of columns (the grain averaged out), row to row.
     for (const [x0, x1] of [[78, 90], [94, 106], [110, 122]] as const) {
       const rows = Array.from({ length: 95 }, (_, k) => {
