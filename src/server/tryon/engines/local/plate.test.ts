@@ -92,6 +92,17 @@ describe('person plate on a drawn figure', () => {
     }
   })
 
+  it('fills what lies deep inside a wide person, far from any visible background, with the background, not black', () => {
+    // The person fills the frame but for its top rows: the lower corners are far beyond the background's reach.
+    const inside = (_x: number, y: number) => y >= 12
+    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : TOP))
+    const { fill } = personPlate(photo, masksOf(inside, () => false), standingBody, null, FACE as [number, number, number])
+    for (const [x, y] of [[10, 290], [190, 290], [20, 260]] as const) {
+      const i = (y * W + x) * 3
+      expect(Array.from(fill.data.subarray(i, i + 3)), `${x},${y}`).toEqual(GREY)
+    }
+  })
+
   it('fills a wide old sleeve beyond the bare forearm\'s width with the background, the arm with skin', () => {
     const armL = armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL)
     const armR = armLine(standingBody.shoulderR, standingBody.elbowR, standingBody.wristR)

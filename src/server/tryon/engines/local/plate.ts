@@ -152,12 +152,26 @@ function channels(img: Rgb): Channels {
   return planes
 }
 
-/** The photo's background behind the person, filled in from the visible background around it. */
+/**
+ * The photo's background behind the person, filled in from the visible background around it (its
+ * overall mean deep inside a wide person, where none is within reach).
+ */
 function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Channels {
   const bg = mapPlane(morph(personMask, 4), (v) => 1 - v)
   const estimate = maskedMeans(bg, sigma, { wider: sigma * 4 })
+  const estimated = (channel: Plane) => {
+    let sum = 0
+    let n = 0
+    for (let i = 0; i < channel.data.length; i++)
+      if (bg.data[i]) {
+        sum += channel.data[i]!
+        n++
+      }
+    const overall = n ? sum / n : 0
+    return mapPlane(estimate(channel), (v) => (v >= 0 ? v : overall))
+  }
   const [r, g, b] = channels(person)
-  return [estimate(r), estimate(g), estimate(b)]
+  return [estimated(r), estimated(g), estimated(b)]
 }
 
 /** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone). */
