@@ -59,6 +59,9 @@ export const GarmentLandmarksSchema = z.object({
   /** The far end of each sleeve (its cuff centre), null when sleeveless. */
   sleeveEndL: PointSchema.nullable(),
   sleeveEndR: PointSchema.nullable(),
+  /** Where each sleeve leaves the body, across it (its root is the middle), null when sleeveless. */
+  sleeveOpeningL: z.tuple([PointSchema, PointSchema]).nullable(),
+  sleeveOpeningR: z.tuple([PointSchema, PointSchema]).nullable(),
   /** Trousers: the crotch point where the legs part. */
   crotch: PointSchema.nullable(),
 })

@@ -64,6 +64,8 @@ async function flatGarment(path: string, colour: string, type: 'top' | 'bottom')
 
 /** A short sleeveless yellow top. */
 const cropTop = () => flatGarment('M95 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
+/** A navy long-sleeve top, its sleeves reaching well past its hem. */
+const longSleeves = () => flatGarment('M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 250 L85 250 L85 140 L45 340 L10 330 L65 70 Z', '#203080', 'top')
 /** Red trousers. */
 const trousers = () => flatGarment('M100 40 L200 40 L215 380 L160 380 L150 150 L140 380 L85 380 Z', '#c02020', 'bottom')
 
@@ -118,6 +120,22 @@ describe('compose', () => {
     expect(below).toBeLessThan(155)
     expect(pixel(image, 100, below)).toEqual(WHITE)
     expect(pixel(image, 100, 170)).toEqual(DENIM)
+  })
+
+  it('tucks a top in at the waistband, not its sleeves: they run on down the arms to the wrists', async () => {
+    const { rgb, masks, plate } = personInTeeAndJeans()
+    const top = await longSleeves()
+    const waistband = 135
+    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband })
+    const { coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    expect(coverage.data[(waistband + 5) * W + 100]).toBe(0)
+    // On each forearm, below the waistband.
+    for (const [elbow, wrist] of [[body.elbowL, body.wristL], [body.elbowR, body.wristR]] as const) {
+      const x = Math.round((elbow.x + wrist.x) / 2)
+      const y = Math.round((elbow.y + wrist.y) / 2)
+      expect(y).toBeGreaterThan(waistband)
+      expect(coverage.data[y * W + x]).toBeGreaterThan(0.9)
+    }
   })
 
   it('lays a flat garment round on the body: darker towards its sides than down its middle', async () => {

@@ -100,6 +100,12 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const torsoPoints = [body.shoulderL, body.shoulderR, body.hipL, body.hipR, pt(neck.x, mappings.hemY)]
   const torsoBox = clip(boxAround(torsoPoints, sw * 1.3), w, h)
   if (torsoBox) drawPart(layer, input, mappings.body, PART.body, torsoBox)
+  // A top over trousers or a skirt is tucked in at their waistband (its body: the sleeves run on down the arms).
+  const tuck = input.garmentModel.type === 'top' && input.waistband !== null && mappings.hemY > input.waistband ? input.waistband : null
+  if (tuck !== null) {
+    layer.alpha.data.fill(0, Math.ceil(tuck) * w)
+    for (const colour of layer.color) colour.data.fill(0, Math.ceil(tuck) * w)
+  }
   const sleeves = { color: layer.color, alpha: plane(w, h) }
   const sleeveBoxes = ([
     [mappings.sleeveL, PART.sleeveL, armL],
@@ -117,13 +123,6 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         layer.alpha.data[i] = sleeve + (layer.alpha.data[i] ?? 0) * (1 - sleeve)
       }
   const warpMs = performance.now() - warpStart
-
-  // A top over trousers or a skirt is tucked in at their waistband.
-  const tuck = input.garmentModel.type === 'top' && input.waistband !== null && mappings.hemY > input.waistband ? input.waistband : null
-  if (tuck !== null) {
-    layer.alpha.data.fill(0, Math.ceil(tuck) * w)
-    for (const colour of layer.color) colour.data.fill(0, Math.ceil(tuck) * w)
-  }
 
   // 3. (below) The old clothing that goes: down to the new hem for a dress (below it are the legs, which a
   // clothing mask of a skin-toned dress may hold), down to the hips (or the waistband) for a top;

@@ -14,6 +14,8 @@ const SLEEVE_WRAP = 0.55
 const TORSO_WRAP = 0.86
 /** How wide a sleeve's opening is on the arm, in shoulder widths. */
 const SLEEVE_OPENING = 0.34
+/** The narrowest a sleeve is on the arm, in shoulder widths (an upper arm seen from the front). */
+const ARM_WIDTH = 0.22
 
 /** Chest (cm) of each letter size on the demo size chart. */
 const SIZE_CHEST: Record<string, number> = { XXS: 78, XS: 82, S: 88, M: 94, L: 100, XL: 106, XXL: 112, '3XL': 118 }
@@ -145,27 +147,31 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
     if (!prev || (gy(r) > gy(prev) + 2 && py(r) > py(prev) + 2)) ordered.push(r)
   }
   const bodyMap = bandMesh(ordered, neck, down)
-  const sleeve = (end: Point | null, gShoulder: Point, gArmpit: Point, shoulder: Point, elbow: Point, wrist: Point, outwardX: number, up: number) => {
-    if (!end) return null
-    const root = mid(gShoulder, gArmpit)
+  const sleeve = (end: Point | null, opening: [Point, Point] | null, gShoulder: Point, shoulder: Point, elbow: Point, wrist: Point, outwardX: number, up: number) => {
+    if (!end || !opening) return null
+    const root = mid(...opening)
+    const width = Math.max(1, dist(...opening))
+    // A hanging sleeve's opening is across it, below its cap: the cap runs on up to the shoulder line.
+    const cap = opening[0].y === opening[1].y ? root.y - gShoulder.y : 0
     // (the sleeve's cap starts as high as the shoulder line)
     const pRoot = add(shoulder, add(scale(down, sw * 0.11 - up), scale(across, outwardX * sw * 0.02)))
     const forearm = sub(wrist, elbow)
     const hand = add(wrist, scale(forearm, 0.6))
     // A sleeve longer than the arm ends at the wrist (gathered along the arm), never over the hand.
     const arm = dist(pRoot, elbow) + dist(elbow, wrist)
+    const along = Math.min(s, arm / Math.max(1, dist(root, end)))
     return limbWarp({ root, end, outward: pt(outwardX, -1) }, [pRoot, elbow, wrist, hand], pt(outwardX * across.x, outwardX * across.y), {
-      along: Math.min(s, arm / Math.max(1, dist(root, end))),
-      // the sleeve's opening (shoulder to armpit) spans a loose arm, whatever the flat lay's cut
-      across: Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / Math.max(1, dist(gShoulder, gArmpit))) * fit.ease,
-      before: sw * 0.02,
+      along,
+      // the sleeve's opening spans a loose arm, whatever the flat lay's cut, and at least the arm
+      across: Math.max(Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / width), (sw * ARM_WIDTH) / width) * fit.ease,
+      before: sw * 0.02 + Math.min(cap * along, sw * 0.11),
       inner: sw * 0.13,
     })
   }
   return {
     body: bodyMap,
-    sleeveL: sleeve(L.sleeveEndL, L.shoulderL, L.armpitL, body.shoulderL, body.elbowL, body.wristL, -1, riseL),
-    sleeveR: sleeve(L.sleeveEndR, L.shoulderR, L.armpitR, body.shoulderR, body.elbowR, body.wristR, 1, riseR),
+    sleeveL: sleeve(L.sleeveEndL, L.sleeveOpeningL, L.shoulderL, body.shoulderL, body.elbowL, body.wristL, -1, riseL),
+    sleeveR: sleeve(L.sleeveEndR, L.sleeveOpeningR, L.shoulderR, body.shoulderR, body.elbowR, body.wristR, 1, riseR),
     scale: s,
     hemY: level((L.hemL.y + L.hemR.y) / 2).y,
     waistY: null,

@@ -311,11 +311,12 @@ function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W:
     // (lower down, an edge moving out is a flounce or a ruffle)
     if (armpit.y <= y0 + H * 0.72) return { ...armpit, sleeved: true, hanging: false }
   }
-  // Sleeves hanging against the torso all the way down show only below the hem: their cuffs' inner
-  // edges near the bottom give the torso's sides.
+  // Sleeves hanging against the torso all the way down show only below the hem: their inner edges,
+  // followed up from the cuffs to where they meet the torso, give the torso's sides (cuffs often
+  // angle outwards further down).
   const cuffRow = y0 + runs.length - 1 - Math.round(H * 0.02)
   const cuff = !sleeveless && cuffRow > hemY + H * 0.05 ? gapBeside(mask, { l: Math.round(cx), r: Math.round(cx) }, cuffRow, edge, Math.round(W * 0.5)) : null
-  if (cuff !== null) return { y: hemY, x: Math.round(cx) + outwards(edge) * cuff, sleeved: true, hanging: true }
+  if (cuff !== null) return { y: hemY, x: slitTop(mask, cuffRow, Math.round(cx) + outwards(edge) * cuff, edge, y0, Math.max(2, Math.round(W * 0.01))), sleeved: true, hanging: true }
   // Sleeveless: past the straps (beside the neckline, an edge going straight down), the armhole
   // ends where the edge stops moving outwards.
   const from = y0 + Math.round(H * 0.6)
@@ -333,6 +334,22 @@ function findArmpit(mask: Plane, runs: (Run | null)[], y0: number, H: number, W:
   return { y, x: edgeAt(y) ?? 0, sleeved: false, hanging: false }
 }
 
+/**
+ * A hanging sleeve's inner edge (`x` on row `y`, below the hem), followed up row by row until the
+ * sleeve meets the torso or the hem: there the edge jumps by more than `jump` across the join.
+ */
+function slitTop(mask: Plane, y: number, x: number, edge: Edge, top: number, jump: number) {
+  // (the inner edge of a sleeve on the left side is its run's right end, and the other way round)
+  const inner: Edge = edge === 'l' ? 'r' : 'l'
+  let at = x
+  for (let row = y - 1; row > top; row--) {
+    const run = centralRun(mask, row, at)
+    if (!run || Math.abs(run[inner] - at) > jump) break
+    at = run[inner]
+  }
+  return at
+}
+
 /** One side's sleeve opening (the shoulder-armpit line) and the torso's side below it (waist, hem corner), which a hanging sleeve lies against. */
 type SleeveFrame = { shoulder: Point; armpit: Point; waist: Point; hem: Point; hanging: boolean; out: -1 | 1 }
 
@@ -346,10 +363,13 @@ function inSleeve(p: Point, torso: Run | null, f: SleeveFrame): boolean {
   if (p.y <= f.armpit.y) return true
   // (below the hem, clear of its corner, only a hanging sleeve reaches; a sleeve sticking out droops
   // a little below the armpit; elsewhere off the torso's run is the hem's or a flounce's uneven edge)
+  // (a sleeve lying against the torso down to its hem leaves it exactly at the hem's corner)
   const reach = dist(f.shoulder, f.armpit)
-  if (!torso) return f.hanging && (p.x - f.hem.x) * f.out > reach * 0.15
+  const toHem = f.waist.y >= f.hem.y
+  if (!torso) return f.hanging && (p.x - f.hem.x) * f.out > (toHem ? 2 : reach * 0.15)
   if (p.x < torso.l || p.x > torso.r) return f.hanging || p.y - f.armpit.y < reach * 0.5
-  if (!f.hanging || p.y > f.waist.y) return false
+  if (!f.hanging) return false
+  if (p.y > f.waist.y) return toHem && (p.x - f.hem.x) * f.out > 2
   const sideX = f.armpit.x + ((f.waist.x - f.armpit.x) * (p.y - f.armpit.y)) / (f.waist.y - f.armpit.y || 1)
   return (p.x - sideX) * f.out > 2
 }
@@ -380,6 +400,21 @@ function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): Point | null {
 
 /** A sleeve hangs against the torso when its end lies more below the armpit than out from it. */
 const hangs = (armpit: Point, end: Point | null) => end !== null && end.y - armpit.y > Math.abs(end.x - armpit.x)
+
+/**
+ * Where a sleeve leaves the body, across it: its shoulder-armpit line, or for a sleeve hanging
+ * against the torso (that line runs down its inner side) the sleeve's width halfway down that
+ * line, from the line out to its outer edge.
+ */
+function sleeveOpening(mask: Plane, shoulder: Point, armpit: Point, end: Point | null, out: -1 | 1): [Point, Point] | null {
+  if (!end) return null
+  if (!hangs(armpit, end)) return [shoulder, armpit]
+  const y = Math.round((shoulder.y + armpit.y) / 2)
+  const inner = Math.round(shoulder.x + ((armpit.x - shoulder.x) * (y - shoulder.y)) / (armpit.y - shoulder.y || 1))
+  let outer = inner
+  while (outer + out >= 0 && outer + out < mask.width && isSet(mask, y * mask.width + outer + out)) outer += out
+  return Math.abs(outer - inner) < 2 ? [shoulder, armpit] : [pt(outer, y), pt(inner, y)]
+}
 
 /**
  * Landmarks and type of a garment from its mask. What looked like sleeves but ends at the top of
@@ -477,7 +512,9 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
 
   // Waist: the narrowest torso row below the armpits (and below hanging sleeves' joins, where the torso shows).
   // A top's torso stays about as wide as at the armpits (sleeves hanging beside it are not torso).
-  const clampRun = (r: Run): Run => (type === 'top' ? { l: Math.max(r.l, centre - armHalf * 1.15), r: Math.min(r.r, centre + armHalf * 1.15) } : r)
+  // Sleeves lying against it down to the hem are in every row of the torso: its sides are where they leave it.
+  const torsoHalf = armHalf * (hanging && joinY >= hemY ? 1 : 1.15)
+  const clampRun = (r: Run): Run => (type === 'top' ? { l: Math.max(r.l, centre - torsoHalf), r: Math.min(r.r, centre + torsoHalf) } : r)
   const waistFrom = Math.round(Math.max(armY + (hemY - armY) * 0.15, hanging ? joinY : armY))
   const waistTo = Math.max(waistFrom, type === 'dress' ? armY + (hemY - armY) * 0.45 : hemY - (hemY - armY) * 0.15)
   let waistY = waistFrom
@@ -525,6 +562,8 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   if (sleeved && !sleeveless && !ends[0] && !ends[1]) return readGarment(img, mask, category, true)
   const mirror = (p: Point | null) => (p ? pt(2 * centre - p.x, p.y) : null)
   const [sleeveEndL, sleeveEndR] = [ends[0] ?? mirror(ends[1]), ends[1] ?? mirror(ends[0])]
+  const sleeveOpeningL = sleeveOpening(mask, shoulderL, armpitL, sleeveEndL, -1)
+  const sleeveOpeningR = sleeveOpening(mask, shoulderR, armpitR, sleeveEndR, 1)
   return {
     type,
     bbox: box,
@@ -540,6 +579,8 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
       hemR,
       sleeveEndL,
       sleeveEndR,
+      sleeveOpeningL,
+      sleeveOpeningR,
       crotch,
     },
     color: [r / count, g / count, b / count].map(Math.round) as [number, number, number],

@@ -134,6 +134,24 @@ describe('garment model', () => {
     const L = garmentModel(img, garmentMask(img, null)).landmarks
     expect(L.hemR.x - L.hemL.x).toBeGreaterThan(120)
   })
+
+  it("reads a cardigan's dropped-shoulder sleeves, hanging against its body and flaring out below the hem, as sleeves down to the body's side", async () => {
+    // Body 100..200 down to the hem at y=300; each sleeve lies against a side from its dropped
+    // shoulder and runs on below the hem to cuffs that angle outwards (inner edge 100 -> 88).
+    const body = 'M100 60 L130 50 L170 50 L200 60 L200 300 L100 300 Z'
+    const sleeves = 'M100 60 L85 66 L40 340 L88 340 L100 300 Z M200 60 L215 66 L260 340 L212 340 L200 300 Z'
+    const img = await productPhoto(`${body} ${sleeves}`, '#8a8f9a')
+    const mask = garmentMask(img, null)
+    const model = garmentModel(img, mask)
+    const L = model.landmarks
+    expect(model.type).toBe('top')
+    // The body's sides where the sleeves leave them at the hem, not the cuffs' inner edges further out.
+    expect(Math.abs(L.armpitL.x - 100)).toBeLessThan(5)
+    expect(Math.abs(L.armpitR.x - 200)).toBeLessThan(5)
+    const parts = garmentParts(mask, model)
+    const at = (x: number, y: number) => parts[y * img.width + x]
+    expect([at(94, 200), at(150, 200), at(206, 200)]).toEqual([PART.sleeveL, PART.body, PART.sleeveR])
+  })
 })
 
 describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
