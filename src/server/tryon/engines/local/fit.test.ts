@@ -1,10 +1,11 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { fitGarment } from './fit'
-import { garmentMask, garmentModel } from './garment-analysis'
+import { PART, garmentMask, garmentModel, garmentParts } from './garment-analysis'
 import { dist, lerp, pt } from './geometry'
 import { type BodyFrame, bodyAxes } from './person-analysis'
 import { decode } from './raster'
+import { fixture, hasFixtures } from './test-fixtures'
 
 /** A long-sleeve top laid flat, its sleeves reaching well past its hem. */
 const LONG_SLEEVES = 'M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 250 L85 250 L85 140 L45 340 L10 330 L65 70 Z'
@@ -73,4 +74,22 @@ describe('fit', () => {
     // The chest spans the shoulders (and their 12% of ease), no more.
     expect(dist(L.armpitL, L.armpitR) * scale).toBeLessThanOrEqual(body.shoulderWidth * 1.12 + 0.5)
   })
+})
+
+describe.skipIf(!hasFixtures)('fit on a fixture photo', () => {
+  it("lays a cardigan's sleeves, hanging against its body in the photo, across the whole arm (its inner edge ran down the arm, the rest beside it)", async () => {
+    const { rgb } = await decode(fixture('garments', 'condition_upper_21514384_52353349_1000.jpg').data)
+    const mask = garmentMask(rgb, null)
+    const model = garmentModel(rgb, mask)
+    const parts = garmentParts(mask, model)
+    const { sleeveL, sleeveR } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
+    const partAt = (p: { x: number; y: number }) => parts[Math.round(p.y) * rgb.width + Math.round(p.x)]
+    // Down the upper arm, on its line and a tenth of the shoulders to either side, is sleeve.
+    for (const [map, part, shoulder, elbow] of [[sleeveL!, PART.sleeveL, body.shoulderL, body.elbowL], [sleeveR!, PART.sleeveR, body.shoulderR, body.elbowR]] as const)
+      for (const t of [0.4, 0.7])
+        for (const dx of [-5, 0, 5]) {
+          const onArm = lerp(shoulder, elbow, t)
+          expect(partAt(map(onArm.x + dx, onArm.y)), `${t} ${dx}`).toBe(part)
+        }
+  }, 60_000)
 })
