@@ -160,12 +160,15 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
     // A sleeve longer than the arm ends at the wrist (gathered along the arm), never over the hand.
     const arm = dist(pRoot, elbow) + dist(elbow, wrist)
     const along = Math.min(s, arm / Math.max(1, dist(root, end)))
+    const wrap = Math.max(Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / width), (sw * ARM_WIDTH) / width) * fit.ease
     return limbWarp({ root, end, outward: pt(outwardX, -1) }, [pRoot, elbow, wrist, hand], pt(outwardX * across.x, outwardX * across.y), {
       along,
       // the sleeve's opening spans a loose arm, whatever the flat lay's cut, and at least the arm
-      across: Math.max(Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / width), (sw * ARM_WIDTH) / width) * fit.ease,
+      across: wrap,
       before: sw * 0.02 + Math.min(cap * along, sw * 0.11),
       inner: sw * 0.13,
+      // (a hanging sleeve's bell or flared cuff is gathered in beyond its opening's width: laid on at full width it stood out from the body)
+      ...(cap > 0 && { gather: (width * wrap) / 2 }),
     })
   }
   return {

@@ -267,5 +267,8 @@ describe('warps', () => {
     // 100 px along the limb from the root, on the sleeve's axis.
     expect(Math.hypot(elbow.x - 50, elbow.y - 50)).toBeCloseTo(100)
     expect(map(100, 50)).toEqual(pt(-1, -1))
+    // Nothing past the limb's last point either (a sleeve's photo beyond its cuff drew stray lines down the body).
+    expect(map(125, 240)).not.toEqual(pt(-1, -1))
+    expect(map(170, 312)).toEqual(pt(-1, -1))
   })
 })

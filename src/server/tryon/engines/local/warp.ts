@@ -4,19 +4,24 @@ import type { Box } from './raster'
 /** A mapping from the output image (person) to the source image (garment). */
 export type Mapping = (x: number, y: number) => Point
 
+/** How much a limb part's flare beyond its gathering width is narrowed on the limb. */
+const FLARE_GATHER = 4
+
 /**
  * A limb warp: a part that runs along an axis in the source (a sleeve from its root to its cuff)
  * follows a bent polyline in the output (shoulder, elbow, wrist). Each output pixel is measured as
  * (distance along the limb, signed distance from it) and the same measures, divided by the
- * scales (across is smaller: a flat sleeve wraps round the arm), are taken along the source axis. `outward` gives the side facing away from the body in the
+ * scales (across is smaller: a flat sleeve wraps round the arm), are taken along the source axis; a
+ * flare wider than `gather` from the line is gathered in. `outward` gives the side facing away from the body in the
  * output; `source.outward` the matching side in the source (the sleeve's top seam).
  */
 export function limbWarp(
   source: { root: Point; end: Point; outward: Point },
   limb: Point[],
   outward: Point,
-  scale: { along: number; across: number; before: number; inner: number },
+  scale: { along: number; across: number; before: number; inner: number; gather?: number },
 ): Mapping {
+  const gather = scale.gather ?? Infinity
   const axis = sub(source.end, source.root)
   const len = Math.hypot(axis.x, axis.y) || 1
   const ax = pt(axis.x / len, axis.y / len)
@@ -36,6 +41,7 @@ export function limbWarp(
     start += l
     return [segment]
   })
+  const limbLength = start
   return (x, y) => {
     let best = { d2: Infinity, t: 0, side: 0 }
     segments.forEach((s, k) => {
@@ -53,9 +59,12 @@ export function limbWarp(
     })
     // Nothing before the root (above the shoulder): a point outside the source.
     // Nor further towards the body than `inner` (a sleeve's underside lies between arm and torso).
-    if (best.t < -scale.before || best.side < -scale.inner) return pt(-1, -1)
+    // Nor past the limb's last point (stray edge pixels of the photo drew lines down beside the body).
+    if (best.t < -scale.before || best.t > limbLength || best.side < -scale.inner) return pt(-1, -1)
     const t = best.t / scale.along
-    const d = best.side / scale.across
+    // (beyond `gather` from the limb's line a flare is gathered in: it shows a quarter as wide)
+    const side = Math.abs(best.side) <= gather ? best.side : Math.sign(best.side) * (gather + (Math.abs(best.side) - gather) * FLARE_GATHER)
+    const d = side / scale.across
     return pt(source.root.x + ax.x * t + nx.x * d, source.root.y + ax.y * t + nx.y * d)
   }
 }
