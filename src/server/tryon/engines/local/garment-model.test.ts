@@ -12,6 +12,13 @@ async function productPhoto(shape: string, fill = '#f7f7f5', background = '#e6e6
   return (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
 }
 
+/** A flat-lay product photo of `shape`, its garment mask and the garment model read from them. */
+async function readPhoto(shape: string, fill?: string) {
+  const img = await productPhoto(shape, fill)
+  const mask = garmentMask(img, null)
+  return { img, mask, model: garmentModel(img, mask) }
+}
+
 const TEE = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L220 330 L80 330 L80 140 L65 170 L20 150 L50 90 Z'
 const DRESS = 'M115 30 L185 30 L200 60 L195 140 L240 370 L60 370 L105 140 L100 60 Z'
 
@@ -55,9 +62,7 @@ describe('garment model', () => {
   })
 
   it('reads a tee as a top with two sleeves, armpits at the sleeve joins and the hem at the bottom', async () => {
-    const img = await productPhoto(TEE, '#3050c0')
-    const mask = garmentMask(img, null)
-    const model = garmentModel(img, mask)
+    const { img, mask, model } = await readPhoto(TEE, '#3050c0')
     const L = model.landmarks
     expect(model.type).toBe('top')
     expect(L.sleeveEndL).not.toBeNull()
@@ -140,9 +145,7 @@ describe('garment model', () => {
     // shoulder and runs on below the hem to cuffs that angle outwards (inner edge 100 -> 88).
     const body = 'M100 60 L130 50 L170 50 L200 60 L200 300 L100 300 Z'
     const sleeves = 'M100 60 L85 66 L40 340 L88 340 L100 300 Z M200 60 L215 66 L260 340 L212 340 L200 300 Z'
-    const img = await productPhoto(`${body} ${sleeves}`, '#8a8f9a')
-    const mask = garmentMask(img, null)
-    const model = garmentModel(img, mask)
+    const { img, mask, model } = await readPhoto(`${body} ${sleeves}`, '#8a8f9a')
     const L = model.landmarks
     expect(model.type).toBe('top')
     // The body's sides where the sleeves leave them at the hem, not the cuffs' inner edges further out.
@@ -189,9 +192,7 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     // Torso 100..200 down to y=260, then curving in to a crotch 30 wide at y=300..340; sleeves hang free.
     const body = 'M100 60 L200 60 L200 260 Q200 300 165 300 L165 340 L135 340 L135 300 Q100 300 100 260 Z'
     const sleeves = 'M100 60 L55 80 L55 330 L85 330 L85 100 L100 100 Z M200 60 L245 80 L245 330 L215 330 L215 100 L200 100 Z'
-    const img = await productPhoto(`${body} ${sleeves}`, '#3a3a3a')
-    const mask = garmentMask(img, null)
-    const model = garmentModel(img, mask)
+    const { img, mask, model } = await readPhoto(`${body} ${sleeves}`, '#3a3a3a')
     expect(model.type).toBe('top')
     expect(model.landmarks.hemL.y).toBeGreaterThan(240)
     expect(model.landmarks.hemL.y).toBeLessThan(295)
@@ -208,9 +209,7 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     const torso = 'M100 60 L200 60 L200 330 L100 330 Z'
     const left = 'M100 60 L55 80 L55 320 L93 320 L93 300 L100 300 Z'
     const right = 'M200 60 L245 80 L245 320 L210 320 L210 100 L200 100 Z'
-    const img = await productPhoto(`${torso} ${left} ${right}`, '#3a3a3a')
-    const mask = garmentMask(img, null)
-    const model = garmentModel(img, mask)
+    const { img, mask, model } = await readPhoto(`${torso} ${left} ${right}`, '#3a3a3a')
     expect(model.landmarks.neck.x).toBeCloseTo(150, -1)
     const parts = garmentParts(mask, model)
     const at = (x: number, y: number) => parts[y * img.width + x]
