@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { composeTryOn } from './compose'
+import { composeTryOn, dropStrays } from './compose'
 import { fitGarment } from './fit'
 import { garmentMask, garmentModel, garmentParts } from './garment-analysis'
 import type { PersonMasks } from './person-analysis'
@@ -136,6 +136,19 @@ describe('compose', () => {
       expect(y).toBeGreaterThan(waistband)
       expect(coverage.data[y * W + x]).toBeGreaterThan(0.9)
     }
+  })
+
+  it("drops a sleeve layer's thin strays (a fold of the limb's mapping ran along the photo's soft edge), not the sleeve", () => {
+    const alpha = fill(fill(plane(W, H), 60, 100, 80, 160), 80, 150, 140, 151, 0.3)
+    const colour = () => fill(fill(plane(W, H), 60, 100, 80, 160, 90), 80, 150, 140, 151, 27)
+    const sleeves = { alpha, color: [colour(), colour(), colour()] as [Plane, Plane, Plane] }
+    // (where the garment's body lies under it, a stray is left: the colour there is the body's too)
+    const body = fill(plane(W, H), 130, 140, 150, 160)
+    dropStrays(sleeves, body, { x0: 0, y0: 0, x1: W - 1, y1: H - 1 })
+    expect(alpha.data[130 * W + 70]).toBe(1)
+    expect(alpha.data[159 * W + 79]).toBe(1)
+    expect([alpha.data[150 * W + 100], sleeves.color[0].data[150 * W + 100]]).toEqual([0, 0])
+    expect(alpha.data[150 * W + 135]).toBeCloseTo(0.3)
   })
 
   it('lays a flat garment round on the body: darker towards its sides than down its middle', async () => {

@@ -4,7 +4,7 @@ import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, hueApart, isSet, medianLab, pixelLab, plane, samplePlane, sampleRgb } from './raster'
+import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, hueApart, isSet, medianLab, morph, pixelLab, plane, samplePlane, sampleRgb } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -23,7 +23,7 @@ export type ComposeInput = {
 }
 
 /** A garment layer: premultiplied colour (a plane per channel) and alpha. */
-type Layer = { color: [Plane, Plane, Plane]; alpha: Plane }
+export type Layer = { color: [Plane, Plane, Plane]; alpha: Plane }
 
 /** Paints value v at alpha a over pixel i of a premultiplied colour plane. */
 function paint(colour: Float32Array, i: number, v: number, a: number) {
@@ -116,6 +116,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     return box
   })
   const sleeveBox = union(sleeveBoxes)
+  if (sleeveBox) dropStrays(sleeves, layer.alpha, sleeveBox)
   if (sleeveBox)
     for (let y = sleeveBox.y0; y <= sleeveBox.y1; y++)
       for (let i = y * w + sleeveBox.x0; i <= y * w + sleeveBox.x1; i++) {
@@ -212,6 +213,22 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     }
   }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
+}
+
+/**
+ * Clears the thin strays of a sleeve layer within the box: lines a few pixels wide, where the limb's
+ * mapping folds at a bend and runs along the garment photo's soft edge (seen as dotted lines from
+ * a cuff down over the trousers). Only off the garment's body: there the colour is the sleeve's alone.
+ */
+export function dropStrays(sleeves: Layer, body: Plane, box: Box) {
+  const solid = morph(morph(sleeves.alpha, -2, box), 3, box)
+  const { width: w } = body
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let i = y * w + box.x0; i <= y * w + box.x1; i++) {
+      if (solid.data[i] || !sleeves.alpha.data[i] || body.data[i]) continue
+      sleeves.alpha.data[i] = 0
+      for (const colour of sleeves.color) colour.data[i] = 0
+    }
 }
 
 /** How much darker a worn garment turns at its sides, where it turns away with the body. */
