@@ -5,6 +5,17 @@ import { MM, MT } from '../../src/shared/marketplace/messages'
 import type { ProductCard, ProductDetail } from '../../src/shared/marketplace/schemas'
 import { DEMO, fillAddress, registerAndVerify, signIn } from './support'
 
+/**
+ * Chooses a size on the product page (clicked, or pressed with the keyboard) and waits until it
+ * shows as chosen: Add To Cart reads the size the page last rendered, and a press that comes
+ * before that render asks for a size again.
+ */
+async function chooseSize(page: Page, name: string, how: 'click' | 'press' = 'click') {
+  const button = page.getByRole('button', { name: `Size ${name}`, exact: true })
+  await (how === 'click' ? button.click() : button.press('Enter'))
+  await expect(button).toHaveAttribute('aria-pressed', 'true')
+}
+
 const euros = (text: string) => Number(text.replace(/[^0-9.,]/g, '').replace(/,/g, ''))
 
 /** An evening dress by one of the 8 filter brands with size M available and a price below 480. */
@@ -94,7 +105,7 @@ test('filter, sort, like, add to cart, check out, see and cancel the order', asy
   const detail = (await (await page.request.get(`/api/products/${target.id}`)).json()) as ProductDetail
   const color = detail.colors.at(-1)!.name
   await page.getByRole('button', { name: color, exact: true }).click()
-  await page.getByRole('button', { name: 'Size M', exact: true }).click()
+  await chooseSize(page, 'M')
   await page.getByRole('button', { name: MM.addToCart }).click()
   await expect(page).toHaveURL(/\/cart$/)
   await expect(page.getByText(`Size M · ${color}`)).toBeVisible()
@@ -207,7 +218,7 @@ test('commerce details: live search by material, the choice survives sign-in, ch
   const color = detail.colors.at(-1)!.name
   await page.goto(`/product/${target.id}`)
   await page.getByRole('button', { name: color, exact: true }).click()
-  await page.getByRole('button', { name: 'Size M', exact: true }).click()
+  await chooseSize(page, 'M')
   await page.getByRole('button', { name: MM.addToCart }).click()
   await expect(page).toHaveURL(/\/login\?redirect=/)
   await page.getByLabel('Email').fill(account.email)
@@ -288,7 +299,7 @@ test("a toast stays on the screen it was raised for and closes when the user lea
   const target = await pickTarget(page)
   await signIn(page, DEMO.email, DEMO.password)
   await page.goto(`/product/${target.id}`)
-  await page.getByRole('button', { name: 'Size M', exact: true }).click()
+  await chooseSize(page, 'M')
   await page.getByRole('button', { name: MM.addToCart }).click()
   await expect(page).toHaveURL(/\/cart$/)
   // Raised with the navigation to the cart: it shows there.
@@ -311,7 +322,7 @@ test('a toast carried to the next screen closes when the user leaves that one, h
   await page.getByRole('button', { name: MM.addToCart }).press('Enter')
   const pickSize = page.locator('[data-sonner-toast]').filter({ hasText: MT.pickSize })
   await pickSize.hover()
-  await page.getByRole('button', { name: 'Size M', exact: true }).press('Enter')
+  await chooseSize(page, 'M', 'press')
   await page.getByRole('button', { name: MM.addToCart }).press('Enter')
   await expect(page).toHaveURL(/\/cart$/)
   const added = page.locator('[data-sonner-toast]').filter({ hasText: MT.addedToCart })
