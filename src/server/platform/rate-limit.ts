@@ -10,7 +10,8 @@ import { rateLimited } from '../http/errors'
  * let twice the limit through in a burst on both sides of a window's start (and reset a test's
  * count at random when it straddles one).
  */
-function windowsAt(windowSeconds: number, now = Date.now()) {
+function windowsAt(windowSeconds: number) {
+  const now = Date.now()
   const ms = windowSeconds * 1000
   const start = Math.floor(now / ms) * ms
   return { current: new Date(start), previous: new Date(start - ms), previousWeight: 1 - (now - start) / ms }

@@ -116,13 +116,14 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     return box
   })
   const sleeveBox = union(sleeveBoxes)
-  if (sleeveBox) dropStrays(sleeves, layer.alpha, sleeveBox)
-  if (sleeveBox)
+  if (sleeveBox) {
+    dropStrays(sleeves, layer.alpha, sleeveBox)
     for (let y = sleeveBox.y0; y <= sleeveBox.y1; y++)
       for (let i = y * w + sleeveBox.x0; i <= y * w + sleeveBox.x1; i++) {
         const sleeve = sleeves.alpha.data[i] ?? 0
         layer.alpha.data[i] = sleeve + (layer.alpha.data[i] ?? 0) * (1 - sleeve)
       }
+  }
   const warpMs = performance.now() - warpStart
 
   // 3. (below) The old clothing that goes: down to the new hem for a dress (below it are the legs, which a

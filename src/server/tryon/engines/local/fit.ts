@@ -1,5 +1,5 @@
 import type { BodyMeasurements } from '../../engine'
-import type { GarmentModel } from './garment-analysis'
+import { type GarmentModel, acrossHangingSleeve } from './garment-analysis'
 import { type Point, add, dist, lerp, mid, pt, scale, sub } from './geometry'
 import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, isSet } from './raster'
@@ -152,7 +152,7 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
     const root = mid(...opening)
     const width = Math.max(1, dist(...opening))
     // A hanging sleeve's opening is across it, below its cap: the cap runs on up to the shoulder line.
-    const cap = opening[0].y === opening[1].y ? root.y - gShoulder.y : 0
+    const cap = acrossHangingSleeve(opening) ? root.y - gShoulder.y : 0
     // (the sleeve's cap starts as high as the shoulder line)
     const pRoot = add(shoulder, add(scale(down, sw * 0.11 - up), scale(across, outwardX * sw * 0.02)))
     const forearm = sub(wrist, elbow)

@@ -416,6 +416,9 @@ function sleeveOpening(mask: Plane, shoulder: Point, armpit: Point, end: Point |
   return Math.abs(outer - inner) < 2 ? [shoulder, armpit] : [pt(outer, y), pt(inner, y)]
 }
 
+/** Whether a sleeve's opening was measured across a hanging sleeve, below its cap (a level line; a shoulder-armpit line falls). */
+export const acrossHangingSleeve = (opening: [Point, Point]) => opening[0].y === opening[1].y
+
 /**
  * Landmarks and type of a garment from its mask. What looked like sleeves but ends at the top of
  * the garment is a camisole's straps: the garment is then read as sleeveless; a long garment whose
