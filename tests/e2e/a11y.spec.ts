@@ -52,7 +52,7 @@ test('signed out: every route is axe-clean and logs no console error', async ({ 
   test.setTimeout(routes.length * 10_000)
   const errors: string[] = []
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`)
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()} (${m.location().url})`)
   })
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`))
   const found: string[] = []

@@ -6,3 +6,4 @@ export const platformFeature: Feature = { name: 'platform', routes: platformRout
 
 /** What other features may use. */
 export { fileAccess } from './file-access'
+export { readStoredFile } from './stored-file'

@@ -11,6 +11,7 @@ import { pipeEvents } from '../../platform/events'
 import { FILES_PREFIX } from '../../platform/storage'
 import { notFound } from '../../http/errors'
 import { fileAccess } from './file-access'
+import { readStoredFile } from './stored-file'
 
 const HEARTBEAT_MS = 25_000
 
@@ -68,7 +69,7 @@ export function platformRoutes(p: Platform) {
     .get(`${FILES_PREFIX.replace('/api', '')}*`, describe({ summary: 'A stored file (images)', tags: ['platform'], responseType: 'image/*' }), async (c) => {
       const key = tryDecodeURIComponent(c.req.path.slice(FILES_PREFIX.length))
       if (!(await fileAccess(p, key, c.get('user')))) throw notFound('File not found.')
-      const object = await p.storage.get(key).catch(() => null)
+      const object = await readStoredFile(p, key)
       if (!object) throw notFound('File not found.')
       return c.body(new Uint8Array(object.body), 200, {
         'content-type': object.contentType,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiErrorSchema, ValidationErrorSchema } from '~/shared/api'
 import { ProductDetailSchema, ProductListSchema, ProductPageSchema, SizeAdviceSchema, SubcategoriesSchema } from '~/shared/marketplace/schemas'
 import { BRANDS, CATEGORIES, COLORS, PAGE_SIZE, PRODUCT_CATEGORIES, SIZES } from '~/shared/marketplace/constants'
-import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, productImageKey } from '~/shared/marketplace/images'
+import { colorImageSet, PRODUCT_IMAGE_DEFAULT_WIDTH, PRODUCT_IMAGE_WIDTHS, productGarmentKey, productImageKey } from '~/shared/marketplace/images'
 import { MM } from '~/shared/marketplace/messages'
 import type { ProductCard, ProductPage } from '~/shared/marketplace/schemas'
 import { products, profiles } from '../../db/schema'
@@ -135,6 +135,21 @@ describe('product page', () => {
     await addColorImages(t.platform)
     const p = (await t.request(`/api/products/${c.id}`, { schema: ProductDetailSchema })).json
     expect(Object.keys(p.colorImages).sort()).toEqual(c.colors.map((x) => x.name).sort())
+  })
+
+  it("serves a demo product's images before the seed has rendered them (rendered on first ask, once), and nothing else", async () => {
+    const c = catalogue.find((x) => x.colors.length > 1)!
+    const set = colorImageSet(c.id, c.colors, c.colors[1]!.name)
+    const put = vi.spyOn(t.platform.storage, 'put')
+    const [a, b] = await Promise.all([t.request(`/api/files/${productImageKey(set, 240)}`), t.request(`/api/files/${productImageKey(set, 720)}`)])
+    expect([a.status, a.headers.get('content-type'), b.status]).toEqual([200, 'image/webp', 200])
+    expect(put).toHaveBeenCalledTimes(PRODUCT_IMAGE_WIDTHS.length + 1)
+    expect((await t.request(`/api/files/${productGarmentKey(set)}`)).headers.get('content-type')).toBe('image/png')
+    for (const key of [productImageKey(set, 123), productImageKey(`${c.id}-no-such-colour`, 240), productImageKey('00000000-0000-4000-8000-000000000000', 240)]) {
+      expect((await t.request(`/api/files/${key}`)).status, key).toBe(404)
+    }
+    expect(put).toHaveBeenCalledTimes(PRODUCT_IMAGE_WIDTHS.length + 1)
+    put.mockRestore()
   })
 
   it('is a 404 with the spec message when missing, a 400 when the id is not an id', async () => {

@@ -23,7 +23,7 @@ import { oneRow } from '../../db/one-row'
 import { AppError, badRequest, notFound, rateLimited } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { hit } from '../../platform/rate-limit'
-import { fileAccess } from '../platform'
+import { fileAccess, readStoredFile } from '../platform'
 import { productForPurchase } from '../products'
 import { getBodyMeasurements } from '../profiles'
 import { getSettings } from '../settings'
@@ -58,7 +58,7 @@ export const toEvent = (r: Pick<GenerationRow, 'id' | 'status' | 'outputUrl' | '
 async function readableImage(p: Platform, user: SessionUser, ref: FileRef, missing: string) {
   const key = keyOf(ref.bucket, ref.path)
   if (!(await fileAccess(p, key, user))) throw badRequest(missing)
-  if (!(await p.storage.get(key))) throw badRequest(missing)
+  if (!(await readStoredFile(p, key))) throw badRequest(missing)
   return ref
 }
 
@@ -80,8 +80,8 @@ async function garmentRef(p: Platform, ref: FileRef, productId: string | undefin
   if (color && !product.colors.some((c) => c.name === color)) throw badRequest(MT.colorUnavailable, { color: MT.colorUnavailable })
   const image = fileRefFromUrl((color && product.colorImages[color]) || product.imageUrl) ?? ref
   const cutOut = cutOutBeside(image)
-  if (cutOut && (await p.storage.get(keyOf(cutOut.bucket, cutOut.path)))) return { ref: cutOut, category: 'dress' }
-  return { ref: (await p.storage.get(keyOf(image.bucket, image.path))) ? image : ref }
+  if (cutOut && (await readStoredFile(p, keyOf(cutOut.bucket, cutOut.path)))) return { ref: cutOut, category: 'dress' }
+  return { ref: (await readStoredFile(p, keyOf(image.bucket, image.path))) ? image : ref }
 }
 
 const MeasurementsSchema = z.object({ heightCm: z.number(), chestCm: z.number(), waistCm: z.number(), hipCm: z.number() }).partial()
