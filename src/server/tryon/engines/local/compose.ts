@@ -4,7 +4,7 @@ import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, hueApart, isSet, medianLab, morph, pixelLab, plane, samplePlane, sampleRgb } from './raster'
+import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -37,8 +37,15 @@ function paint(colour: Float32Array, i: number, v: number, a: number) {
 const composed = (p: number, f: number, r: number, a: number, g: number, shade: number, keep: number) =>
   Math.max(0, Math.min(255, Math.round((p * (1 - r) + f * r) * (1 - a) + g * shade * (1 - keep))))
 
-/** Draws one garment part onto the layer (over what is there) within the box, sampling the garment through the mapping. */
-function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number, box: Box) {
+/** Channel c of n-channel pixels k00 (top left) to k11 (bottom right), weighted by the fractions fx and fy. */
+const bilinear = (d: ArrayLike<number>, n: number, c: number, k00: number, k01: number, k10: number, k11: number, fx: number, fy: number) =>
+  (d[k00 * n + c]! * (1 - fx) + d[k01 * n + c]! * fx) * (1 - fy) + (d[k10 * n + c]! * (1 - fx) + d[k11 * n + c]! * fx) * fy
+
+/**
+ * Draws one garment part onto the layer (over what is there) within the box, sampling the garment
+ * through the mapping; returns the box of the pixels it drew (null for none).
+ */
+function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number, box: Box): Box | null {
   const { person, garment, garmentMask, parts } = input
   const w = person.width
   const gw = garment.width
@@ -46,18 +53,34 @@ function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number,
   // (only where the garment may be: its bounds and the pixel its bilinear samples reach beyond them)
   const { x0, y0, x1, y1 } = input.garmentModel.bbox
   const source = { x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1 }
+  const gh = garment.height
+  const { data: mask } = garmentMask
+  const { data: rgb } = garment
+  const drawn = { x0: Infinity, y0: Infinity, x1: -1, y1: -1 }
   forEachMapped(box, map, (x, y, sx, sy) => {
-    if (sx < 0 || sy < 0 || sx > gw - 1 || sy > garment.height - 1) return
+    if (sx < 0 || sy < 0 || sx > gw - 1 || sy > gh - 1) return
     if (parts[Math.round(sy) * gw + Math.round(sx)] !== part) return
-    const a = samplePlane(garmentMask, sx, sy)
+    // (bilinear as samplePlane and sampleRgb, with one set of weights for the mask and the three channels)
+    const [gx0, gy0] = [Math.floor(sx), Math.floor(sy)]
+    const [fx, fy] = [sx - gx0, sy - gy0]
+    const k00 = gy0 * gw + gx0
+    const k01 = gy0 * gw + Math.min(gw - 1, gx0 + 1)
+    const k10 = Math.min(gh - 1, gy0 + 1) * gw + gx0
+    const k11 = k10 - gx0 + Math.min(gw - 1, gx0 + 1)
+    const a = bilinear(mask, 1, 0, k00, k01, k10, k11, fx, fy)
     if (a <= 0.01) return
     const i = y * w + x
     const prev = layer.alpha.data[i] ?? 0
-    paint(red.data, i, sampleRgb(garment, sx, sy, 0), a)
-    paint(green.data, i, sampleRgb(garment, sx, sy, 1), a)
-    paint(blue.data, i, sampleRgb(garment, sx, sy, 2), a)
+    paint(red.data, i, bilinear(rgb, 3, 0, k00, k01, k10, k11, fx, fy), a)
+    paint(green.data, i, bilinear(rgb, 3, 1, k00, k01, k10, k11, fx, fy), a)
+    paint(blue.data, i, bilinear(rgb, 3, 2, k00, k01, k10, k11, fx, fy), a)
     layer.alpha.data[i] = a + prev * (1 - a)
+    drawn.x0 = Math.min(drawn.x0, x)
+    drawn.x1 = Math.max(drawn.x1, x)
+    drawn.y0 = Math.min(drawn.y0, y)
+    drawn.y1 = y
   }, source)
+  return drawn.y1 < 0 ? null : drawn
 }
 
 const boxAround = (points: Point[], pad: number): Box => ({
@@ -98,8 +121,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const warpStart = performance.now()
   const layer: Layer = { color: [plane(w, h), plane(w, h), plane(w, h)], alpha: plane(w, h) }
   const torsoPoints = [body.shoulderL, body.shoulderR, body.hipL, body.hipR, pt(neck.x, mappings.hemY)]
-  const torsoBox = clip(boxAround(torsoPoints, sw * 1.3), w, h)
-  if (torsoBox) drawPart(layer, input, mappings.body, PART.body, torsoBox)
+  const reach = clip(boxAround(torsoPoints, sw * 1.3), w, h)
+  const torsoBox = reach && drawPart(layer, input, mappings.body, PART.body, reach)
   // A top over trousers or a skirt is tucked in at their waistband (its body: the sleeves run on down the arms).
   const tuck = input.garmentModel.type === 'top' && input.waistband !== null && mappings.hemY > input.waistband ? input.waistband : null
   if (tuck !== null) {
@@ -111,13 +134,13 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     [mappings.sleeveL, PART.sleeveL, armL],
     [mappings.sleeveR, PART.sleeveR, armR],
   ] as const).map(([map, part, arm]) => {
-    const box = map && clip(boxAround(arm, sw * 0.7), w, h)
-    if (map && box) drawPart(sleeves, input, map, part, box)
-    return box
+    const armReach = map && clip(boxAround(arm, sw * 0.7), w, h)
+    return map && armReach && drawPart(sleeves, input, map, part, armReach)
   })
   const sleeveBox = union(sleeveBoxes)
   if (sleeveBox) {
-    dropStrays(sleeves, layer.alpha, sleeveBox)
+    // (a few pixels round the sleeves: the clean-up's passes see only zeros beyond them)
+    dropStrays(sleeves, layer.alpha, grownBox(sleeveBox, 4, person))
     for (let y = sleeveBox.y0; y <= sleeveBox.y1; y++)
       for (let i = y * w + sleeveBox.x0; i <= y * w + sleeveBox.x1; i++) {
         const sleeve = sleeves.alpha.data[i] ?? 0
@@ -136,7 +159,19 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const wearer = cachedMorph(masks.person, 2)
   // (the old waistband may rise above the new one at the sides: the rows above it go where they have the old trousers' colour)
   const rise = bottom ? Math.round((hips.y - neck.y) * 0.12) : 0
-  const removable = bottom ? clip({ x0: 0, y0: Math.floor(waistY) + 1 - rise, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h) : grown.box
+  // A dress the person wears (old clothing running on below the hips, no waistband) stays below a
+  // new top's hem as a skirt; a shorter old top goes down to the hips (its hem would show under the new one).
+  const inDress = input.waistband === null && isSet(masks.clothing, Math.round(Math.min(h - 1, hips.y + sw * 0.35)) * w + Math.round(hips.x))
+  // An old top that runs down to the trousers (no skin showed above them) stays below a shorter
+  // new top's hem, worn under it: there is no belly in the photo to show.
+  const aboveBand = input.waistband === null ? 0 : Math.round(Math.min(h - 1, Math.max(0, input.waistband - (hips.y - neck.y) * 0.04)))
+  const layered = input.waistband !== null && isSet(masks.clothing, aboveBand * w + Math.round(centreLineX(body, aboveBand)))
+  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
+  // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
+  const arms = [armL.slice(0, 3), armR.slice(0, 3)].map((line) => ({ line, near: boxAround(line, sw * 0.2) }))
+  // (a top's or a dress's removal reaches no lower than the new hem and, unless the old dress stays, the arms)
+  const removalEnd = Math.floor(Math.max(lowest, ...(inDress ? [] : arms.map((a) => a.near.y1))))
+  const removable = bottom ? clip({ x0: 0, y0: Math.floor(waistY) + 1 - rise, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h) : grown.box && clip({ ...grown.box, y1: Math.min(grown.box.y1, removalEnd) }, w, h)
   // Every pixel that can change (the soft edges reach a pixel out); the 'front' is needed a pixel further.
   const changing = union([torsoBox, sleeveBox, removable])
   const work = changing && clip(grow(changing, 1), w, h)
@@ -154,17 +189,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // Soft edges outwards only: the face and hair keep every pixel they had.
   const frontSoft = boxBlur(front, 1, around)
 
-  // A dress the person wears (old clothing running on below the hips, no waistband) stays below a
-  // new top's hem as a skirt; a shorter old top goes down to the hips (its hem would show under the new one).
-  const inDress = input.waistband === null && isSet(masks.clothing, Math.round(Math.min(h - 1, hips.y + sw * 0.35)) * w + Math.round(hips.x))
-  // An old top that runs down to the trousers (no skin showed above them) stays below a shorter
-  // new top's hem, worn under it: there is no belly in the photo to show.
-  const aboveBand = input.waistband === null ? 0 : Math.round(Math.min(h - 1, Math.max(0, input.waistband - (hips.y - neck.y) * 0.04)))
-  const layered = input.waistband !== null && isSet(masks.clothing, aboveBand * w + Math.round(centreLineX(body, aboveBand)))
-  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
   const remove = plane(w, h)
-  // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
-  const arms = [armL.slice(0, 3), armR.slice(0, 3)].map((line) => ({ line, near: boxAround(line, sw * 0.2) }))
   const onArms = (x: number, y: number, within = 0.2) =>
     arms.some(({ line, near }) => x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1 && polylineDistance(x, y, line) < sw * within)
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !isSet(front, y * w + x)

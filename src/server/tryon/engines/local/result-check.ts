@@ -1,7 +1,7 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, lerp } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
-import { type Plane, type Rgb, cachedMorph, edgeShare, isSet, median, morph, plane } from './raster'
+import { type Box, type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, morph, plane } from './raster'
 
 /**
  * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
@@ -177,15 +177,23 @@ function chestBare({ body, fabric }: CheckInput) {
  * account of its coverage.
  */
 export function visibleChange(person: Rgb, result: Rgb): Plane {
-  const changed = plane(person.width, person.height)
+  const { width: w } = person
+  const changed = plane(w, person.height)
   const { data: before } = person
   const { data: after } = result
+  let box: Box | null = null
   for (let i = 0; i < changed.data.length; i++) {
     const k = i * 3
     const [r, g, b] = [after[k]! - before[k]!, after[k + 1]! - before[k + 1]!, after[k + 2]! - before[k + 2]!]
-    changed.data[i] = r * r + g * g + b * b > 40 * 40 ? 1 : 0
+    if (r * r + g * g + b * b <= 40 * 40) continue
+    changed.data[i] = 1
+    const [x, y] = [i % w, Math.floor(i / w)]
+    box = box ? { x0: Math.min(box.x0, x), y0: box.y0, x1: Math.max(box.x1, x), y1: y } : { x0: x, y0: y, x1: x, y1: y }
   }
-  return morph(morph(changed, -1), 1)
+  if (!box) return changed
+  // (a few pixels round the change: beyond them both passes see nothing but zeros)
+  const around = grownBox(box, 3, person)
+  return morph(morph(changed, -1, around), 1, around)
 }
 
 /** The defects that pixels show: fabric outside the body, over the face or hands, or filling the frame. */

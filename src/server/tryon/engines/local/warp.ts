@@ -101,17 +101,18 @@ export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: numb
       rowX[i] = gx[k]! * (1 - ty) + gx[k + gw]! * ty
       rowY[i] = gy[k]! * (1 - ty) + gy[k + gw]! * ty
     }
-    for (let x = x0; x <= box.x1; x++) {
-      const fi = (x - x0) / step
-      const i = Math.min(gw - 2, Math.floor(fi))
-      const [ax, bx, ay, by] = [rowX[i]!, rowX[i + 1]!, rowY[i]!, rowY[i + 1]!]
-      if (source && (outside(ax, bx, source.x0, source.x1) || outside(ay, by, source.y0, source.y1))) {
-        // (on to the first pixel of the next stretch)
-        x = x0 + (i + 1) * step - 1
-        continue
+    // (stretch by stretch: the grid columns i and i + 1 bound the pixels between them)
+    for (let i = 0; i < gw - 1 && x0 + i * step <= box.x1; i++) {
+      const ax = rowX[i]!
+      const bx = rowX[i + 1]!
+      const ay = rowY[i]!
+      const by = rowY[i + 1]!
+      if (source && (outside(ax, bx, source.x0, source.x1) || outside(ay, by, source.y0, source.y1))) continue
+      const end = Math.min(box.x1, x0 + (i + 1) * step - 1)
+      for (let x = x0 + i * step; x <= end; x++) {
+        const tx = (x - x0) / step - i
+        visit(x, y, ax * (1 - tx) + bx * tx, ay * (1 - tx) + by * tx)
       }
-      const tx = fi - i
-      visit(x, y, ax * (1 - tx) + bx * tx, ay * (1 - tx) + by * tx)
     }
   }
 }
