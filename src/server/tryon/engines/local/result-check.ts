@@ -1,7 +1,7 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, lerp } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
-import { type Box, type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, morph, plane } from './raster'
+import { type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, morph, plane } from './raster'
 
 /**
  * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
@@ -27,6 +27,30 @@ const on = isSet
 /** How far out a skirt may flare per row below the hips (a full skirt hangs about 30° from the vertical). */
 const FLARE_SLOPE = 0.6
 
+const outlines = new WeakMap<Plane, Int32Array>()
+
+/** Row by row, the first and last column of the person mask (or of the last row that had any: below the feet). */
+function outlineOf(person: Plane) {
+  let outline = outlines.get(person)
+  if (outline) return outline
+  const { width: w, height: h } = person
+  outline = new Int32Array(h * 2)
+  let [left, right] = [w, -1]
+  for (let y = 0; y < h; y++) {
+    let [l, r] = [w, -1]
+    for (let x = 0, i = y * w; x < w; x++, i++)
+      if (on(person, i)) {
+        if (l === w) l = x
+        r = x
+      }
+    if (r >= 0) [left, right] = [l, r]
+    outline[y * 2] = left
+    outline[y * 2 + 1] = right
+  }
+  outlines.set(person, outline)
+  return outline
+}
+
 /**
  * Fabric outside the silhouette grown by a margin. Below the hips a dress or skirt may flare: out to
  * 40% of the shoulders beyond the body's outline there, and further the lower it hangs.
@@ -37,17 +61,11 @@ function outside({ masks, body, garmentType, fabric }: CheckInput, fabricArea: n
   const near = cachedMorph(masks.person, sw * 0.08).data
   const hipsY = bodyAxes(body).hips.y
   const flares = garmentType !== 'top'
-  let [left, right] = [w, -1]
+  const outline = outlineOf(masks.person)
   let out = 0
   for (let y = 0; y < h; y++) {
-    // (the body's outline in this row, or the last row that had one: below the feet)
-    let [l, r] = [w, -1]
-    for (let x = 0, i = y * w; x < w; x++, i++)
-      if (on(masks.person, i)) {
-        if (l === w) l = x
-        r = x
-      }
-    if (r >= 0) [left, right] = [l, r]
+    const left = outline[y * 2]!
+    const right = outline[y * 2 + 1]!
     const reach = flares && y > hipsY ? sw * 0.4 + (y - hipsY) * FLARE_SLOPE : null
     for (let x = 0; x < w; x++) {
       const i = y * w + x
@@ -57,19 +75,34 @@ function outside({ masks, body, garmentType, fabric }: CheckInput, fabricArea: n
   return out > Math.max(fabricArea * 0.04, fabric.data.length * 0.002)
 }
 
-const covered = (fabric: Plane, region: Uint8Array) => {
-  let inRegion = 0
-  let under = 0
-  for (let i = 0; i < region.length; i++) {
-    if (!region[i]) continue
-    inRegion++
-    if (on(fabric, i)) under++
+/** The pixels of a region, in order (a person's regions are checked on every try-on of their photo). */
+const regionPixels = new WeakMap<Uint8Array, Int32Array>()
+function pixelsOf(region: Uint8Array) {
+  let pixels = regionPixels.get(region)
+  if (!pixels) {
+    const list: number[] = []
+    for (let i = 0; i < region.length; i++) if (region[i]) list.push(i)
+    regionPixels.set(region, (pixels = Int32Array.from(list)))
   }
-  return inRegion ? under / inRegion : 0
+  return pixels
+}
+
+const covered = (fabric: Plane, region: Uint8Array) => {
+  const pixels = pixelsOf(region)
+  let under = 0
+  for (const i of pixels) if (on(fabric, i)) under++
+  return pixels.length ? under / pixels.length : 0
+}
+
+const handRegions = new WeakMap<PersonMasks, Uint8Array>()
+const hands = (input: CheckInput) => {
+  let region = handRegions.get(input.masks)
+  if (!region) handRegions.set(input.masks, (region = handRegion(input)))
+  return region
 }
 
 /** The bare skin of each hand: the hands the hand model found, else a guess past the wrist along the forearm. */
-function hands({ masks, body }: CheckInput): Uint8Array {
+function handRegion({ masks, body }: CheckInput): Uint8Array {
   const { width: w, height: h } = masks.person
   const region = new Uint8Array(w * h)
   for (let i = 0; i < region.length; i++) if (on(masks.hands, i)) region[i] = 1
@@ -177,20 +210,24 @@ function chestBare({ body, fabric }: CheckInput) {
  * account of its coverage.
  */
 export function visibleChange(person: Rgb, result: Rgb): Plane {
-  const { width: w } = person
-  const changed = plane(w, person.height)
+  const { width: w, height: h } = person
+  const changed = plane(w, h)
   const { data: before } = person
   const { data: after } = result
-  let box: Box | null = null
-  for (let i = 0; i < changed.data.length; i++) {
-    const k = i * 3
-    const [r, g, b] = [after[k]! - before[k]!, after[k + 1]! - before[k + 1]!, after[k + 2]! - before[k + 2]!]
-    if (r * r + g * g + b * b <= 40 * 40) continue
-    changed.data[i] = 1
-    const [x, y] = [i % w, Math.floor(i / w)]
-    box = box ? { x0: Math.min(box.x0, x), y0: box.y0, x1: Math.max(box.x1, x), y1: y } : { x0: x, y0: y, x1: x, y1: y }
-  }
-  if (!box) return changed
+  const box = { x0: w, y0: -1, x1: -1, y1: -1 }
+  for (let y = 0, i = 0; y < h; y++)
+    for (let x = 0; x < w; x++, i++) {
+      const r = after[i * 3]! - before[i * 3]!
+      const g = after[i * 3 + 1]! - before[i * 3 + 1]!
+      const b = after[i * 3 + 2]! - before[i * 3 + 2]!
+      if (r * r + g * g + b * b <= 40 * 40) continue
+      changed.data[i] = 1
+      if (box.y0 < 0) box.y0 = y
+      box.y1 = y
+      if (x < box.x0) box.x0 = x
+      if (x > box.x1) box.x1 = x
+    }
+  if (box.y0 < 0) return changed
   // (a few pixels round the change: beyond them both passes see nothing but zeros)
   const around = grownBox(box, 3, person)
   return morph(morph(changed, -1, around), 1, around)
