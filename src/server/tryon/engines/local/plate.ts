@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { type Point, add, dist, mid, segmentDistance, sub } from './geometry'
 import type { Face } from './analysis-schemas'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Plane, type Rgb, blur, boxBlur, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
+import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -10,6 +10,9 @@ import { type Plane, type Rgb, blur, boxBlur, isSet, luminance, mapPlane, median
  * low-frequency light (a ratio around 1) that new garments take on.
  */
 export type Plate = { fill: Rgb; shade: Plane }
+
+/** How far beyond the person the plate is worked out (the removal reaches 3 px out: a grown mask, softened by a pixel). */
+const PLATE_MARGIN = 4
 
 /** Shade ratios kept (and stored) in this range. */
 const SHADE = { min: 0.75, max: 1.2 }
@@ -42,7 +45,7 @@ function shrink(p: Plane, f: number, weight?: Plane): Plane {
  * Bilinear upscale of a plane shrunk by f back to width x height. Negative values mark "none
  * here": they are left out of the blend (-1 where all four are), not blended into the others.
  */
-function grow(small: Plane, f: number, width: number, height: number): Plane {
+function grow(small: Plane, f: number, width: number, height: number, area: Box = fullBox({ width, height })): Plane {
   if (f === 1) return small
   const out = plane(width, height)
   const { width: sw, height: sh, data: s } = small
@@ -50,19 +53,19 @@ function grow(small: Plane, f: number, width: number, height: number): Plane {
   const left = new Int32Array(width)
   const right = new Int32Array(width)
   const share = new Float32Array(width)
-  for (let x = 0; x < width; x++) {
+  for (let x = area.x0; x <= area.x1; x++) {
     const sx = Math.max(0, Math.min(sw - 1, (x + 0.5) / f - 0.5))
     left[x] = Math.floor(sx)
     right[x] = Math.min(sw - 1, left[x]! + 1)
     share[x] = sx - left[x]!
   }
-  for (let y = 0; y < height; y++) {
+  for (let y = area.y0; y <= area.y1; y++) {
     const sy = Math.max(0, Math.min(sh - 1, (y + 0.5) / f - 0.5))
     const y0 = Math.floor(sy)
     const fy = sy - y0
     const [top, bottom] = [y0 * sw, Math.min(sh - 1, y0 + 1) * sw]
     const row = y * width
-    for (let x = 0; x < width; x++) {
+    for (let x = area.x0; x <= area.x1; x++) {
       const fx = share[x]!
       const a = s[top + left[x]!]!
       const b = s[top + right[x]!]!
@@ -88,6 +91,8 @@ type MeansOptions = {
    * correction that dies out) instead of ending at -1.
    */
   fade?: number
+  /** Where the means are read back at full size (elsewhere they are 0): where the plate is used. */
+  area?: Box
 }
 
 /**
@@ -123,7 +128,7 @@ const NEAR_ENOUGH = 0.05
  * read back once, with its wider mean merged in). The weight's blurs are computed once for every
  * plane given to the returned function.
  */
-function maskedMeans(weight: Plane, sigma: number, { wider, fade }: MeansOptions = {}): (values: Plane) => Plane {
+function maskedMeans(weight: Plane, sigma: number, { wider, fade, area }: MeansOptions = {}): (values: Plane) => Plane {
   const near = smallMeans(weight, sigma, fade)
   const far = wider === undefined ? null : smallMeans(weight, wider, fade, near)
   return (v) => {
@@ -137,7 +142,7 @@ function maskedMeans(weight: Plane, sigma: number, { wider, fade }: MeansOptions
         means.data[i] = m * t + s * (1 - t)
       }
     }
-    return grow(means, near.f, weight.width, weight.height)
+    return grow(means, near.f, weight.width, weight.height, area)
   }
 }
 
@@ -156,9 +161,9 @@ function channels(img: Rgb): Channels {
  * The photo's background behind the person, filled in from the visible background around it (its
  * overall mean deep inside a wide person, where none is within reach).
  */
-function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number): Channels {
+function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number, area: Box): Channels {
   const bg = mapPlane(morph(personMask, 4), (v) => 1 - v)
-  const estimate = maskedMeans(bg, sigma, { wider: sigma * 4 })
+  const estimate = maskedMeans(bg, sigma, { wider: sigma * 4, area })
   const estimated = (channel: Plane) => {
     let sum = 0
     let n = 0
@@ -286,14 +291,18 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   for (let i = 0; i < n; i += 7) if (isSet(masks.clothing, i)) tones.push(L.data[i] ?? 0)
   const tone = median(tones) || 0.5
   const plain = mapPlane(L, (v, i) => (masks.clothing.data[i] ?? 0) * Math.exp(-(((v - tone) / 0.12) ** 2)))
-  const fine = maskedMeans(plain, Math.max(4, body.shoulderWidth / 6))(L)
-  const broad = maskedMeans(plain, Math.max(30, body.shoulderWidth))(L)
-  const [bgR, bgG, bgB] = backgroundEstimate(person, masks.person, 12)
+  // (only round the person is the plate used: where old clothing goes and new garments lie on it)
+  const seen = bounds(masks.person)
+  if (seen.x1 < 0) return { fill: { ...person, data: person.data.slice() }, shade: mapPlane(L, () => 1) }
+  const area = grownBox(seen, PLATE_MARGIN, person)
+  const fine = maskedMeans(plain, Math.max(4, body.shoulderWidth / 6), { area })(L)
+  const broad = maskedMeans(plain, Math.max(30, body.shoulderWidth), { area })(L)
+  const [bgR, bgG, bgB] = backgroundEstimate(person, masks.person, 12, area)
   // Skin where clothing was: the colour of the nearest visible skin (neck, arms), its grain, and
   // the torso's roundness (darker towards the sides); the person's face tone where none shows.
   const skinMask = visibleSkin(person, masks, body, face, faceSkin)
   const sw = body.shoulderWidth
-  const skinNear = maskedMeans(skinMask, sw * 0.35, { wider: sw * 1.5 })
+  const skinNear = maskedMeans(skinMask, sw * 0.35, { wider: sw * 1.5, area })
   const [r, g, b] = channels(person)
   const [skinR, skinG, skinB] = [skinNear(r), skinNear(g), skinNear(b)]
   /** A channel's skin at pixel i: the nearest visible skin's (farther out where none is near), else the face's tone. */
@@ -313,32 +322,32 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   const inBody = bodyRegion(body, armRadius)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 
-  const fill = new Uint8Array(n * 3)
+  // (beyond the area the plate is the photo itself, unshaded)
+  const fill = person.data.slice()
   const setFill = (i: number, r: number, g: number, b: number) => {
     fill[i * 3] = Math.round(clamp(r, 0, 255))
     fill[i * 3 + 1] = Math.round(clamp(g, 0, 255))
     fill[i * 3 + 2] = Math.round(clamp(b, 0, 255))
   }
   const skinFilled = plane(w, h)
-  const shade = plane(w, h)
-  for (let i = 0; i < n; i++) {
-    const x = i % w
-    const y = (i - x) / w
-    const lit = fine.data[i] ?? 0
-    const overall = broad.data[i] ?? 0
-    const clothed = (masks.clothing.data[i] ?? 0) > 0.5 && overall > 0.02
-    shade.data[i] = clothed && lit >= 0 ? clamp(lit / overall, SHADE.min, SHADE.max) : 1
-    const bare = isSet(masks.person, i) && !isSet(masks.keep, i) && inBody(x, y)
-    if (!bare) {
-      setFill(i, bgR.data[i] ?? 0, bgG.data[i] ?? 0, bgB.data[i] ?? 0)
-      continue
+  const shade = mapPlane(L, () => 1)
+  for (let y = area.y0; y <= area.y1; y++)
+    for (let x = area.x0, i = y * w + x; x <= area.x1; x++, i++) {
+      const lit = fine.data[i] ?? 0
+      const overall = broad.data[i] ?? 0
+      const clothed = (masks.clothing.data[i] ?? 0) > 0.5 && overall > 0.02
+      shade.data[i] = clothed && lit >= 0 ? clamp(lit / overall, SHADE.min, SHADE.max) : 1
+      const bare = isSet(masks.person, i) && !isSet(masks.keep, i) && inBody(x, y)
+      if (!bare) {
+        setFill(i, bgR.data[i] ?? 0, bgG.data[i] ?? 0, bgB.data[i] ?? 0)
+        continue
+      }
+      const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y) * (1 + (grain.data[i] ?? 0))
+      setFill(i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
+      skinFilled.data[i] = 1
     }
-    const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y) * (1 + (grain.data[i] ?? 0))
-    setFill(i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
-    skinFilled.data[i] = 1
-  }
   const plate = { fill: { width: w, height: h, data: fill }, shade }
-  matchSkinAtSeams(plate.fill, person, skinMask, skinFilled, sw)
+  matchSkinAtSeams(plate.fill, person, skinMask, skinFilled, sw, area)
   return plate
 }
 
@@ -348,7 +357,7 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
  * the fill (the border's own nearby, then farther average), so a neckline or a midriff opened by a
  * new garment continues the skin around it instead of showing a patch of another tone.
  */
-function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number) {
+function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number, area: Box) {
   const { width: w, height: h } = fill
   // (skin a couple of pixels in from its edge: the edge itself mixes with the old clothing)
   const core = morph(skin, -2)
@@ -370,7 +379,7 @@ function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw
     if (n) for (let c = 0; c < 3; c++) photo[i * 3 + c] = sum[c]! / n
     else border.data[i] = 0
   }
-  const spread = maskedMeans(border, Math.max(6, sw * 0.12), { wider: Math.max(20, sw * 0.5), fade: 0.25 })
+  const spread = maskedMeans(border, Math.max(6, sw * 0.12), { wider: Math.max(20, sw * 0.5), fade: 0.25, area })
   for (let c = 0; c < 3; c++) {
     const difference = mapPlane(border, (b, i) => (b ? photo[i * 3 + c]! - fill.data[i * 3 + c]! : 0))
     const correction = spread(difference)

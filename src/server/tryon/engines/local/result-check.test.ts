@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PersonMasks } from './person-analysis'
-import { type Plane, type Rgb, plane } from './raster'
-import { pictureDefects, resultDefects } from './result-check'
+import { type Plane, type Rgb, morph, plane } from './raster'
+import { pictureDefects, resultDefects, visibleChange } from './result-check'
 import { H, W, fill, standingBody } from './test-figure'
 
 const body = standingBody
@@ -100,5 +100,25 @@ describe('result self-check', () => {
     const clean = photo()
     for (let y = 80; y < 170; y++) for (let x = 70; x < 130; x++) clean.data.fill(30, (y * W + x) * 3, (y * W + x) * 3 + 3)
     expect(pictureDefects({ person: photo(), result: clean, masks: masks(), body, garmentType: 'top' }, torso)).toEqual([])
+  })
+
+  it('reads the visible change as an opening of the changed pixels over the whole frame, though worked round the change only', () => {
+    const before = photo()
+    const after = { ...before, data: before.data.slice() }
+    const paint = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) after.data.fill(20, (y * W + x) * 3, (y * W + x) * 3 + 3)
+    }
+    // a patch, a one-pixel line (noise: opened away) and a patch on the frame's corner
+    paint(70, 70, 120, 140)
+    paint(60, 200, 140, 200)
+    paint(0, H - 6, 5, H - 1)
+    const changed = plane(W, H)
+    for (let i = 0; i < W * H; i++) changed.data[i] = after.data[i * 3] !== before.data[i * 3] ? 1 : 0
+    expect(Array.from(visibleChange(before, after).data)).toEqual(Array.from(morph(morph(changed, -1), 1).data))
+    expect(visibleChange(before, before).data.some((v) => v)).toBe(false)
+    // a lone line is noise too, however tight the box round it
+    const line = { ...before, data: before.data.slice() }
+    line.data.fill(20, (100 * W + 40) * 3, (100 * W + 90) * 3)
+    expect(visibleChange(before, line).data.some((v) => v)).toBe(false)
   })
 })
