@@ -4,7 +4,8 @@ import { TryOnError } from '../../engine'
 import type { Storage } from '../../../platform/storage'
 import { createAnalysisStore } from '../../analysis-store'
 import { GarmentModelSchema, PersonModelSchema, storedAnalysisSchema } from './analysis-schemas'
-import { type GarmentModel, garmentMask, garmentModel } from './garment-analysis'
+import { type GarmentAnalysis, garmentModel } from './garment-analysis'
+import { analyseGarmentOffThread } from './garment-thread'
 import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, bodyFrame, checkSinglePerson, personMasks, personModel, waistband } from './person-analysis'
 import { segmentDistance } from './geometry'
@@ -12,7 +13,7 @@ import { detectPose } from './pose'
 import { detectFace } from './face-mesh'
 import { detectHands } from './hand-landmarks'
 import { keptHands } from './hand-region'
-import { type Plane, type Rgb, decode, edgeShare, maskToPng, pngToMasks } from './raster'
+import { type Plane, type Rgb, decode, maskToPng, pngToMasks } from './raster'
 import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
@@ -20,9 +21,10 @@ import { segmentPerson } from './person-segmenter'
 const VERSION = 16
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
-export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }
 const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)
 const StoredGarmentSchema = storedAnalysisSchema(VERSION, GarmentModelSchema)
+
+export type { GarmentAnalysis }
 
 export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png` })
 
@@ -58,17 +60,6 @@ export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
   }
   return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, masks, found.body, found.face, found.skin) }
 }
-
-export async function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): Promise<GarmentAnalysis> {
-  // A cut-out (PNG with transparency) already is the mask; a photo is segmented from its backdrop.
-  const mask = garmentMask(rgb, alpha)
-  const area = mask.data.reduce((s, v) => s + v, 0) / mask.data.length
-  if (area < 0.02 || area > 0.97) throw new TryOnError(ENGINE_ERRORS.noGarment)
-  // Running into the frame's top or sides: the garment is cut off, or the backdrop is not plain.
-  if (!alpha && edgeShare(mask) > 0.2) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
-  return { kind: 'garment', model: garmentModel(rgb, mask, category), mask }
-}
-
 
 type Analysis = PersonAnalysis | GarmentAnalysis
 
@@ -134,7 +125,7 @@ const stores = {
 async function compute(image: StoredImage, kind: Analysis['kind'], category?: GarmentCategory): Promise<Analysis | string> {
   const { rgb, alpha } = await decodeImage(image)
   try {
-    return kind === 'person' ? await analysePerson(rgb) : await analyseGarment(rgb, alpha, category)
+    return kind === 'person' ? await analysePerson(rgb) : await analyseGarmentOffThread(rgb, alpha, category)
   } catch (error) {
     if (error instanceof TryOnError) return error.message
     throw error

@@ -1,9 +1,10 @@
-import type { GarmentCategory } from '../../engine'
+import { type GarmentCategory, TryOnError } from '../../engine'
 import type { GarmentModel } from './analysis-schemas'
 import { type Point, dist, mid, pt, side } from './geometry'
 import { backdropOf } from './backdrop'
 import { hangerAndTags } from './hanger'
-import { type Plane, type Rgb, bounds, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, pixelLab, threshold } from './raster'
+import { ENGINE_ERRORS } from './messages'
+import { type Plane, type Rgb, bounds, edgeShare, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, pixelLab, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -616,4 +617,17 @@ export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
     }
   }
   return parts
+}
+
+export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }
+
+/** A garment photo's mask and model (a TryOnError when it shows no garment, or one cut off). */
+export function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): GarmentAnalysis {
+  // A cut-out (PNG with transparency) already is the mask; a photo is segmented from its backdrop.
+  const mask = garmentMask(rgb, alpha)
+  const area = mask.data.reduce((s, v) => s + v, 0) / mask.data.length
+  if (area < 0.02 || area > 0.97) throw new TryOnError(ENGINE_ERRORS.noGarment)
+  // Running into the frame's top or sides: the garment is cut off, or the backdrop is not plain.
+  if (!alpha && edgeShare(mask) > 0.2) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
+  return { kind: 'garment', model: garmentModel(rgb, mask, category), mask }
 }

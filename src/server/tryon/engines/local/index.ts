@@ -13,6 +13,7 @@ import type { Plane } from './raster'
 import { warmPersonSegmenter } from './person-segmenter'
 import { warmHands } from './hand-landmarks'
 import { warmFaceMesh } from './face-mesh'
+import { warmGarmentThread } from './garment-thread'
 
 export { ENGINE_ERRORS } from './messages'
 
@@ -81,6 +82,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       await warmPose()
       await warmHands()
       await warmFaceMesh()
+      await warmGarmentThread()
     },
     async prepare(image, storage) {
       await prepareAnalysis(image, image.kind, storage, image.category)
