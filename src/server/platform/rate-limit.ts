@@ -34,11 +34,14 @@ const rate = (w: Windows, counts: { current: number; previous: number }) => coun
 /** Counts one hit of `key` and returns its rate over the last `windowSeconds`, this hit included. */
 export async function record(db: Db, key: string, windowSeconds: number) {
   const w = windowsAt(windowSeconds)
-  await db
+  // (one statement: the upsert returns this window's count, and the previous window's beside it)
+  const previous = db.select({ count: rateLimits.count }).from(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, w.previous)))
+  const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart: w.current, count: 1 })
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-  return rate(w, await countsIn(db, key, w))
+    .returning({ current: rateLimits.count, previous: sql<number | null>`(${previous})` })
+  return rate(w, { current: row?.current ?? 1, previous: Number(row?.previous ?? 0) })
 }
 
 /** Throws the 429 error shape with `message` once `key` was recorded `max` times in the last `windowSeconds`. */
