@@ -1,9 +1,9 @@
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { SendHorizontal } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Navigate, useParams } from '../../lib/router'
 import { SM } from '~/shared/social/messages'
-import { MESSAGE_MAX_LENGTH, SendMessageSchema, type Conversation, type Message } from '~/shared/social/schemas'
+import { MESSAGE_MAX_LENGTH, SendMessageSchema } from '~/shared/social/schemas'
 import { IconButton } from '../../components/Button'
 import { ErrorState, Skeleton } from '../../components/Feedback'
 import { Screen, TopBar } from '../../components/Layout'
@@ -13,20 +13,11 @@ import { useSession } from '../../lib/session'
 import { toast } from '../../lib/toast'
 import { useForm } from '../../lib/use-form'
 import { fetchConversation, markConversationRead, sendMessage, socialKeys } from './api'
+import { type ConversationPages as Pages, isPending, pendingMessage, withLiveMessage, withMessage } from './conversation-cache'
 import { useUserEvents } from './events'
 import { UserAvatar } from '../../components/UserAvatar'
 
-type Pages = InfiniteData<Conversation, string | undefined>
 const LIVE_TYPES = ['message'] as const
-
-/** Adds a message to the newest page unless it is there already. */
-const withMessage = (data: Pages | undefined, m: Message, dropId?: string): Pages | undefined => {
-  const [newest, ...rest] = data?.pages ?? []
-  if (!data || !newest) return data
-  const kept = newest.messages.filter((x) => x.id !== dropId)
-  const messages = kept.some((x) => x.id === m.id) ? kept : [...kept, m]
-  return { ...data, pages: [{ ...newest, id: newest.id ?? (m.conversationId || null), messages }, ...rest] }
-}
 
 /** One conversation: read, send (Enter sends), new messages appear live. */
 export default function ConversationPage() {
@@ -57,7 +48,7 @@ export default function ConversationPage() {
   useUserEvents(LIVE_TYPES, ({ data: m }) => {
     if (!other || (m.senderId !== other.id && m.senderId !== me?.id)) return
     if (conversationId && m.conversationId !== conversationId) return
-    qc.setQueryData<Pages>(key, (d) => withMessage(d, m))
+    qc.setQueryData<Pages>(key, (d) => withLiveMessage(d, m, me?.id))
     if (m.senderId === other.id) markRead()
   })
 
@@ -107,7 +98,7 @@ export default function ConversationPage() {
                   className={cn(
                     'max-w-[78%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap',
                     m.senderId === me?.id ? 'self-end bg-rose text-on-accent' : 'self-start bg-sunken text-ink',
-                    m.id.startsWith('pending-') && 'opacity-60',
+                    isPending(m) && 'opacity-60',
                   )}
                 >
                   {m.body}
@@ -135,7 +126,7 @@ function Composer({ handle, queryKey, myId }: { handle: string; queryKey: readon
     onSubmit: ({ body }) => void deliver(body),
   })
   const deliver = async (body: string) => {
-    const pending: Message = { id: `pending-${crypto.randomUUID()}`, conversationId: '', senderId: myId, body, createdAt: new Date().toISOString(), readAt: null }
+    const pending = pendingMessage(myId, body)
     qc.setQueryData<Pages>(queryKey, (d) => withMessage(d, pending))
     form.reset()
     try {
