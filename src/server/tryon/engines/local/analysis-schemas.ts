@@ -62,6 +62,9 @@ export const GarmentLandmarksSchema = z.object({
   /** Where each sleeve leaves the body, across it (its root is the middle), null when sleeveless. */
   sleeveOpeningL: z.tuple([PointSchema, PointSchema]).nullable(),
   sleeveOpeningR: z.tuple([PointSchema, PointSchema]).nullable(),
+  /** Each sleeve's cuff corners (the shoulder's side first), null when sleeveless. */
+  sleeveCuffL: z.tuple([PointSchema, PointSchema]).nullable(),
+  sleeveCuffR: z.tuple([PointSchema, PointSchema]).nullable(),
   /** Trousers: the crotch point where the legs part. */
   crotch: PointSchema.nullable(),
 })

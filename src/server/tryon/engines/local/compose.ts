@@ -83,6 +83,34 @@ function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number,
   return drawn.y1 < 0 ? null : drawn
 }
 
+/** A crew neckline round the neck: its sides this far out from the body's axis, and up from its bottom on the shoulder joints' line (shoulder widths). */
+const NECK_HALF = 0.2
+const NECK_RISE = 0.12
+
+/**
+ * A flat photo shows the inside of the garment's back through its neckline; worn, that is behind
+ * the neck: the body part leaves the neck free above a crew neckline (a lower neckline is the
+ * garment's own).
+ */
+function uncoverNeck(layer: Layer, body: BodyFrame, box: Box) {
+  const { neck, down, across } = bodyAxes(body)
+  const half = body.shoulderWidth * NECK_HALF
+  const rise = body.shoulderWidth * NECK_RISE
+  const w = layer.alpha.width
+  const y1 = Math.min(box.y1, Math.ceil(neck.y + half))
+  for (let y = box.y0; y <= y1; y++)
+    for (let x = box.x0; x <= box.x1; x++) {
+      const a = (x - neck.x) * across.x + (y - neck.y) * across.y
+      if (Math.abs(a) >= half) continue
+      const d = (x - neck.x) * down.x + (y - neck.y) * down.y
+      // (a pixel's width of soft edge along the curve)
+      const keep = Math.max(0, Math.min(1, d + rise * (a / half) ** 2 + 0.5))
+      if (keep >= 1) continue
+      const i = y * w + x
+      for (const plane of [...layer.color, layer.alpha]) plane.data[i] = (plane.data[i] ?? 0) * keep
+    }
+}
+
 const boxAround = (points: Point[], pad: number): Box => ({
   x0: Math.floor(Math.min(...points.map((p) => p.x)) - pad),
   y0: Math.floor(Math.min(...points.map((p) => p.y)) - pad),
@@ -123,6 +151,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const torsoPoints = [body.shoulderL, body.shoulderR, body.hipL, body.hipR, pt(neck.x, mappings.hemY)]
   const reach = clip(boxAround(torsoPoints, sw * 1.3), w, h)
   const torsoBox = reach && drawPart(layer, input, mappings.body, PART.body, reach)
+  if (torsoBox) uncoverNeck(layer, body, torsoBox)
   // A top over trousers or a skirt is tucked in at their waistband (its body: the sleeves run on down the arms).
   const tuck = input.garmentModel.type === 'top' && input.waistband !== null && mappings.hemY > input.waistband ? input.waistband : null
   if (tuck !== null) {

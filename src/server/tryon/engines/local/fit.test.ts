@@ -13,6 +13,9 @@ const LONG_SLEEVES = 'M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 25
 /** A camisole: thin straps set in from the sides of its body. */
 const CAMISOLE = 'M100 40 L108 40 L108 120 L192 120 L192 40 L200 40 L200 120 L215 130 L220 360 L80 360 L85 130 L100 120 Z'
 
+/** A tee laid flat: short sleeves set in along its shoulder-armpit lines, out and down to slanted cuffs. */
+const TEE = 'M110 40 L190 40 L215 50 L270 110 L245 135 L215 115 L215 250 L85 250 L85 115 L55 135 L30 110 L85 50 Z'
+
 /** Trousers laid flat: a waistband, the legs parting below the crotch. */
 const TROUSERS = 'M95 30 L205 30 L215 370 L165 370 L150 150 L135 370 L85 370 Z'
 
@@ -47,6 +50,31 @@ describe('fit', () => {
     const handAt = lerp(body.elbowL, body.wristL, 1.3)
     const hand = sleeve(handAt.x, handAt.y)
     expect(hand.x < 0 || dist(root, hand) > length * 1.05).toBe(true)
+  })
+
+  it("hangs a tee's set-in sleeves from the body's shoulder corners down the upper arms, their cuffs across the arms", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#eeeeee"/><path d="${TEE}" fill="#203080"/></svg>`
+    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const model = garmentModel(img, garmentMask(img, null), 'top')
+    const L = model.landmarks
+    expect(L.sleeveCuffL).not.toBeNull()
+    const m = fitGarment(model, body, { ease: 1, lengthShift: 0 })
+    // Where on the person a mapping takes a point of the garment from (the mean of the pixels it takes from within 2 px).
+    const whereFrom = (map: (x: number, y: number) => { x: number; y: number }, target: { x: number; y: number }) => {
+      const hits: { x: number; y: number }[] = []
+      for (let y = 0; y < 400; y++) for (let x = 0; x < 400; x++) if (dist(map(x, y), target) < 2) hits.push(pt(x, y))
+      expect(hits.length, `${JSON.stringify(target)} is laid somewhere`).toBeGreaterThan(0)
+      return pt(hits.reduce((sum, p) => sum + p.x, 0) / hits.length, hits.reduce((sum, p) => sum + p.y, 0) / hits.length)
+    }
+    for (const [sleeve, shoulder, cuff, joint, elbow] of [[m.sleeveL!, L.shoulderL, L.sleeveCuffL!, body.shoulderL, body.elbowL], [m.sleeveR!, L.shoulderR, L.sleeveCuffR!, body.shoulderR, body.elbowR]] as const) {
+      // The sleeve starts at the body's shoulder corner: the seam is one line on both parts.
+      expect(dist(whereFrom(sleeve, shoulder), whereFrom(m.body, shoulder))).toBeLessThan(body.shoulderWidth * 0.04)
+      // Its cuff, slanted in the flat photo, lies across the arm.
+      const [a, b] = [whereFrom(sleeve, cuff[0]), whereFrom(sleeve, cuff[1])]
+      const arm = { x: elbow.x - joint.x, y: elbow.y - joint.y }
+      const cos = Math.abs((b.x - a.x) * arm.x + (b.y - a.y) * arm.y) / (dist(a, b) * Math.hypot(arm.x, arm.y))
+      expect(cos).toBeLessThan(Math.cos((75 * Math.PI) / 180))
+    }
   })
 
   it("puts trousers' waistband on the person's own when the photo shows one near the waist, else just above the hip joints", async () => {

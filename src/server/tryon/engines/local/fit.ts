@@ -1,9 +1,9 @@
 import type { BodyMeasurements } from '../../engine'
 import { type GarmentModel, acrossHangingSleeve } from './garment-analysis'
-import { type Point, add, dist, lerp, mid, pt, scale, sub } from './geometry'
+import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, isSet } from './raster'
-import { type Mapping, type MeshRow, bandMesh, limbWarp } from './warp'
+import { type Mapping, type MeshRow, limbWarp, meshMap } from './warp'
 
 /** How loosely the garment sits: >1 wider, <1 narrower; and a length change (fraction of its length). */
 export type Fit = { ease: number; lengthShift: number }
@@ -16,6 +16,9 @@ const TORSO_WRAP = 0.86
 const SLEEVE_OPENING = 0.34
 /** The narrowest a sleeve is on the arm, in shoulder widths (an upper arm seen from the front). */
 const ARM_WIDTH = 0.22
+
+/** The widest an arm's half is taken to be, in shoulder widths (beyond, the silhouette runs on into the body or a bag). */
+const ARM_HALF_MAX = 0.18
 
 /** Chest (cm) of each letter size on the demo size chart. */
 const SIZE_CHEST: Record<string, number> = { XXS: 78, XS: 82, S: 88, M: 94, L: 100, XL: 106, XXL: 112, '3XL': 118 }
@@ -50,6 +53,21 @@ export type Worn = { silhouette?: Plane; waistband?: number | null }
  * along its arm.
  */
 /**
+ * How far from a point along a direction the person's silhouette runs on (until the background,
+ * or a pixel `stop` rejects): `limit` when it runs on that far, null when it leaves the photo first.
+ */
+function silhouetteReach(person: Plane, from: Point, dir: Point, limit: number, stop: (x: number, y: number) => boolean = () => false): number | null {
+  const { width: w, height: h } = person
+  for (let d = 0; d < limit; d++) {
+    const x = Math.round(from.x + dir.x * d)
+    const y = Math.round(from.y + dir.y * d)
+    if (x < 0 || y < 0 || x >= w || y >= h) return null
+    if (!isSet(person, y * w + x) || stop(x, y)) return d
+  }
+  return limit
+}
+
+/**
  * The person's own half width of the torso at a point of its axis: out from the axis along the
  * person mask until the background or an arm (near its centre line) on each side; the narrower
  * side counts (a three-quarter view shows one side wider). Null when off the photo.
@@ -57,31 +75,16 @@ export type Worn = { silhouette?: Plane; waistband?: number | null }
 function measuredHalf(person: Plane, body: BodyFrame, c: Point, across: Point): number | null {
   const sw = body.shoulderWidth
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
-  const { width: w, height: h } = person
-  const reach = (sign: number) => {
-    for (let d = 0; d < sw * 1.2; d++) {
-      const x = Math.round(c.x + across.x * sign * d)
-      const y = Math.round(c.y + across.y * sign * d)
-      if (x < 0 || y < 0 || x >= w || y >= h) return null
-      if (!isSet(person, y * w + x) || arms.some((arm) => polylineDistance(x, y, arm) < sw * 0.12)) return d
-    }
-    return sw * 1.2
-  }
-  const l = reach(-1)
-  const r = reach(1)
+  const nearArm = (x: number, y: number) => arms.some((arm) => polylineDistance(x, y, arm) < sw * 0.12)
+  const l = silhouetteReach(person, c, scale(across, -1), sw * 1.2, nearArm)
+  const r = silhouetteReach(person, c, across, sw * 1.2, nearArm)
   return l === null || r === null ? null : Math.min(l, r)
 }
 
 /** How far above a shoulder joint the person's silhouette ends (up the body axis), or null off the photo. */
 function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): number | null {
-  const { width: w, height: h } = person
-  for (let d = 0; d < sw * 0.5; d++) {
-    const x = Math.round(joint.x - down.x * d)
-    const y = Math.round(joint.y - down.y * d)
-    if (x < 0 || y < 0 || x >= w || y >= h) return null
-    if (!isSet(person, y * w + x)) return d
-  }
-  return null
+  const top = silhouetteReach(person, joint, scale(down, -1), sw * 0.5)
+  return top === sw * 0.5 ? null : top
 }
 
 export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhouette: person, waistband = null }: Worn = {}): PartMappings {
@@ -123,32 +126,83 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
   }
   const riseL = shoulderRise(body.shoulderL)
   const riseR = shoulderRise(body.shoulderR)
-  const shoulderOut = (joint: Point, sign: number, up: number) => add(joint, add(scale(across, sign * sw * 0.06), scale(down, -up)))
+  // Set-in sleeves' seams sit on the shoulders' outer edges (a sleeve from there covers the arm);
+  // elsewhere the garment's corners (straps, a sleeveless top's) sit just outside the joints.
+  const setIn = (opening: [Point, Point] | null, cuff: [Point, Point] | null) => opening !== null && cuff !== null && !acrossHangingSleeve(opening)
+  const shoulderOut = (joint: Point, sign: number, up: number, sleeved: boolean) => {
+    const edge = sleeved && person ? silhouetteReach(person, joint, scale(across, sign), sw * 0.3) : null
+    const out = edge === null ? sw * 0.06 : Math.min(sw * 0.2, Math.max(sw * 0.06, edge * 0.85))
+    return add(joint, add(scale(across, sign * out), scale(down, -up)))
+  }
   const row = (gl: Point, gr: Point, ol: Point, or: Point): MeshRow => ({ src: [gl, gr], out: [ol, or] })
   const placed = (gl: Point, gr: Point) => row(gl, gr, place(gl, bodyHalf), place(gr, bodyHalf))
-  const sL = shoulderOut(body.shoulderL, -1, riseL)
-  const sR = shoulderOut(body.shoulderR, 1, riseR)
+  const sL = shoulderOut(body.shoulderL, -1, riseL, setIn(L.sleeveOpeningL, L.sleeveCuffL))
+  const sR = shoulderOut(body.shoulderR, 1, riseR, setIn(L.sleeveOpeningR, L.sleeveCuffR))
   // The collar rises above the shoulder line as much as it does on the garment.
   const rise = scale(down, (g.bbox.y0 - gShoulderY) * s)
+  const armpits = placed(L.armpitL, L.armpitR)
   const rows: MeshRow[] = [
     row(pt(L.shoulderL.x, g.bbox.y0), pt(L.shoulderR.x, g.bbox.y0), add(sL, rise), add(sR, rise)),
     row(L.shoulderL, L.shoulderR, sL, sR),
-    placed(L.armpitL, L.armpitR),
+    armpits,
     placed(L.waistL, L.waistR),
     placed(L.hemL, L.hemR),
   ]
   // Rows must go down the garment and the body in order (odd landmarks are dropped).
   const depth = (q: Point) => (q.x - neck.x) * down.x + (q.y - neck.y) * down.y
-  const gy = (q: MeshRow) => (q.src[0].y + q.src[1].y) / 2
-  const py = (q: MeshRow) => (depth(q.out[0]) + depth(q.out[1])) / 2
+  const gy = (q: MeshRow) => q.src.reduce((sum, p) => sum + p.y, 0) / q.src.length
+  const py = (q: MeshRow) => q.out.reduce((sum, p) => sum + depth(p), 0) / q.out.length
   const ordered: MeshRow[] = []
   for (const r of rows) {
     const prev = ordered.at(-1)
     if (!prev || (gy(r) > gy(prev) + 2 && py(r) > py(prev) + 2)) ordered.push(r)
   }
-  const bodyMap = bandMesh(ordered, neck, down)
-  const sleeve = (end: Point | null, opening: [Point, Point] | null, gShoulder: Point, shoulder: Point, elbow: Point, wrist: Point, outwardX: number, up: number) => {
+  const bodyMap = meshMap(ordered)
+  /**
+   * A sleeve that leaves the body along its shoulder-armpit line (a tee's, a shirt's): that line
+   * on the body's side (where the body part's shoulder and armpit rows end), then rows across the
+   * arm at the elbow and at the cuff, as wide as the flat sleeve wraps round the arm.
+   */
+  const setInSleeve = (sleeve: { end: Point; opening: [Point, Point]; cuff: [Point, Point] }, rootOut: [Point, Point], arm: Point[], outwardX: number) => {
+    const { end, opening, cuff } = sleeve
+    const length = Math.max(1, dist(mid(...opening), end))
+    // A sleeve longer than the arm ends at the wrist (gathered along the arm), never over the hand.
+    const reach = length * Math.min(s, pathLength(arm) / length)
+    const perSourcePx = Math.max(s * SLEEVE_WRAP, (sw * ARM_WIDTH) / Math.max(1, dist(...cuff))) * fit.ease
+    const upperArm = dist(arm[0]!, arm[1]!)
+    const stops = upperArm < reach * 0.9 ? [upperArm, reach] : [reach]
+    const away = sub(scale(across, outwardX), scale(down, 0.5))
+    // A row across the arm `at` px along it: as wide as the flat sleeve there wraps round the arm,
+    // and at least as the arm (its outer edge is the silhouette's); the outer side first.
+    const acrossArm = (at: number, src: [Point, Point]): [Point, Point] => {
+      const centre = alongPath(arm, at)
+      const tangent = sub(alongPath(arm, at + sw * 0.1), alongPath(arm, Math.max(0, at - sw * 0.1)))
+      let normal = scale(pt(-tangent.y, tangent.x), 1 / (Math.hypot(tangent.x, tangent.y) || 1))
+      if (normal.x * away.x + normal.y * away.y < 0) normal = scale(normal, -1)
+      const armHalf = person ? silhouetteReach(person, centre, normal, sw * ARM_HALF_MAX) : null
+      const half = Math.max((dist(...src) * perSourcePx) / 2, armHalf === null ? 0 : armHalf + 1)
+      return [add(centre, scale(normal, half)), sub(centre, scale(normal, half))]
+    }
+    const sourceAt = (f: number): [Point, Point] => [lerp(opening[0], cuff[0], f), lerp(opening[1], cuff[1], f)]
+    // A low armhole (a boxy tee's) is gathered up under the arm: worn, the sleeve's underside
+    // starts on the arm's inner side, at most this far down it.
+    // Where the arm stands out from the body, its inner side there is off the body: the sleeve
+    // then starts on the body's side (from shoulder to armpit), as the body part ends there.
+    const deepest = reach * 0.6
+    const armDir = norm(sub(arm[1]!, arm[0]!))
+    const depth = (p: Point) => (p.x - arm[0]!.x) * armDir.x + (p.y - arm[0]!.y) * armDir.y
+    const [top, underarm] = rootOut
+    const onBodySide = lerp(top, underarm, Math.min(1, Math.max(0, (deepest - depth(top)) / (depth(underarm) - depth(top) || 1))))
+    const onArm = acrossArm(deepest, sourceAt(0.6))[1]
+    const inward = (p: Point) => -outwardX * (p.x * across.x + p.y * across.y)
+    const under = depth(underarm) <= deepest ? underarm : inward(onArm) >= inward(onBodySide) ? onArm : onBodySide
+    const rows: MeshRow[] = [{ src: opening, out: [top, under] }]
+    for (const at of stops) rows.push({ src: sourceAt(at / reach), out: acrossArm(at, sourceAt(at / reach)) })
+    return meshMap(rows)
+  }
+  const sleeve = (end: Point | null, opening: [Point, Point] | null, cuff: [Point, Point] | null, gShoulder: Point, shoulder: Point, elbow: Point, wrist: Point, outwardX: number, up: number, rootOut: [Point, Point]) => {
     if (!end || !opening) return null
+    if (cuff && setIn(opening, cuff)) return setInSleeve({ end, opening, cuff }, rootOut, [shoulder, elbow, wrist], outwardX)
     const root = mid(...opening)
     const width = Math.max(1, dist(...opening))
     // A hanging sleeve's opening is across it, below its cap: the cap runs on up to the shoulder line.
@@ -173,8 +227,8 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
   }
   return {
     body: bodyMap,
-    sleeveL: sleeve(L.sleeveEndL, L.sleeveOpeningL, L.shoulderL, body.shoulderL, body.elbowL, body.wristL, -1, riseL),
-    sleeveR: sleeve(L.sleeveEndR, L.sleeveOpeningR, L.shoulderR, body.shoulderR, body.elbowR, body.wristR, 1, riseR),
+    sleeveL: sleeve(L.sleeveEndL, L.sleeveOpeningL, L.sleeveCuffL, L.shoulderL, body.shoulderL, body.elbowL, body.wristL, -1, riseL, [sL, armpits.out[0]!]),
+    sleeveR: sleeve(L.sleeveEndR, L.sleeveOpeningR, L.sleeveCuffR, L.shoulderR, body.shoulderR, body.elbowR, body.wristR, 1, riseR, [sR, armpits.out[1]!]),
     scale: s,
     hemY: level((L.hemL.y + L.hemR.y) / 2).y,
     waistY: null,
@@ -199,11 +253,26 @@ function fitBottom(g: GarmentModel, body: BodyFrame, fit: Fit, waistband: number
     return { src: [pt(x0, gy), pt(x1, gy)], out: [add(c, scale(across, -hipHalf * fit.ease)), add(c, scale(across, hipHalf * fit.ease))] }
   }
   const crotch = g.landmarks.crotch?.y ?? (y0 + y1) / 2
-  return { body: bandMesh([row(y0), row(crotch), row(y1)], neck, down), sleeveL: null, sleeveR: null, scale: s, hemY: at(y1).y, waistY: waist.y }
+  return { body: meshMap([row(y0), row(crotch), row(y1)]), sleeveL: null, sleeveR: null, scale: s, hemY: at(y1).y, waistY: waist.y }
 }
 
 /** Where on the neck–hips axis (0..1) a waistband sits: the person's own one between the lower ribs and the hip joints, else just above the joints. */
 function waistAt(waistband: number | null, neck: Point, hips: Point) {
   const t = waistband === null ? null : (waistband - neck.y) / (hips.y - neck.y || 1)
   return t !== null && t >= 0.65 && t <= 1.05 ? t : 0.88
+}
+
+const pathLength = (path: Point[]) => path.reduce((sum, p, i) => sum + (i ? dist(path[i - 1]!, p) : 0), 0)
+
+/** The point `at` px along a polyline from its first point (held at its ends). */
+function alongPath(path: Point[], at: number): Point {
+  let left = at
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1]!
+    const b = path[i]!
+    const l = dist(a, b)
+    if (left <= l || i === path.length - 1) return lerp(a, b, Math.min(1, left / (l || 1)))
+    left -= l
+  }
+  return path[0]!
 }

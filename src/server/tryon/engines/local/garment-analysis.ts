@@ -1,6 +1,6 @@
 import { type GarmentCategory, TryOnError } from '../../engine'
 import type { GarmentModel } from './analysis-schemas'
-import { type Point, dist, mid, pt, side } from './geometry'
+import { type Point, add, dist, mid, norm, pt, scale, side, sub } from './geometry'
 import { backdropOf } from './backdrop'
 import { hangerAndTags } from './hanger'
 import { ENGINE_ERRORS } from './messages'
@@ -375,8 +375,14 @@ function inSleeve(p: Point, torso: Run | null, f: SleeveFrame): boolean {
   return (p.x - sideX) * f.out > 2
 }
 
-/** A sleeve's cuff centre: the mean of its pixels farthest from the middle of its opening; null when there is (almost) none. */
-function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): Point | null {
+/**
+ * A sleeve's cuff: its centre (the mean of its pixels farthest from the middle of its opening) and
+ * its two corners (the sleeve's width across its axis near the end, the shoulder's side first);
+ * null when there is (almost) no sleeve.
+ */
+type SleeveEnd = { end: Point; cuff: [Point, Point] }
+
+function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): SleeveEnd | null {
   const root = mid(f.shoulder, f.armpit)
   const reach = dist(f.shoulder, f.armpit)
   let total = 0
@@ -395,8 +401,23 @@ function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): Point | null {
     }
   }
   if (pts.length < total * 0.015 || far < reach * 0.45) return null
-  const end = pts.filter(([, , d]) => d >= far * 0.88)
-  return pt(end.reduce((s, [x]) => s + x, 0) / end.length, end.reduce((s, [, y]) => s + y, 0) / end.length)
+  const farthest = pts.filter(([, , d]) => d >= far * 0.88)
+  const end = pt(farthest.reduce((s, [x]) => s + x, 0) / farthest.length, farthest.reduce((s, [, y]) => s + y, 0) / farthest.length)
+  // The cuff's corners: the sleeve's farthest pixels diagonally out along its axis, on the
+  // shoulder's side and on the other (a slanted cuff's inner corner lies short of its outer one).
+  const axis = norm(sub(end, root))
+  let across = pt(-axis.y, axis.x)
+  if (side(root, end, f.shoulder) * side(root, end, add(root, across)) < 0) across = scale(across, -1)
+  const corners = [{ score: -Infinity, p: end }, { score: -Infinity, p: end }]
+  for (const [x, y] of pts) {
+    const a = (x - root.x) * axis.x + (y - root.y) * axis.y
+    const c = (x - root.x) * across.x + (y - root.y) * across.y
+    corners.forEach((corner, k) => {
+      const score = a + (k === 0 ? c : -c)
+      if (score > corner.score) Object.assign(corner, { score, p: pt(x, y) })
+    })
+  }
+  return { end, cuff: [corners[0]!.p, corners[1]!.p] }
 }
 
 /** A sleeve hangs against the torso when its end lies more below the armpit than out from it. */
@@ -555,7 +576,7 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
       b += img.data[i * 3 + 2] ?? 0
       count++
     }
-  const ends: [Point | null, Point | null] =
+  const ends: [SleeveEnd | null, SleeveEnd | null] =
     type === 'bottom' || !sleeved
       ? [null, null]
       : [
@@ -564,8 +585,10 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
         ]
   // (an armpit without a sleeve beyond it was a jump in the outline at the neckline)
   if (sleeved && !sleeveless && !ends[0] && !ends[1]) return readGarment(img, mask, category, true)
-  const mirror = (p: Point | null) => (p ? pt(2 * centre - p.x, p.y) : null)
-  const [sleeveEndL, sleeveEndR] = [ends[0] ?? mirror(ends[1]), ends[1] ?? mirror(ends[0])]
+  const mirror = (p: Point) => pt(2 * centre - p.x, p.y)
+  const mirrored = (sleeve: SleeveEnd | null): SleeveEnd | null => sleeve && { end: mirror(sleeve.end), cuff: [mirror(sleeve.cuff[0]), mirror(sleeve.cuff[1])] as [Point, Point] }
+  const [left, right] = [ends[0] ?? mirrored(ends[1]), ends[1] ?? mirrored(ends[0])]
+  const [sleeveEndL, sleeveEndR] = [left?.end ?? null, right?.end ?? null]
   const sleeveOpeningL = sleeveOpening(mask, shoulderL, armpitL, sleeveEndL, -1)
   const sleeveOpeningR = sleeveOpening(mask, shoulderR, armpitR, sleeveEndR, 1)
   return {
@@ -585,6 +608,8 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
       sleeveEndR,
       sleeveOpeningL,
       sleeveOpeningR,
+      sleeveCuffL: left?.cuff ?? null,
+      sleeveCuffR: right?.cuff ?? null,
       crotch,
     },
     color: [r / count, g / count, b / count].map(Math.round) as [number, number, number],

@@ -4,7 +4,7 @@ import { PART, garmentMask, garmentModel, garmentParts } from './garment-analysi
 import { pt } from './geometry'
 import { decode } from './raster'
 import { fixture, hasFixtures } from './test-fixtures'
-import { bandMesh, limbWarp } from './warp'
+import { limbWarp, meshMap } from './warp'
 
 /** A flat-lay product photo drawn as SVG: a light garment on a light grey background. */
 async function productPhoto(shape: string, fill = '#f7f7f5', background = '#e6e6e4') {
@@ -238,21 +238,28 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
 })
 
 describe('warps', () => {
-  it('a band mesh maps each row of the body onto the matching garment row', () => {
-    const map = bandMesh(
-      [
-        { out: [pt(100, 100), pt(200, 100)], src: [pt(10, 10), pt(50, 10)] },
-        { out: [pt(90, 200), pt(210, 200)], src: [pt(5, 60), pt(55, 60)] },
-        { out: [pt(100, 300), pt(200, 300)], src: [pt(10, 110), pt(50, 110)] },
-      ],
-      pt(150, 100),
-      pt(0, 1),
-    )
+  it('a mesh maps each row of the body onto the matching garment row, and a row that bends', () => {
+    const map = meshMap([
+      { out: [pt(100, 100), pt(200, 100)], src: [pt(10, 10), pt(50, 10)] },
+      { out: [pt(90, 200), pt(210, 200)], src: [pt(5, 60), pt(55, 60)] },
+      { out: [pt(100, 300), pt(200, 300)], src: [pt(10, 110), pt(50, 110)] },
+    ])
     expect(map(100, 100)).toEqual(pt(10, 10))
     expect(map(210, 200)).toEqual(pt(55, 60))
     const centre = map(150, 250)
     expect(centre.x).toBeCloseTo(30)
     expect(centre.y).toBeCloseTo(85)
+    // Past the last row and beyond the sides it extrapolates.
+    expect(map(150, 320).y).toBeCloseTo(120)
+    expect(map(80, 200).x).toBeCloseTo(5 - 50 / 12)
+    // A shoulder row that rises to the neck in its middle: the garment's level top edge follows it.
+    const sloped = meshMap([
+      { out: [pt(100, 120), pt(150, 100), pt(200, 120)], src: [pt(0, 0), pt(50, 0), pt(100, 0)] },
+      { out: [pt(100, 220), pt(150, 220), pt(200, 220)], src: [pt(0, 100), pt(50, 100), pt(100, 100)] },
+    ])
+    expect(sloped(125, 110).y).toBeCloseTo(0)
+    expect(sloped(150, 100)).toEqual(pt(50, 0))
+    expect(sloped(175, 170).y).toBeCloseTo(100 * (60 / 110))
   })
 
   it('a limb warp follows the bent arm and keeps nothing above the shoulder', () => {

@@ -1,4 +1,4 @@
-import { type Point, pt, sub } from './geometry'
+import { type Point, add, pt, scale, sub } from './geometry'
 import type { Box } from './raster'
 
 /** A mapping from the output image (person) to the source image (garment). */
@@ -117,37 +117,75 @@ export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: numb
   }
 }
 
-/** One row of a band mesh: its left and right points in the output and in the source. */
-export type MeshRow = { out: [Point, Point]; src: [Point, Point] }
+/** One row of a mesh: its points across the part, in the output and in the source (as many in every row). */
+export type MeshRow = { out: Point[]; src: Point[] }
+
+const cross = (a: Point, b: Point) => a.x * b.y - a.y * b.x
+const dot = (a: Point, b: Point) => a.x * b.x + a.y * b.y
 
 /**
- * A piecewise-bilinear mesh of horizontal bands (collar, shoulders, armpits, waist, hem): an
- * output pixel is placed between the rows above and below it along `down` (from `origin`), and
- * between that band's left and right edges; the same fractions give the source point. It cannot
- * fold, and it extrapolates past the first and last rows.
+ * Where p lies in the quad a, b, c, d (a→b is u, a→d is v; bilinear): the solutions (u, v) of
+ * a + (b − a)u + (d − a)v + (a − b + c − d)uv = p. Only those where the lines of constant u and
+ * of constant v still run the quad's way (beyond where they cross, the quad folds over).
  */
-export function bandMesh(rows: MeshRow[], origin: Point, down: Point): Mapping {
-  const across = pt(-down.y, down.x)
-  const depth = (p: Point) => (p.x - origin.x) * down.x + (p.y - origin.y) * down.y
-  const level = (r: MeshRow) => (depth(r.out[0]) + depth(r.out[1])) / 2
-  // The bands between consecutive rows, each with its rows' levels.
-  const bands = rows.flatMap((a, k) => {
-    const b = rows[k + 1]
-    return b ? [{ a, b, top: level(a), bottom: level(b) }] : []
+function inverseBilinear(p: Point, a: Point, b: Point, c: Point, d: Point): Point[] {
+  const e = sub(b, a)
+  const f = sub(d, a)
+  const g = pt(a.x - b.x + c.x - d.x, a.y - b.y + c.y - d.y)
+  const h = sub(p, a)
+  const k2 = cross(g, f)
+  const k1 = cross(e, f) + cross(h, g)
+  const k0 = cross(h, e)
+  const disc = k1 * k1 - 4 * k0 * k2
+  if (disc < 0) return []
+  // (the stable pair of roots: k0 / q is the one that stays finite as the quad becomes a parallelogram)
+  const q = -0.5 * (k1 + Math.sign(k1 || 1) * Math.sqrt(disc))
+  const vs = [...(q !== 0 ? [k0 / q] : []), ...(k2 !== 0 ? [q / k2] : [])]
+  const across = add(e, sub(c, d))
+  const down = add(f, sub(c, b))
+  return vs.flatMap((v) => {
+    const row = add(e, scale(g, v))
+    if (dot(row, across) <= 0) return []
+    const u = Math.abs(row.x) >= Math.abs(row.y) ? (h.x - f.x * v) / row.x : (h.y - f.y * v) / row.y
+    return dot(add(f, scale(g, u)), down) > 0 ? [pt(u, v)] : []
   })
-  const last = bands.at(-1)
-  if (!last) throw new Error('a band mesh needs two rows')
-  const lerpP = (a: Point, b: Point, t: number) => pt(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+}
+
+/**
+ * A piecewise-bilinear mesh: rows of points run down a part (a body's collar, shoulders, armpits,
+ * waist and hem; a sleeve's root, elbow and cuff), and each quad between two rows and two columns
+ * maps bilinearly onto the same quad of source points. An output pixel takes the quad that holds
+ * it; past the first or last row or column the edge quad extrapolates. Null (a point outside any
+ * source) where no quad reaches.
+ */
+export function meshMap(rows: MeshRow[]): Mapping {
+  const columns = rows[0]?.out.length ?? 0
+  if (rows.length < 2 || columns < 2 || rows.some((r) => r.out.length !== columns || r.src.length !== columns)) throw new Error('a mesh needs two rows of as many points')
+  const quads = rows.slice(1).flatMap((below, j) => {
+    const above = rows[j]!
+    return Array.from({ length: columns - 1 }, (_, k) => ({
+      out: [above.out[k]!, above.out[k + 1]!, below.out[k + 1]!, below.out[k]!] as const,
+      src: [above.src[k]!, above.src[k + 1]!, below.src[k + 1]!, below.src[k]!] as const,
+      // (the mesh's own edges, beyond which it extrapolates)
+      open: { top: j === 0, bottom: j === rows.length - 2, left: k === 0, right: k === columns - 2 },
+    }))
+  })
   return (x, y) => {
     const p = pt(x, y)
-    const d = depth(p)
-    // (the first band reaching down to the pixel; the last one below the last row)
-    const { a, b, top, bottom } = bands.find((band) => d <= band.bottom) ?? last
-    const t = (d - top) / (bottom - top || 1)
-    const left = lerpP(a.out[0], b.out[0], t)
-    const right = lerpP(a.out[1], b.out[1], t)
-    const span = (right.x - left.x) * across.x + (right.y - left.y) * across.y
-    const u = ((p.x - left.x) * across.x + (p.y - left.y) * across.y) / (Math.abs(span) > 1e-6 ? span : 1e-6)
-    return lerpP(lerpP(a.src[0], b.src[0], t), lerpP(a.src[1], b.src[1], t), u)
+    let miss = Infinity
+    let found = pt(-1, -1)
+    for (const { out, src, open } of quads) {
+      for (const { x: u, y: v } of inverseBilinear(p, ...out)) {
+        // (beyond an open edge a point counts as a thousandth as far out: the quad nearest the point still wins)
+        const by = (isOpen: boolean, over: number) => Math.max(0, over) * (isOpen ? 1e-3 : 1)
+        const outside = by(open.left, -u) + by(open.right, u - 1) + by(open.top, -v) + by(open.bottom, v - 1)
+        if (outside >= miss) continue
+        miss = outside
+        const [a, b, c, d] = src
+        found = pt(a.x + (b.x - a.x) * u + (d.x - a.x) * v + (a.x - b.x + c.x - d.x) * u * v, a.y + (b.y - a.y) * u + (d.y - a.y) * v + (a.y - b.y + c.y - d.y) * u * v)
+      }
+      if (miss === 0) break
+    }
+    return found
   }
 }
