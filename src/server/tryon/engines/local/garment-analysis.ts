@@ -387,7 +387,9 @@ function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): SleeveEnd | null {
   const reach = dist(f.shoulder, f.armpit)
   let total = 0
   let far = 0
-  const pts: [number, number, number][] = []
+  let farOut = 0
+  // (each pixel with its distance from the root, and out from the shoulder-armpit line)
+  const all: [number, number, number, number][] = []
   for (let y = 0; y < mask.height; y += 2) {
     const torso = torsoRun(mask, y, cx)
     for (let x = 0; x < mask.width; x += 2) {
@@ -396,12 +398,23 @@ function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): SleeveEnd | null {
       const p = pt(x, y)
       if (!inSleeve(p, torso, f)) continue
       const d = dist(root, p)
+      const out = Math.abs(side(f.shoulder, f.armpit, p)) / (reach || 1)
       far = Math.max(far, d)
-      pts.push([x, y, d])
+      farOut = Math.max(farOut, out)
+      all.push([x, y, d, out])
     }
   }
-  if (pts.length < total * 0.015 || far < reach * 0.45) return null
-  const farthest = pts.filter(([, , d]) => d >= far * 0.88)
+  if (all.length < total * 0.015 || far < reach * 0.45) return null
+  // A sleeve wider than it is long (a cap sleeve) reaches no farther from its root than its
+  // opening's own ends: its cuff is then the farthest of its outer half.
+  const farthestOf = (pts: typeof all) => {
+    const reach = Math.max(...pts.map(([, , d]) => d))
+    return pts.filter(([, , d]) => d >= reach * 0.88)
+  }
+  const meanOut = (pts: typeof all) => pts.reduce((sum, [, , , out]) => sum + out, 0) / pts.length
+  const cap = meanOut(farthestOf(all)) < farOut * 0.5
+  const pts = cap ? all.filter(([, , , out]) => out >= farOut * 0.5) : all
+  const farthest = farthestOf(pts)
   const end = pt(farthest.reduce((s, [x]) => s + x, 0) / farthest.length, farthest.reduce((s, [, y]) => s + y, 0) / farthest.length)
   // The cuff's corners: the sleeve's farthest pixels diagonally out along its axis, on the
   // shoulder's side and on the other (a slanted cuff's inner corner lies short of its outer one).

@@ -170,6 +170,17 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(L.armpitL.y - L.shoulderL.y).toBeGreaterThan((model.bbox.y1 - model.bbox.y0) * 0.2)
   }, 60_000)
 
+  it("finds a short wide sleeve's cuff at its outer edge, with its corners there, not at the ends of its long opening", async () => {
+    const { rgb } = await decode(fixture('garments', '03032_00.jpg').data)
+    const L = garmentModel(rgb, garmentMask(rgb, null)).landmarks
+    for (const [end, cuff, opening, sign] of [[L.sleeveEndL!, L.sleeveCuffL!, L.sleeveOpeningL!, -1], [L.sleeveEndR!, L.sleeveCuffR!, L.sleeveOpeningR!, 1]] as const) {
+      // The sleeve stands out about 120 px from its 280 px opening: the cuff is out at its edge.
+      expect((end.x - opening[0].x) * sign).toBeGreaterThan(80)
+      for (const corner of cuff) expect((corner.x - opening[0].x) * sign).toBeGreaterThan(40)
+      expect(cuff[0].y).toBeLessThan(cuff[1].y)
+    }
+  })
+
   it('reads a long top whose sleeves hang down to its hem as a top, not a dress', async () => {
     for (const name of ['00470_00.jpg', 'idm_09176_00.jpg']) {
       const { rgb } = await decode(fixture('garments', name).data)

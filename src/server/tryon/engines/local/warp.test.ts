@@ -27,4 +27,15 @@ describe('forEachMapped', () => {
     expect(bounded).toEqual(all)
     expect(visited).toBeLessThan(200 * 300 * 0.5)
   })
+
+  it('maps the pixels beside an edge of the mapping (where it maps nowhere, or jumps) each on its own, not from between the two sides', () => {
+    // Left of x = 50.5 a garment; right of it nowhere; below y = 100.5 another part far off in the source.
+    const edged: Mapping = (x, y) => (x > 50.5 ? pt(-1, -1) : y > 100.5 ? pt(x + 500, y) : pt(x, y))
+    const seen: string[] = []
+    forEachMapped({ x0: 0, y0: 0, x1: 99, y1: 199 }, edged, (x, y, sx, sy) => {
+      const exact = edged(x, y)
+      if (Math.abs(sx - exact.x) > 1e-6 || Math.abs(sy - exact.y) > 1e-6) seen.push(`${x},${y}`)
+    })
+    expect(seen).toEqual([])
+  })
 })

@@ -73,7 +73,9 @@ export function limbWarp(
  * Evaluates a mapping on a coarse grid over a box and interpolates in between (the mappings are
  * smooth), calling `visit` with each pixel's source position. Given the `source` box, the stretches
  * of a row that map wholly outside it are skipped (a stretch between two grid columns maps onto
- * the line between its ends' source positions).
+ * the line between its ends' source positions). A grid cell across which the mapping is not
+ * smooth (a corner maps nowhere, or its corners map far apart: an edge of the mesh or of a limb)
+ * is mapped pixel by pixel: interpolated, it drew lines of garment from between the two sides.
  */
 export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: number, sx: number, sy: number) => void, source?: Box, step = 4) {
   const x0 = Math.floor(box.x0)
@@ -87,6 +89,18 @@ export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: numb
       const p = map(x0 + i * step, y0 + j * step)
       gx[j * gw + i] = p.x
       gy[j * gw + i] = p.y
+    }
+  // (a cell is not smooth when a corner maps nowhere or two corners map more than this far apart)
+  const jump = step * 8
+  const rough = new Uint8Array(gw * gh)
+  for (let j = 0; j < gh - 1; j++)
+    for (let i = 0; i < gw - 1; i++) {
+      const k = j * gw + i
+      const corners = [k, k + 1, k + gw, k + gw + 1]
+      const xs = corners.map((c) => gx[c]!)
+      const ys = corners.map((c) => gy[c]!)
+      const nowhere = corners.some((c) => gx[c]! < 0 && gy[c]! < 0)
+      rough[k] = nowhere || Math.max(...xs) - Math.min(...xs) > jump || Math.max(...ys) - Math.min(...ys) > jump ? 1 : 0
     }
   // (each row interpolates between its two grid rows once, then along the row per pixel)
   const rowX = new Float64Array(gw)
@@ -107,8 +121,15 @@ export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: numb
       const bx = rowX[i + 1]!
       const ay = rowY[i]!
       const by = rowY[i + 1]!
-      if (source && (outside(ax, bx, source.x0, source.x1) || outside(ay, by, source.y0, source.y1))) continue
       const end = Math.min(box.x1, x0 + (i + 1) * step - 1)
+      if (rough[j * gw + i]) {
+        for (let x = x0 + i * step; x <= end; x++) {
+          const p = map(x, y)
+          visit(x, y, p.x, p.y)
+        }
+        continue
+      }
+      if (source && (outside(ax, bx, source.x0, source.x1) || outside(ay, by, source.y0, source.y1))) continue
       for (let x = x0 + i * step; x <= end; x++) {
         const tx = (x - x0) / step - i
         visit(x, y, ax * (1 - tx) + bx * tx, ay * (1 - tx) + by * tx)
