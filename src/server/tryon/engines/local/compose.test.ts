@@ -164,4 +164,20 @@ describe('compose', () => {
     for (const x of [left + 1, right - 1]) expect(lightness(x) / middle).toBeLessThan(0.9)
     expect(lightness(Math.round((left + right) / 2) + 3) / middle).toBeGreaterThan(0.98)
   })
+
+  it("shades a garment with a ragged side evenly down its rows (each row's own ends drew lines across it)", async () => {
+    const { rgb, masks, plate } = personInTeeAndJeans()
+    // The crop top's right side jags out 12 px and back every 8 px.
+    const teeth = Array.from({ length: 20 }, (_, k) => `L${k % 2 ? 215 : 227} ${80 + k * 8} L${k % 2 ? 215 : 227} ${88 + k * 8}`).join(' ')
+    const top = await flatGarment(`M95 80 ${teeth} L215 240 L85 240 Z`, '#e8c020', 'top')
+    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    // Down a column halfway out to the left side, rows next to each other differ by a level at most.
+    const rows = [...Array(40).keys()].map((k) => 90 + k)
+    const covered = [...Array(W).keys()].filter((x) => coverage.data[100 * W + x]! > 0.99)
+    const x = Math.round((covered[0]! + (covered[0]! + covered.at(-1)!) / 2) / 2)
+    const lightness = rows.map((y) => pixel(image, x, y).reduce((s, v) => s + v, 0))
+    const steps = lightness.slice(1).map((l, k) => Math.abs(l - lightness[k]!))
+    expect(Math.max(...steps)).toBeLessThanOrEqual(1)
+  })
 })

@@ -296,7 +296,8 @@ const ROUND = 0.16
  * body. A flat packshot or drawing laid on flat reads as paper.
  */
 function roundness(alpha: Plane, sleeves: Plane, body: BodyFrame, box: Box, arms: Point[][], bottom: boolean): (x: number, y: number, i: number) => number {
-  const runs = bottom ? bodyRuns(alpha, box.y0, body, box.y1) : rowExtents(alpha, sleeves, body, box)
+  // (the rows' ends averaged over a few rows: one row's ragged end made a line across the garment)
+  const runs = smoothed(bottom ? bodyRuns(alpha, box.y0, body, box.y1) : rowExtents(alpha, sleeves, body, box), Math.ceil(body.shoulderWidth * 0.04))
   const sleeveHalf = body.shoulderWidth * 0.2
   const [armL = [], armR = []] = arms
   return (x, y, i) => {
@@ -306,6 +307,23 @@ function roundness(alpha: Plane, sleeves: Plane, body: BodyFrame, box: Box, arms
     const half = Math.max(1, (run[1] - run[0]) / 2)
     return 1 - ROUND * Math.min(1, ((x - (run[0] + run[1]) / 2) / half) ** 2)
   }
+}
+
+/** Each row's run as the mean of the runs within `radius` rows of it. */
+function smoothed(runs: Map<number, [number, number]>, radius: number): Map<number, [number, number]> {
+  const out = new Map<number, [number, number]>()
+  for (const y of runs.keys()) {
+    let [a, b, n] = [0, 0, 0]
+    for (let k = y - radius; k <= y + radius; k++) {
+      const run = runs.get(k)
+      if (!run) continue
+      a += run[0]
+      b += run[1]
+      n++
+    }
+    out.set(y, [a / n, b / n])
+  }
+  return out
 }
 
 /** The old trousers' or skirt's colour: the median of what goes of them in the first rows below the new waistband. */

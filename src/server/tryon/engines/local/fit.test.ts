@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { fitGarment } from './fit'
 import { PART, garmentMask, garmentModel, garmentParts } from './garment-analysis'
 import { dist, lerp, pt } from './geometry'
-import { type BodyFrame, bodyAxes } from './person-analysis'
+import { type BodyFrame, bodyAxes, polylineDistance } from './person-analysis'
 import { decode } from './raster'
 import { fixture, hasFixtures } from './test-fixtures'
 
@@ -120,5 +120,23 @@ describe.skipIf(!hasFixtures)('fit on a fixture photo', () => {
           const onArm = lerp(shoulder, elbow, t)
           expect(partAt(map(onArm.x + dx, onArm.y)), `${t} ${dx}`).toBe(part)
         }
+  }, 60_000)
+
+  it("gathers a puffed sleeve round the arm (laid on at its flat width it stood out from the body)", async () => {
+    const { rgb } = await decode(fixture('garments', '02305_00.jpg').data)
+    const mask = garmentMask(rgb, null)
+    const model = garmentModel(rgb, mask)
+    const parts = garmentParts(mask, model)
+    const { sleeveL, sleeveR } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
+    let farthest = 0
+    for (const [map, part, arm] of [[sleeveL!, PART.sleeveL, [body.shoulderL, body.elbowL, body.wristL]], [sleeveR!, PART.sleeveR, [body.shoulderR, body.elbowR, body.wristR]]] as const)
+      for (let y = 0; y < 300; y++)
+        for (let x = 0; x < 400; x++) {
+          const p = map(x, y)
+          if (p.x < 0 || p.y < 0 || p.x >= rgb.width || p.y >= rgb.height || parts[Math.round(p.y) * rgb.width + Math.round(p.x)] !== part) continue
+          farthest = Math.max(farthest, polylineDistance(x, y, [...arm]))
+        }
+    expect(farthest).toBeGreaterThan(0)
+    expect(farthest).toBeLessThan(body.shoulderWidth * 0.25)
   }, 60_000)
 })

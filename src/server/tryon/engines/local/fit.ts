@@ -3,7 +3,7 @@ import { type GarmentModel, acrossHangingSleeve } from './garment-analysis'
 import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, isSet } from './raster'
-import { type Mapping, type MeshRow, limbWarp, meshMap } from './warp'
+import { FLARE_GATHER, type Mapping, type MeshRow, limbWarp, meshMap } from './warp'
 
 /** How loosely the garment sits: >1 wider, <1 narrower; and a length change (fraction of its length). */
 export type Fit = { ease: number; lengthShift: number }
@@ -19,6 +19,9 @@ const ARM_WIDTH = 0.22
 
 /** The widest an arm's half is taken to be, in shoulder widths (beyond, the silhouette runs on into the body or a bag). */
 const ARM_HALF_MAX = 0.18
+
+/** The widest a set-in sleeve's half is on the arm, in shoulder widths. */
+const SLEEVE_HALF_MAX = 0.2
 
 /** Chest (cm) of each letter size on the demo size chart. */
 const SIZE_CHEST: Record<string, number> = { XXS: 78, XS: 82, S: 88, M: 94, L: 100, XL: 106, XXL: 112, '3XL': 118 }
@@ -180,7 +183,8 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
       let normal = scale(pt(-tangent.y, tangent.x), 1 / (Math.hypot(tangent.x, tangent.y) || 1))
       if (normal.x * away.x + normal.y * away.y < 0) normal = scale(normal, -1)
       const armHalf = person ? silhouetteReach(person, centre, normal, sw * ARM_HALF_MAX) : null
-      const half = Math.max((dist(...src) * perSourcePx) / 2, armHalf === null ? 0 : armHalf + 1)
+      // (a puffed or flared sleeve hangs gathered round the arm: laid on at its flat width it stood out from the body)
+      const half = Math.max(Math.min((dist(...src) * perSourcePx) / 2, sw * SLEEVE_HALF_MAX), armHalf === null ? 0 : armHalf + 1)
       return [add(centre, scale(normal, half)), sub(centre, scale(normal, half))]
     }
     const sourceAt = (f: number): [Point, Point] => [lerp(opening[0], cuff[0], f), lerp(opening[1], cuff[1], f)]
@@ -198,7 +202,7 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
     const under = depth(underarm) <= deepest ? underarm : inward(onArm) >= inward(onBodySide) ? onArm : onBodySide
     const rows: MeshRow[] = [{ src: opening, out: [top, under] }]
     for (const at of stops) rows.push({ src: sourceAt(at / reach), out: acrossArm(at, sourceAt(at / reach)) })
-    return meshMap(rows)
+    return meshMap(rows, FLARE_GATHER)
   }
   const sleeve = (end: Point | null, opening: [Point, Point] | null, cuff: [Point, Point] | null, gShoulder: Point, shoulder: Point, elbow: Point, wrist: Point, outwardX: number, up: number, rootOut: [Point, Point]) => {
     if (!end || !opening) return null

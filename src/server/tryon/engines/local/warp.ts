@@ -1,11 +1,11 @@
-import { type Point, add, pt, scale, sub } from './geometry'
+import { type Point, add, pt, sub } from './geometry'
 import type { Box } from './raster'
 
 /** A mapping from the output image (person) to the source image (garment). */
 export type Mapping = (x: number, y: number) => Point
 
 /** How much a limb part's flare beyond its gathering width is narrowed on the limb. */
-const FLARE_GATHER = 4
+export const FLARE_GATHER = 4
 
 /**
  * A limb warp: a part that runs along an axis in the source (a sleeve from its root to its cuff)
@@ -90,17 +90,21 @@ export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: numb
       gx[j * gw + i] = p.x
       gy[j * gw + i] = p.y
     }
-  // (a cell is not smooth when a corner maps nowhere or two corners map more than this far apart)
+  // A cell is skipped when all its corners map nowhere, and not smooth when only some do or two
+  // corners map more than `jump` apart.
   const jump = step * 8
-  const rough = new Uint8Array(gw * gh)
+  const SMOOTH = 0
+  const ROUGH = 1
+  const NOWHERE = 2
+  const cells = new Uint8Array(gw * gh)
+  const nowhere = (c: number) => gx[c]! < 0 && gy[c]! < 0
   for (let j = 0; j < gh - 1; j++)
     for (let i = 0; i < gw - 1; i++) {
       const k = j * gw + i
-      const corners = [k, k + 1, k + gw, k + gw + 1]
-      const xs = corners.map((c) => gx[c]!)
-      const ys = corners.map((c) => gy[c]!)
-      const nowhere = corners.some((c) => gx[c]! < 0 && gy[c]! < 0)
-      rough[k] = nowhere || Math.max(...xs) - Math.min(...xs) > jump || Math.max(...ys) - Math.min(...ys) > jump ? 1 : 0
+      const [a, b, c, d] = [k, k + 1, k + gw, k + gw + 1]
+      const none = +nowhere(a) + +nowhere(b) + +nowhere(c) + +nowhere(d)
+      const spread = (v: Float32Array) => Math.max(v[a]!, v[b]!, v[c]!, v[d]!) - Math.min(v[a]!, v[b]!, v[c]!, v[d]!)
+      cells[k] = none === 4 ? NOWHERE : none > 0 || spread(gx) > jump || spread(gy) > jump ? ROUGH : SMOOTH
     }
   // (each row interpolates between its two grid rows once, then along the row per pixel)
   const rowX = new Float64Array(gw)
@@ -122,7 +126,9 @@ export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: numb
       const ay = rowY[i]!
       const by = rowY[i + 1]!
       const end = Math.min(box.x1, x0 + (i + 1) * step - 1)
-      if (rough[j * gw + i]) {
+      const cell = cells[j * gw + i]
+      if (cell === NOWHERE) continue
+      if (cell === ROUGH) {
         for (let x = x0 + i * step; x <= end; x++) {
           const p = map(x, y)
           visit(x, y, p.x, p.y)
@@ -141,69 +147,70 @@ export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: numb
 /** One row of a mesh: its points across the part, in the output and in the source (as many in every row). */
 export type MeshRow = { out: Point[]; src: Point[] }
 
-const cross = (a: Point, b: Point) => a.x * b.y - a.y * b.x
-const dot = (a: Point, b: Point) => a.x * b.x + a.y * b.y
-
-/**
- * Where p lies in the quad a, b, c, d (a→b is u, a→d is v; bilinear): the solutions (u, v) of
- * a + (b − a)u + (d − a)v + (a − b + c − d)uv = p. Only those where the lines of constant u and
- * of constant v still run the quad's way (beyond where they cross, the quad folds over).
- */
-function inverseBilinear(p: Point, a: Point, b: Point, c: Point, d: Point): Point[] {
-  const e = sub(b, a)
-  const f = sub(d, a)
-  const g = pt(a.x - b.x + c.x - d.x, a.y - b.y + c.y - d.y)
-  const h = sub(p, a)
-  const k2 = cross(g, f)
-  const k1 = cross(e, f) + cross(h, g)
-  const k0 = cross(h, e)
-  const disc = k1 * k1 - 4 * k0 * k2
-  if (disc < 0) return []
-  // (the stable pair of roots: k0 / q is the one that stays finite as the quad becomes a parallelogram)
-  const q = -0.5 * (k1 + Math.sign(k1 || 1) * Math.sqrt(disc))
-  const vs = [...(q !== 0 ? [k0 / q] : []), ...(k2 !== 0 ? [q / k2] : [])]
-  const across = add(e, sub(c, d))
-  const down = add(f, sub(c, b))
-  return vs.flatMap((v) => {
-    const row = add(e, scale(g, v))
-    if (dot(row, across) <= 0) return []
-    const u = Math.abs(row.x) >= Math.abs(row.y) ? (h.x - f.x * v) / row.x : (h.y - f.y * v) / row.y
-    return dot(add(f, scale(g, u)), down) > 0 ? [pt(u, v)] : []
-  })
-}
-
 /**
  * A piecewise-bilinear mesh: rows of points run down a part (a body's collar, shoulders, armpits,
  * waist and hem; a sleeve's root, elbow and cuff), and each quad between two rows and two columns
  * maps bilinearly onto the same quad of source points. An output pixel takes the quad that holds
- * it; past the first or last row or column the edge quad extrapolates. Null (a point outside any
- * source) where no quad reaches.
+ * it; past the first or last row or column the edge quad extrapolates. (-1, -1) (a point outside
+ * any source) where no quad reaches. With `gather`, what lies beyond the first and last columns
+ * is drawn that many times narrower (a sleeve's puff or flare, gathered round the arm).
  */
-export function meshMap(rows: MeshRow[]): Mapping {
+export function meshMap(rows: MeshRow[], gather = 1): Mapping {
   const columns = rows[0]?.out.length ?? 0
   if (rows.length < 2 || columns < 2 || rows.some((r) => r.out.length !== columns || r.src.length !== columns)) throw new Error('a mesh needs two rows of as many points')
   const quads = rows.slice(1).flatMap((below, j) => {
     const above = rows[j]!
-    return Array.from({ length: columns - 1 }, (_, k) => ({
-      out: [above.out[k]!, above.out[k + 1]!, below.out[k + 1]!, below.out[k]!] as const,
-      src: [above.src[k]!, above.src[k + 1]!, below.src[k + 1]!, below.src[k]!] as const,
-      // (the mesh's own edges, beyond which it extrapolates)
-      open: { top: j === 0, bottom: j === rows.length - 2, left: k === 0, right: k === columns - 2 },
-    }))
+    return Array.from({ length: columns - 1 }, (_, k) => {
+      // Output corners a, b (this row), c, d (the next); p = a + e·u + f·v + g·u·v.
+      const [a, b, c, d] = [above.out[k]!, above.out[k + 1]!, below.out[k + 1]!, below.out[k]!]
+      const e = sub(b, a)
+      const f = sub(d, a)
+      const g = pt(a.x - b.x + c.x - d.x, a.y - b.y + c.y - d.y)
+      return {
+        a,
+        e,
+        f,
+        g,
+        // (the quad's own directions across and down: a solution where a line of constant u or v runs against them is beyond the quad's fold)
+        across: add(e, sub(c, d)),
+        down: add(f, sub(c, b)),
+        src: [above.src[k]!, above.src[k + 1]!, below.src[k + 1]!, below.src[k]!] as const,
+        // (the mesh's own edges, beyond which it extrapolates)
+        open: { top: j === 0, bottom: j === rows.length - 2, left: k === 0, right: k === columns - 2 },
+      }
+    })
   })
+  // (beyond an open edge a point counts as a thousandth as far out: the quad nearest the point still wins)
+  const by = (isOpen: boolean, over: number) => (over > 0 ? over * (isOpen ? 1e-3 : 1) : 0)
   return (x, y) => {
-    const p = pt(x, y)
     let miss = Infinity
     let found = pt(-1, -1)
-    for (const { out, src, open } of quads) {
-      for (const { x: u, y: v } of inverseBilinear(p, ...out)) {
-        // (beyond an open edge a point counts as a thousandth as far out: the quad nearest the point still wins)
-        const by = (isOpen: boolean, over: number) => Math.max(0, over) * (isOpen ? 1e-3 : 1)
+    for (const { a, e, f, g, across, down, src, open } of quads) {
+      // The solutions (u, v) of the bilinear equation: a quadratic in v (two roots at most).
+      const hx = x - a.x
+      const hy = y - a.y
+      const k2 = g.x * f.y - g.y * f.x
+      const k1 = e.x * f.y - e.y * f.x + (hx * g.y - hy * g.x)
+      const k0 = hx * e.y - hy * e.x
+      const disc = k1 * k1 - 4 * k0 * k2
+      if (disc < 0) continue
+      // (the stable pair of roots: k0 / q is the one that stays finite as the quad becomes a parallelogram)
+      const q = -0.5 * (k1 + (k1 < 0 ? -1 : 1) * Math.sqrt(disc))
+      for (let root = 0; root < 2; root++) {
+        const v = root === 0 ? (q !== 0 ? k0 / q : NaN) : k2 !== 0 ? q / k2 : NaN
+        if (Number.isNaN(v)) continue
+        const rx = e.x + g.x * v
+        const ry = e.y + g.y * v
+        if (rx * across.x + ry * across.y <= 0) continue
+        let u = Math.abs(rx) >= Math.abs(ry) ? (hx - f.x * v) / rx : (hy - f.y * v) / ry
+        if ((f.x + g.x * u) * down.x + (f.y + g.y * u) * down.y <= 0) continue
         const outside = by(open.left, -u) + by(open.right, u - 1) + by(open.top, -v) + by(open.bottom, v - 1)
         if (outside >= miss) continue
         miss = outside
-        const [a, b, c, d] = src
-        found = pt(a.x + (b.x - a.x) * u + (d.x - a.x) * v + (a.x - b.x + c.x - d.x) * u * v, a.y + (b.y - a.y) * u + (d.y - a.y) * v + (a.y - b.y + c.y - d.y) * u * v)
+        const [sa, sb, sc, sd] = src
+        if (u < 0 && open.left) u *= gather
+        else if (u > 1 && open.right) u = 1 + (u - 1) * gather
+        found = pt(sa.x + (sb.x - sa.x) * u + (sd.x - sa.x) * v + (sa.x - sb.x + sc.x - sd.x) * u * v, sa.y + (sb.y - sa.y) * u + (sd.y - sa.y) * v + (sa.y - sb.y + sc.y - sd.y) * u * v)
       }
       if (miss === 0) break
     }
