@@ -35,10 +35,15 @@ const body: BodyFrame = {
   shoulderWidth: 100,
 }
 
+/** A garment's path filled navy on a light grey backdrop, 300 x 400. */
+async function flatPhoto(path: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#eeeeee"/><path d="${path}" fill="#203080"/></svg>`
+  return (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+}
+
 describe('fit', () => {
   it('ends a sleeve longer than the arm at the wrist, never over the hand', async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#eeeeee"/><path d="${LONG_SLEEVES}" fill="#203080"/></svg>`
-    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const img = await flatPhoto(LONG_SLEEVES)
     const model = garmentModel(img, garmentMask(img, null), 'top')
     const L = model.landmarks
     expect(L.sleeveEndL).not.toBeNull()
@@ -53,8 +58,7 @@ describe('fit', () => {
   })
 
   it("hangs a tee's set-in sleeves from the body's shoulder corners down the upper arms, their cuffs across the arms", async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#eeeeee"/><path d="${TEE}" fill="#203080"/></svg>`
-    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const img = await flatPhoto(TEE)
     const model = garmentModel(img, garmentMask(img, null), 'top')
     const L = model.landmarks
     expect(L.sleeveCuffL).not.toBeNull()
@@ -78,8 +82,7 @@ describe('fit', () => {
   })
 
   it("puts trousers' waistband on the person's own when the photo shows one near the waist, else just above the hip joints", async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#eeeeee"/><path d="${TROUSERS}" fill="#203080"/></svg>`
-    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const img = await flatPhoto(TROUSERS)
     const trousers = garmentModel(img, garmentMask(img, null), 'bottom')
     expect(trousers.type).toBe('bottom')
     const fit = { ease: 1, lengthShift: 0 }
@@ -94,8 +97,7 @@ describe('fit', () => {
   })
 
   it("scales a camisole by its chest, not by its straps (set in from its sides, they would blow it up)", async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#eeeeee"/><path d="${CAMISOLE}" fill="#203080"/></svg>`
-    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const img = await flatPhoto(CAMISOLE)
     const model = garmentModel(img, garmentMask(img, null), 'top')
     const L = model.landmarks
     expect(dist(L.shoulderL, L.shoulderR)).toBeLessThan(dist(L.armpitL, L.armpitR) * 0.9)
@@ -105,13 +107,18 @@ describe('fit', () => {
   })
 })
 
+/** A fixture garment photo, its parts and its sleeves fitted on the figure. */
+async function sleevesOf(garment: string) {
+  const { rgb } = await decode(fixture('garments', garment).data)
+  const mask = garmentMask(rgb, null)
+  const model = garmentModel(rgb, mask)
+  const { sleeveL, sleeveR } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
+  return { rgb, parts: garmentParts(mask, model), sleeveL, sleeveR }
+}
+
 describe.skipIf(!hasFixtures)('fit on a fixture photo', () => {
   it("lays a cardigan's sleeves, hanging against its body in the photo, across the whole arm (its inner edge ran down the arm, the rest beside it)", async () => {
-    const { rgb } = await decode(fixture('garments', 'condition_upper_21514384_52353349_1000.jpg').data)
-    const mask = garmentMask(rgb, null)
-    const model = garmentModel(rgb, mask)
-    const parts = garmentParts(mask, model)
-    const { sleeveL, sleeveR } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
+    const { rgb, parts, sleeveL, sleeveR } = await sleevesOf('condition_upper_21514384_52353349_1000.jpg')
     const partAt = (p: { x: number; y: number }) => parts[Math.round(p.y) * rgb.width + Math.round(p.x)]
     // Down the upper arm, on its line and a tenth of the shoulders to either side, is sleeve.
     for (const [map, part, shoulder, elbow] of [[sleeveL!, PART.sleeveL, body.shoulderL, body.elbowL], [sleeveR!, PART.sleeveR, body.shoulderR, body.elbowR]] as const)
@@ -123,11 +130,7 @@ describe.skipIf(!hasFixtures)('fit on a fixture photo', () => {
   }, 60_000)
 
   it("gathers a puffed sleeve round the arm (laid on at its flat width it stood out from the body)", async () => {
-    const { rgb } = await decode(fixture('garments', '02305_00.jpg').data)
-    const mask = garmentMask(rgb, null)
-    const model = garmentModel(rgb, mask)
-    const parts = garmentParts(mask, model)
-    const { sleeveL, sleeveR } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
+    const { rgb, parts, sleeveL, sleeveR } = await sleevesOf('02305_00.jpg')
     let farthest = 0
     for (const [map, part, arm] of [[sleeveL!, PART.sleeveL, [body.shoulderL, body.elbowL, body.wristL]], [sleeveR!, PART.sleeveR, [body.shoulderR, body.elbowR, body.wristR]]] as const)
       for (let y = 0; y < 300; y++)

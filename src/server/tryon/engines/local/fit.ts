@@ -51,11 +51,6 @@ export type PartMappings = {
 export type Worn = { silhouette?: Plane; waistband?: number | null }
 
 /**
- * Places each part of the garment on the person: the torso (and skirt) by a band mesh through
- * its landmark rows (collar, shoulders, armpits, waist, hem) moved onto the body, each sleeve
- * along its arm.
- */
-/**
  * How far from a point along a direction the person's silhouette runs on (until the background,
  * or a pixel `stop` rejects): `limit` when it runs on that far, null when it leaves the photo first.
  */
@@ -90,6 +85,11 @@ function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): numb
   return top === sw * 0.5 ? null : top
 }
 
+/**
+ * Places each part of the garment on the person: the torso (and skirt) by a mesh through its
+ * landmark rows (collar, shoulders, armpits, waist, hem) moved onto the body; a set-in sleeve by a
+ * mesh from the body's side down its arm, a hanging one along its arm.
+ */
 export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhouette: person, waistband = null }: Worn = {}): PartMappings {
   if (g.type === 'bottom') return fitBottom(g, body, fit, waistband)
   const L = g.landmarks
