@@ -97,6 +97,7 @@ function uncoverNeck(layer: Layer, body: BodyFrame, box: Box) {
   const half = body.shoulderWidth * NECK_HALF
   const rise = body.shoulderWidth * NECK_RISE
   const w = layer.alpha.width
+  const planes = [...layer.color, layer.alpha]
   const y1 = Math.min(box.y1, Math.ceil(neck.y + half))
   for (let y = box.y0; y <= y1; y++)
     for (let x = box.x0; x <= box.x1; x++) {
@@ -107,7 +108,7 @@ function uncoverNeck(layer: Layer, body: BodyFrame, box: Box) {
       const keep = Math.max(0, Math.min(1, d + rise * (a / half) ** 2 + 0.5))
       if (keep >= 1) continue
       const i = y * w + x
-      for (const plane of [...layer.color, layer.alpha]) plane.data[i] = (plane.data[i] ?? 0) * keep
+      for (const plane of planes) plane.data[i] = (plane.data[i] ?? 0) * keep
     }
 }
 

@@ -188,10 +188,9 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
       return [add(centre, scale(normal, half)), sub(centre, scale(normal, half))]
     }
     const sourceAt = (f: number): [Point, Point] => [lerp(opening[0], cuff[0], f), lerp(opening[1], cuff[1], f)]
-    // A low armhole (a boxy tee's) is gathered up under the arm: worn, the sleeve's underside
-    // starts on the arm's inner side, at most this far down it.
-    // Where the arm stands out from the body, its inner side there is off the body: the sleeve
-    // then starts on the body's side (from shoulder to armpit), as the body part ends there.
+    // A low armhole (a boxy tee's) is gathered up under the arm: the sleeve's underside starts at
+    // most this far down the arm, on its inner side, or on the body's side where the arm stands
+    // out from the body (the body part ends there).
     const deepest = reach * 0.6
     const armDir = norm(sub(arm[1]!, arm[0]!))
     const depth = (p: Point) => (p.x - arm[0]!.x) * armDir.x + (p.y - arm[0]!.y) * armDir.y

@@ -375,13 +375,12 @@ function inSleeve(p: Point, torso: Run | null, f: SleeveFrame): boolean {
   return (p.x - sideX) * f.out > 2
 }
 
-/**
- * A sleeve's cuff: its centre (the mean of its pixels farthest from the middle of its opening) and
- * its two corners (the sleeve's width across its axis near the end, the shoulder's side first);
- * null when there is (almost) no sleeve.
- */
 type SleeveEnd = { end: Point; cuff: [Point, Point] }
 
+/**
+ * A sleeve's cuff: its centre (the mean of its pixels farthest from the middle of its opening) and
+ * its two corners (the shoulder's side first); null when there is (almost) no sleeve.
+ */
 function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): SleeveEnd | null {
   const root = mid(f.shoulder, f.armpit)
   const reach = dist(f.shoulder, f.armpit)
