@@ -61,8 +61,10 @@ function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number,
     if (sx < 0 || sy < 0 || sx > gw - 1 || sy > gh - 1) return
     if (parts[Math.round(sy) * gw + Math.round(sx)] !== part) return
     // (bilinear as samplePlane and sampleRgb, with one set of weights for the mask and the three channels)
-    const [gx0, gy0] = [Math.floor(sx), Math.floor(sy)]
-    const [fx, fy] = [sx - gx0, sy - gy0]
+    const gx0 = Math.floor(sx)
+    const gy0 = Math.floor(sy)
+    const fx = sx - gx0
+    const fy = sy - gy0
     const k00 = gy0 * gw + gx0
     const k01 = gy0 * gw + Math.min(gw - 1, gx0 + 1)
     const k10 = Math.min(gh - 1, gy0 + 1) * gw + gx0

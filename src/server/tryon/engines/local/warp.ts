@@ -97,14 +97,26 @@ export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: numb
   const ROUGH = 1
   const NOWHERE = 2
   const cells = new Uint8Array(gw * gh)
-  const nowhere = (c: number) => gx[c]! < 0 && gy[c]! < 0
+  const corners = [0, 1, gw, gw + 1]
+  // (written out, not with helpers: this runs for every cell, and a closure made per cell costs more than the test)
   for (let j = 0; j < gh - 1; j++)
     for (let i = 0; i < gw - 1; i++) {
       const k = j * gw + i
-      const [a, b, c, d] = [k, k + 1, k + gw, k + gw + 1]
-      const none = +nowhere(a) + +nowhere(b) + +nowhere(c) + +nowhere(d)
-      const spread = (v: Float32Array) => Math.max(v[a]!, v[b]!, v[c]!, v[d]!) - Math.min(v[a]!, v[b]!, v[c]!, v[d]!)
-      cells[k] = none === 4 ? NOWHERE : none > 0 || spread(gx) > jump || spread(gy) > jump ? ROUGH : SMOOTH
+      let none = 0
+      let xLo = Infinity
+      let xHi = -Infinity
+      let yLo = Infinity
+      let yHi = -Infinity
+      for (const corner of corners) {
+        const cx = gx[k + corner]!
+        const cy = gy[k + corner]!
+        if (cx < 0 && cy < 0) none++
+        xLo = Math.min(xLo, cx)
+        xHi = Math.max(xHi, cx)
+        yLo = Math.min(yLo, cy)
+        yHi = Math.max(yHi, cy)
+      }
+      cells[k] = none === 4 ? NOWHERE : none > 0 || xHi - xLo > jump || yHi - yLo > jump ? ROUGH : SMOOTH
     }
   // (each row interpolates between its two grid rows once, then along the row per pixel)
   const rowX = new Float64Array(gw)
@@ -182,10 +194,14 @@ export function meshMap(rows: MeshRow[], gather = 1): Mapping {
   })
   // (beyond an open edge a point counts as a thousandth as far out: the quad nearest the point still wins)
   const by = (isOpen: boolean, over: number) => (over > 0 ? over * (isOpen ? 1e-3 : 1) : 0)
+  // (the quad that held the last point is tried first: points come in rows, and it most often holds the next)
+  let last = 0
   return (x, y) => {
     let miss = Infinity
     let found = pt(-1, -1)
-    for (const { a, e, f, g, across, down, src, open } of quads) {
+    for (let n = 0; n < quads.length; n++) {
+      const at = (last + n) % quads.length
+      const { a, e, f, g, across, down, src, open } = quads[at]!
       // The solutions (u, v) of the bilinear equation: a quadratic in v (two roots at most).
       const hx = x - a.x
       const hy = y - a.y
@@ -212,7 +228,10 @@ export function meshMap(rows: MeshRow[], gather = 1): Mapping {
         else if (u > 1 && open.right) u = 1 + (u - 1) * gather
         found = pt(sa.x + (sb.x - sa.x) * u + (sd.x - sa.x) * v + (sa.x - sb.x + sc.x - sd.x) * u * v, sa.y + (sb.y - sa.y) * u + (sd.y - sa.y) * v + (sa.y - sb.y + sc.y - sd.y) * u * v)
       }
-      if (miss === 0) break
+      if (miss === 0) {
+        last = at
+        break
+      }
     }
     return found
   }
