@@ -222,8 +222,11 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const frontSoft = boxBlur(front, 1, around)
 
   const remove = plane(w, h)
-  const onArms = (x: number, y: number, within = 0.2) =>
-    arms.some(({ line, near }) => x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1 && polylineDistance(x, y, line) < sw * within)
+  // (a loop, not a closure per call: this runs for pixels of the whole removal)
+  const onArms = (x: number, y: number, within = 0.2) => {
+    for (const { line, near } of arms) if (x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1 && polylineDistance(x, y, line) < sw * within) return true
+    return false
+  }
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !isSet(front, y * w + x)
   const oldColour = bottom && removable ? oldBottomColour(person, removable, waistY, rise, oldBottom) : null
   if (removable)

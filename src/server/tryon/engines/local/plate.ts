@@ -158,25 +158,21 @@ function channels(img: Rgb): Channels {
 }
 
 /**
- * The photo's background behind the person, filled in from the visible background around it (its
- * overall mean deep inside a wide person, where none is within reach).
+ * The photo's background behind the person, filled in from the visible background around it:
+ * `near` per channel (-1 where none is within reach), and `overall`, its mean, for there (deep inside a wide person).
  */
-function backgroundEstimate(person: Rgb, personMask: Plane, sigma: number, area: Box): Channels {
+function backgroundEstimate(person: Channels, personMask: Plane, sigma: number, area: Box): { near: Channels; overall: [number, number, number] } {
   const bg = mapPlane(morph(personMask, 4), (v) => 1 - v)
   const estimate = maskedMeans(bg, sigma, { wider: sigma * 4, area })
-  const estimated = (channel: Plane) => {
-    let sum = 0
-    let n = 0
-    for (let i = 0; i < channel.data.length; i++)
-      if (bg.data[i]) {
-        sum += channel.data[i]!
-        n++
-      }
-    const overall = n ? sum / n : 0
-    return mapPlane(estimate(channel), (v) => (v >= 0 ? v : overall))
-  }
-  const [r, g, b] = channels(person)
-  return [estimated(r), estimated(g), estimated(b)]
+  const sum = [0, 0, 0]
+  let n = 0
+  for (let i = 0; i < bg.data.length; i++)
+    if (bg.data[i]) {
+      for (let c = 0; c < 3; c++) sum[c]! += person[c]!.data[i]!
+      n++
+    }
+  const [r, g, b] = person
+  return { near: [estimate(r), estimate(g), estimate(b)], overall: [n ? sum[0]! / n : 0, n ? sum[1]! / n : 0, n ? sum[2]! / n : 0] }
 }
 
 /** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone). */
@@ -197,9 +193,10 @@ function visibleSkin(person: Rgb, masks: PersonMasks, body: BodyFrame, face: Fac
  * The skin's own grain: a fixed pseudo-random pattern softened over a pixel, scaled to the
  * fine variation of the person's visible skin (a flat fill reads as a cut-out).
  */
-function skinGrain(person: Rgb, skin: Plane): Plane {
-  const L = luminance(person)
-  const smooth = blur(L, 1.5)
+function skinGrain(L: Plane, skin: Plane, area: Box): Plane {
+  // (the skin's fine variation needs only its own box, and three pixels round it for the blur's reach)
+  const skinBox = bounds(skin)
+  const smooth = skinBox.x1 < 0 ? L : blur(L, 1.5, grownBox(skinBox, 4, L))
   let sum = 0
   let skinLevel = 0
   let count = 0
@@ -213,13 +210,17 @@ function skinGrain(person: Rgb, skin: Plane): Plane {
   // (relative to the skin's own lightness: the grain multiplies the fill)
   const level = count > 200 ? Math.max(0.2, skinLevel / count) : 0.6
   const std = count > 200 ? Math.min(0.04, Math.sqrt(sum / count)) : 0.012
-  const noise = mapPlane(skin, (_, i) => {
-    const h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b) ^ (i >>> 13)
-    return ((Math.imul(h, 0xc2b2ae35) >>> 0) / 4294967296 - 0.5) * 3.4
-  })
+  const noise = plane(skin.width, skin.height)
+  for (let y = area.y0; y <= area.y1; y++)
+    for (let i = y * skin.width + area.x0; i <= y * skin.width + area.x1; i++) {
+      const h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b) ^ (i >>> 13)
+      noise.data[i] = ((Math.imul(h, 0xc2b2ae35) >>> 0) / 4294967296 - 0.5) * 3.4
+    }
   // (a box of radius 1 keeps about a third of the noise's deviation)
-  const soft = boxBlur(noise, 1)
-  return mapPlane(soft, (v) => (v * std) / level)
+  const soft = boxBlur(noise, 1, area)
+  for (let y = area.y0; y <= area.y1; y++)
+    for (let i = y * skin.width + area.x0; i <= y * skin.width + area.x1; i++) soft.data[i] = (soft.data[i]! * std) / level
+  return soft
 }
 
 /**
@@ -272,12 +273,17 @@ function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) 
   const torsoHalf = Math.max(sw * 0.45, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.8)
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   // (forearms and hands are slimmer than upper arms; two pixels for the soft edge)
-  const onLimb = (x: number, y: number, arm: Point[]) => polylineDistance(x, y, arm, [1, 1.15, 1.15]) < armRadius + 2
+  const limbWeights = [1, 1.15, 1.15]
   // Thighs and shins where the knees were seen (the shin as long as the thigh).
   const leg = (hip: Point, knee: Point | null) => (knee ? [[hip, knee, add(knee, sub(knee, hip))]] : [])
   const legs = [...leg(body.hipL, body.kneeL), ...leg(body.hipR, body.kneeR)]
-  const onLeg = (x: number, y: number) => legs.some((leg) => polylineDistance(x, y, leg) < sw * 0.24)
-  return (x, y) => segmentDistance(x, y, neck, hips) < torsoHalf || arms.some((arm) => onLimb(x, y, arm)) || onLeg(x, y) || segmentDistance(x, y, neck, chin) < sw * 0.18
+  // (loops, not closures: this runs for every pixel of the person)
+  return (x, y) => {
+    if (segmentDistance(x, y, neck, hips) < torsoHalf || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
+    for (const arm of arms) if (polylineDistance(x, y, arm, limbWeights) < armRadius + 2) return true
+    for (const leg of legs) if (polylineDistance(x, y, leg) < sw * 0.24) return true
+    return false
+  }
 }
 
 export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, face: Face | null, faceSkin: [number, number, number]): Plate {
@@ -290,24 +296,24 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   const tones: number[] = []
   for (let i = 0; i < n; i += 7) if (isSet(masks.clothing, i)) tones.push(L.data[i] ?? 0)
   const tone = median(tones) || 0.5
-  const plain = mapPlane(L, (v, i) => (masks.clothing.data[i] ?? 0) * Math.exp(-(((v - tone) / 0.12) ** 2)))
+  const plain = mapPlane(L, (v, i) => (masks.clothing.data[i] ? masks.clothing.data[i]! * Math.exp(-(((v - tone) / 0.12) ** 2)) : 0))
   // (only round the person is the plate used: where old clothing goes and new garments lie on it)
   const seen = bounds(masks.person)
   if (seen.x1 < 0) return { fill: { ...person, data: person.data.slice() }, shade: mapPlane(L, () => 1) }
   const area = grownBox(seen, PLATE_MARGIN, person)
   const fine = maskedMeans(plain, Math.max(4, body.shoulderWidth / 6), { area })(L)
   const broad = maskedMeans(plain, Math.max(30, body.shoulderWidth), { area })(L)
-  const [bgR, bgG, bgB] = backgroundEstimate(person, masks.person, 12, area)
+  const rgb = channels(person)
+  const background = backgroundEstimate(rgb, masks.person, 12, area)
   // Skin where clothing was: the colour of the nearest visible skin (neck, arms), its grain, and
   // the torso's roundness (darker towards the sides); the person's face tone where none shows.
   const skinMask = visibleSkin(person, masks, body, face, faceSkin)
   const sw = body.shoulderWidth
   const skinNear = maskedMeans(skinMask, sw * 0.35, { wider: sw * 1.5, area })
-  const [r, g, b] = channels(person)
-  const [skinR, skinG, skinB] = [skinNear(r), skinNear(g), skinNear(b)]
+  const [skinR, skinG, skinB] = rgb.map(skinNear) as Channels
   /** A channel's skin at pixel i: the nearest visible skin's (farther out where none is near), else the face's tone. */
   const skinAt = (skin: Plane, face: number, i: number) => (skin.data[i]! >= 0 ? skin.data[i]! : face)
-  const grain = skinGrain(person, skinMask)
+  const grain = skinGrain(L, skinMask, area)
   const { neck, hips } = bodyAxes(body)
   const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
   // (an arm is round too: darker towards its edges; where it lies against the torso the lighter
@@ -329,6 +335,11 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
     fill[i * 3 + 1] = Math.round(clamp(g, 0, 255))
     fill[i * 3 + 2] = Math.round(clamp(b, 0, 255))
   }
+  const overall = background.overall.map(Math.fround)
+  const backgroundAt = (c: number, i: number) => {
+    const near = background.near[c]!.data[i]!
+    return near >= 0 ? near : overall[c]!
+  }
   const skinFilled = plane(w, h)
   const shade = mapPlane(L, () => 1)
   for (let y = area.y0; y <= area.y1; y++)
@@ -339,7 +350,7 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
       shade.data[i] = clothed && lit >= 0 ? clamp(lit / overall, SHADE.min, SHADE.max) : 1
       const bare = isSet(masks.person, i) && !isSet(masks.keep, i) && inBody(x, y)
       if (!bare) {
-        setFill(i, bgR.data[i] ?? 0, bgG.data[i] ?? 0, bgB.data[i] ?? 0)
+        setFill(i, backgroundAt(0, i), backgroundAt(1, i), backgroundAt(2, i))
         continue
       }
       const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y) * (1 + (grain.data[i] ?? 0))
@@ -359,33 +370,39 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
  */
 function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number, area: Box) {
   const { width: w, height: h } = fill
-  // (skin a couple of pixels in from its edge: the edge itself mixes with the old clothing)
-  const core = morph(skin, -2)
-  const border = mapPlane(morph(core, 4), (v, i) => (v && isSet(filled, i) ? 1 : 0))
+  const skinBox = bounds(skin)
+  if (skinBox.x1 < 0) return
+  // (skin a couple of pixels in from its edge: the edge itself mixes with the old clothing; worked
+  // out round the skin only, as far as the two steps reach)
+  const near = grownBox(skinBox, 6, fill)
+  const core = morph(skin, -2, near)
+  const border = mapPlane(morph(core, 4, near), (v, i) => (v && isSet(filled, i) ? 1 : 0))
   // The photo's skin beside each border pixel: the mean of the core skin within 3 pixels.
   const photo = new Float32Array(w * h * 3)
-  for (let i = 0; i < border.data.length; i++) {
-    if (!border.data[i]) continue
-    const [x, y] = [i % w, Math.floor(i / w)]
-    const sum = [0, 0, 0]
-    let n = 0
-    for (let v = Math.max(0, y - 3); v <= Math.min(h - 1, y + 3); v++)
-      for (let u = Math.max(0, x - 3); u <= Math.min(w - 1, x + 3); u++) {
-        const k = v * w + u
-        if (!core.data[k]) continue
-        for (let c = 0; c < 3; c++) sum[c]! += person.data[k * 3 + c] ?? 0
-        n++
-      }
-    if (n) for (let c = 0; c < 3; c++) photo[i * 3 + c] = sum[c]! / n
-    else border.data[i] = 0
-  }
+  for (let y = near.y0; y <= near.y1; y++)
+    for (let x = near.x0, i = y * w + x; x <= near.x1; x++, i++) {
+      if (!border.data[i]) continue
+      let [r, g, b, n] = [0, 0, 0, 0]
+      for (let v = Math.max(0, y - 3); v <= Math.min(h - 1, y + 3); v++)
+        for (let u = Math.max(0, x - 3), k = v * w + u; u <= Math.min(w - 1, x + 3); u++, k++) {
+          if (!core.data[k]) continue
+          r += person.data[k * 3]!
+          g += person.data[k * 3 + 1]!
+          b += person.data[k * 3 + 2]!
+          n++
+        }
+      if (n) [photo[i * 3], photo[i * 3 + 1], photo[i * 3 + 2]] = [r / n, g / n, b / n]
+      else border.data[i] = 0
+    }
   const spread = maskedMeans(border, Math.max(6, sw * 0.12), { wider: Math.max(20, sw * 0.5), fade: 0.25, area })
   for (let c = 0; c < 3; c++) {
-    const difference = mapPlane(border, (b, i) => (b ? photo[i * 3 + c]! - fill.data[i * 3 + c]! : 0))
+    const difference = plane(w, h)
+    for (let y = near.y0; y <= near.y1; y++)
+      for (let i = y * w + near.x0; i <= y * w + near.x1; i++) if (border.data[i]) difference.data[i] = photo[i * 3 + c]! - fill.data[i * 3 + c]!
     const correction = spread(difference)
-    for (let i = 0; i < filled.data.length; i++) {
-      if (isSet(filled, i)) fill.data[i * 3 + c] = Math.round(Math.min(255, Math.max(0, fill.data[i * 3 + c]! + correction.data[i]!)))
-    }
+    for (let y = area.y0; y <= area.y1; y++)
+      for (let i = y * w + area.x0; i <= y * w + area.x1; i++)
+        if (isSet(filled, i)) fill.data[i * 3 + c] = Math.round(Math.min(255, Math.max(0, fill.data[i * 3 + c]! + correction.data[i]!)))
   }
 }
 

@@ -128,9 +128,9 @@ export function boxBlur(src: Plane, r: number, box: Box = fullBox(src)): Plane {
   return { width: w, height: h, data: out }
 }
 
-export const blur = (src: Plane, sigma: number): Plane => {
+export const blur = (src: Plane, sigma: number, box?: Box): Plane => {
   const r = Math.max(1, Math.round(sigma * 0.8))
-  return boxBlur(boxBlur(boxBlur(src, r), r), r)
+  return boxBlur(boxBlur(boxBlur(src, r, box), r, box), r, box)
 }
 
 /**
