@@ -15,11 +15,12 @@ import { z } from 'zod'
 import { buildCatalogue, dressSvg } from '../src/server/features/products'
 import { type TryOnInput, TryOnError } from '../src/server/tryon/engine'
 import { type GenerationReport, createLocalEngine } from '../src/server/tryon/engines/local'
-import { type PersonAnalysis, analysisOf } from '../src/server/tryon/engines/local/analysis'
+import { type PersonAnalysis, WORKING_SIZE, analysisOf, decodeImage } from '../src/server/tryon/engines/local/analysis'
 import { type Plane, type Rgb, decode, morph } from '../src/server/tryon/engines/local/raster'
 import { type Defect, SEEN_DEFECTS, resultDefects, visibleChange } from '../src/server/tryon/engines/local/result-check'
 import { FIXTURES, SKIP_REASON, fixture, hasFixtures, memoryStorage } from '../src/server/tryon/engines/local/test-fixtures'
 import { ciede2000, meanLab, ssim } from '../src/server/tryon/engines/local/metrics'
+import { TRYON_HEIGHT, TRYON_WIDTH } from '../src/shared/tryon/constants'
 import { percentile } from './lib'
 
 if (!hasFixtures) {
@@ -112,8 +113,9 @@ for (const [p, g] of pairs) {
   }
   stats.total.push(performance.now() - t)
   const r = report as GenerationReport | null
-  const result = (await decode(out.images[0]!.data)).rgb
-  const personImg = (await decode(input.person.data)).rgb
+  // (all at the engine's working size, as its masks are)
+  const result = (await decode(out.images[0]!.data, WORKING_SIZE)).rgb
+  const personImg = (await decodeImage(input.person)).rgb
   const { analysis: person } = await analysisOf(input.person, 'person', storage)
   const { analysis: garment } = await analysisOf(input.garment, 'garment', storage, input.garment.category)
   const coverage = r!.coverage[0]!
@@ -126,8 +128,24 @@ for (const [p, g] of pairs) {
   const background: Plane = { ...around, data: around.data.map((v, i) => (v < 0.5 && coverage.data[i]! < 0.01 ? 1 : 0)) }
   quality.background.push(ssim(result, personImg, background))
   const shown: Plane = { ...coverage, data: coverage.data.map((v) => (v > 0.9 ? 1 : 0)) }
-  quality.colour.push(ciede2000(meanLab((await decode(input.garment.data)).rgb, garment.mask), meanLab(result, shown)))
+  quality.colour.push(ciede2000(meanLab((await decodeImage(input.garment)).rgb, garment.mask), meanLab(result, shown)))
   cells.set(`${p}|${g}`, { input: await sharp(out.images[0]!.data).resize(TW, TH, { fit: 'cover', position: 'north' }).png().toBuffer(), state: defects.length ? 'broken' : 'ok' })
+}
+
+// A photo as the app stores one from a phone (1536 px wide, its largest), analysed at upload and
+// tried on at the app's default output size, with the first garments.
+const phone = { prepare: [] as number[], total: [] as number[] }
+for (const p of persons.slice(0, 2)) {
+  const photo = fixture('persons', p)
+  const large = { ...photo, key: `phone/${p}`, data: await sharp(photo.data).resize(1536, 2048, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer() }
+  let t = performance.now()
+  await engine.prepare!({ ...large, kind: 'person' }, storage)
+  phone.prepare.push(performance.now() - t)
+  for (const g of garments.slice(0, 4)) {
+    t = performance.now()
+    await engine.generate({ ...(await request(p, g)), person: large, width: TRYON_WIDTH, height: TRYON_HEIGHT }).catch(() => {})
+    phone.total.push(performance.now() - t)
+  }
 }
 
 // (before the contact sheets below are drawn: they are the bench's, not the engine's)
@@ -168,6 +186,7 @@ console.log(`refused: ${refusals} of ${pairs.length}`)
 console.log(`  warm try-on p50 ${ms(percentile(stats.total, 50))}, p95 ${ms(percentile(stats.total, 95))}   (budget p50 <= 400 ms)`)
 console.log(`  cold try-on: ${stats.cold.map(ms).join(', ')}   (budget <= 3000 ms)`)
 console.log(`  analysis at upload per photo: p50 ${ms(percentile(stats.prepare, 50))}, p95 ${ms(percentile(stats.prepare, 95))}   (budget p50 <= 1500 ms)`)
+console.log(`  phone-size person photos (1536 x 2048, to ${TRYON_WIDTH} x ${TRYON_HEIGHT}): analysis p50 ${ms(percentile(phone.prepare, 50))}, warm try-on p50 ${ms(percentile(phone.total, 50))}`)
 console.log(`  peak memory during the try-ons (max RSS): ${Math.round(peakMb)} MB   (budget <= 1024 MB)`)
 console.log(`  regression figures: paired SSIM ${mean(quality.paired).toFixed(3)}; face and hair SSIM ${mean(quality.face).toFixed(3)}, background ${mean(quality.background).toFixed(3)}; garment colour CIEDE2000 ${mean(quality.colour).toFixed(2)}`)
 if (catalogue.size) {

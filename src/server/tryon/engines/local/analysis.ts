@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { GarmentCategory, StoredImage } from '../../engine'
 import { TryOnError } from '../../engine'
+import { TRYON_HEIGHT, TRYON_WIDTH } from '~/shared/tryon/constants'
 import type { Storage } from '../../../platform/storage'
 import { createAnalysisStore } from '../../analysis-store'
 import { GarmentModelSchema, PersonModelSchema, storedAnalysisSchema } from './analysis-schemas'
@@ -18,7 +19,7 @@ import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 17
+const VERSION = 18
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)
@@ -28,9 +29,17 @@ export type { GarmentAnalysis }
 
 export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png` })
 
+/**
+ * The size the engine works at: a photo is scaled down to the smallest size that covers the try-on's
+ * default output (a phone photo stored at 1536 x 2048 would cost four times the work, for a picture
+ * made at 768 x 1024 in the end).
+ */
+export const WORKING_SIZE = { width: TRYON_WIDTH, height: TRYON_HEIGHT }
+
+/** A stored photo decoded at the working size. */
 export async function decodeImage(image: StoredImage): Promise<{ rgb: Rgb; alpha: Plane | null }> {
   try {
-    return await decode(image.data)
+    return await decode(image.data, WORKING_SIZE)
   } catch {
     throw new TryOnError(ENGINE_ERRORS.unreadable)
   }

@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type StoredImage, TryOnError, type TryOnInput } from '../../engine'
 import { type StageTimings, createLocalEngine } from './index'
+import { analysisOf } from './analysis'
 import { ENGINE_ERRORS } from './messages'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
@@ -68,6 +69,16 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
     const green = await meanColour(garment.data, { x0: 0.4, y0: 0.6, x1: 0.6, y1: 0.7 })
     const [torsoBefore, torsoAfter] = await Promise.all([meanColour(person.data, torso), meanColour(out.images[0]!.data, torso)])
     expect(distance(torsoAfter, green)).toBeLessThan(distance(torsoBefore, green) * 0.5)
+  }, 120_000)
+
+  it('works on a phone-size photo at the size of the default output, and answers at the size asked', async () => {
+    // (the app stores photos up to 1536 px wide: twice the default output each way, four times the work)
+    const phone: StoredImage = { key: 'tests/phone.jpg', data: await sharp(person.data).resize(1536, 2048).jpeg({ quality: 90 }).toBuffer(), contentType: 'image/jpeg' }
+    const { analysis } = await analysisOf(phone, 'person', storage)
+    expect([analysis.masks.person.width, analysis.masks.person.height]).toEqual([768, 1024])
+    const out = await engine.generate(input({ person: phone, width: 1536, height: 2048 }))
+    const meta = await sharp(out.images[0]!.data).metadata()
+    expect([meta.width, meta.height]).toEqual([1536, 2048])
   }, 120_000)
 
   it('says so when there is no person in the photo', async () => {

@@ -14,10 +14,18 @@ export const isSet = (mask: Plane, i: number) => (mask.data[i] ?? 0) >= 0.5
 
 export const plane = (width: number, height: number): Plane => ({ width, height, data: new Float32Array(width * height) })
 
-/** Decodes any stored image to RGB (alpha, when present, is returned as a plane too). */
-export async function decode(buffer: Buffer, size?: { width: number; height: number }): Promise<{ rgb: Rgb; alpha: Plane | null }> {
+/**
+ * Decodes any stored image to RGB (alpha, when present, is returned as a plane too). Given
+ * `cover`, a larger image is scaled down to the smallest size that still covers it, its aspect kept.
+ */
+export async function decode(buffer: Buffer, cover?: { width: number; height: number }): Promise<{ rgb: Rgb; alpha: Plane | null }> {
   let pipeline = sharp(buffer, { limitInputPixels: 40_000_000 }).rotate()
-  if (size) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' })
+  if (cover) {
+    const meta = await sharp(buffer, { limitInputPixels: 40_000_000 }).metadata()
+    const { width = 0, height = 0 } = meta.autoOrient ?? meta
+    const scale = Math.max(cover.width / width, cover.height / height)
+    if (scale < 1) pipeline = pipeline.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' })
+  }
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   const n = info.width * info.height
   const rgb = new Uint8Array(n * 3)
