@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { type Point, add, dist, mid, segmentDistance, sub } from './geometry'
+import { type Point, add, dist, mid, pt, segmentDistance, sub } from './geometry'
 import type { Face } from './analysis-schemas'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
@@ -10,6 +10,9 @@ import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBo
  * low-frequency light (a ratio around 1) that new garments take on.
  */
 export type Plate = { fill: Rgb; shade: Plane }
+
+/** The person's masks that the plate reads. */
+type PlateMasks = Pick<PersonMasks, 'person' | 'clothing' | 'keep' | 'bareArms'>
 
 /** How far beyond the person the plate is worked out (the removal reaches 3 px out: a grown mask, softened by a pixel). */
 const PLATE_MARGIN = 4
@@ -176,7 +179,7 @@ function backgroundEstimate(person: Channels, personMask: Plane, sigma: number, 
 }
 
 /** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone). */
-function visibleSkin(person: Rgb, masks: PersonMasks, body: BodyFrame, face: Face | null, tone: [number, number, number]): Plane {
+function visibleSkin(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face | null, tone: [number, number, number]): Plane {
   const { width: w } = person
   const toneLab = rgbToLab(...tone)
   // (the face outline's lowest point, else a guess below the nose)
@@ -227,7 +230,7 @@ function skinGrain(L: Plane, skin: Plane, area: Box): Plane {
  * Half the width of a bare forearm, measured across it on the skin mask from elbow to wrist
  * (null when too little of it shows bare, or it lies against bare skin beside it).
  */
-function forearmRadius(masks: PersonMasks, elbow: Point, wrist: Point): number | null {
+function forearmRadius(masks: PlateMasks, elbow: Point, wrist: Point): number | null {
   const { width: w, height: h } = masks.bareArms
   const along = sub(wrist, elbow)
   const length = Math.hypot(along.x, along.y)
@@ -255,7 +258,7 @@ function forearmRadius(masks: PersonMasks, elbow: Point, wrist: Point): number |
  * the other may be partly hidden), an upper arm being about 1.3 times a forearm's mid-width;
  * otherwise a slim arm's share of the shoulder width.
  */
-export function upperArmRadius(masks: PersonMasks, body: BodyFrame): number {
+export function upperArmRadius(masks: PlateMasks, body: BodyFrame): number {
   const sw = body.shoulderWidth
   const seen = [forearmRadius(masks, body.elbowL, body.wristL), forearmRadius(masks, body.elbowR, body.wristR)].filter((r): r is number => r !== null && r > sw * 0.05)
   return seen.length ? Math.min(sw * 0.18, Math.max(sw * 0.09, Math.max(...seen) * 1.3)) : sw * 0.15
@@ -286,7 +289,69 @@ function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) 
   }
 }
 
-export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, face: Face | null, faceSkin: [number, number, number]): Plate {
+/** Shoulders at least this wide (pixels) have their plate worked out at half size. */
+const HALF_SIZE_FROM = 120
+
+/**
+ * The plate of a person photo. Its fields are smooth (the body's light, the nearest skin's colour,
+ * the background behind the person): unless the person is small in the photo, they are worked out
+ * at half its size and grown back, which takes a quarter of the work. The skin's grain is added at
+ * full size.
+ */
+export function personPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face | null, faceSkin: [number, number, number]): Plate {
+  const { width: w, height: h } = person
+  const seen = bounds(masks.person)
+  if (seen.x1 < 0) return { fill: { ...person, data: person.data.slice() }, shade: mapPlane(masks.person, () => 1) }
+  const area = grownBox(seen, PLATE_MARGIN, person)
+  const f = body.shoulderWidth >= HALF_SIZE_FROM ? 2 : 1
+  const small = { person: shrink(masks.person, f), clothing: shrink(masks.clothing, f), keep: shrink(masks.keep, f), bareArms: shrink(masks.bareArms, f) }
+  const half = smoothPlate(shrunkRgb(person, f), small, scaledBody(body, 1 / f), face && { ...face, oval: face.oval.map((p) => pt(p.x / f, p.y / f)) }, faceSkin, f)
+  const grown = (p: Plane) => grow(p, f, w, h, area)
+  const shade = grown(half.shade)
+  const filled = grown(half.filled)
+  const grain = skinGrain(luminance(person), mapPlane(grown(half.skin), (v) => (v >= 0.5 ? 1 : 0)), area)
+  const fill = person.data.slice()
+  for (const [c, channel] of channels(half.fill).entries()) {
+    const values = grown(channel)
+    for (let y = area.y0; y <= area.y1; y++)
+      for (let i = y * w + area.x0; i <= y * w + area.x1; i++) {
+        const v = filled.data[i]! >= 0.5 ? values.data[i]! * (1 + grain.data[i]!) : values.data[i]!
+        fill[i * 3 + c] = Math.round(Math.min(255, Math.max(0, v)))
+      }
+  }
+  // (beyond the area the plate is the photo itself, unshaded)
+  for (let y = 0; y < h; y++) {
+    const inRows = y >= area.y0 && y <= area.y1
+    shade.data.fill(1, y * w, inRows ? y * w + area.x0 : (y + 1) * w)
+    if (inRows) shade.data.fill(1, y * w + area.x1 + 1, (y + 1) * w)
+  }
+  return { fill: { width: w, height: h, data: fill }, shade }
+}
+
+/** A body frame on the photo scaled by k. */
+function scaledBody(body: BodyFrame, k: number): BodyFrame {
+  const at = (p: Point) => pt(p.x * k, p.y * k)
+  const { shoulderL, shoulderR, elbowL, elbowR, wristL, wristR, hipL, hipR, kneeL, kneeR, nose, shoulderWidth } = body
+  return {
+    ...{ shoulderL: at(shoulderL), shoulderR: at(shoulderR), elbowL: at(elbowL), elbowR: at(elbowR), wristL: at(wristL), wristR: at(wristR) },
+    ...{ hipL: at(hipL), hipR: at(hipR), kneeL: kneeL && at(kneeL), kneeR: kneeR && at(kneeR), nose: at(nose), shoulderWidth: shoulderWidth * k },
+  }
+}
+
+/** An image at 1/f of its size, each pixel the mean of an f x f block. */
+function shrunkRgb(img: Rgb, f: number): Rgb {
+  if (f === 1) return img
+  const [r, g, b] = channels(img).map((c) => shrink(c, f))
+  const out = new Uint8Array(r!.data.length * 3)
+  for (let i = 0; i < r!.data.length; i++) [out[i * 3], out[i * 3 + 1], out[i * 3 + 2]] = [Math.round(r!.data[i]!), Math.round(g!.data[i]!), Math.round(b!.data[i]!)]
+  return { width: r!.width, height: r!.height, data: out }
+}
+
+/**
+ * The plate's smooth fields (its fill without the skin's grain), with where the fill is skin
+ * (`filled`) and where visible skin was seen (`skin`), on the photo shrunk by f.
+ */
+function smoothPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face | null, faceSkin: [number, number, number], f: number): Plate & { filled: Plane; skin: Plane } {
   const { width: w, height: h } = person
   const n = w * h
   // The body's light, measured on the old clothing's main colour (not its prints): its
@@ -298,13 +363,12 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   const tone = median(tones) || 0.5
   const plain = mapPlane(L, (v, i) => (masks.clothing.data[i] ? masks.clothing.data[i]! * Math.exp(-(((v - tone) / 0.12) ** 2)) : 0))
   // (only round the person is the plate used: where old clothing goes and new garments lie on it)
-  const seen = bounds(masks.person)
-  if (seen.x1 < 0) return { fill: { ...person, data: person.data.slice() }, shade: mapPlane(L, () => 1) }
-  const area = grownBox(seen, PLATE_MARGIN, person)
+  const area = grownBox(bounds(masks.person), PLATE_MARGIN, person)
   const fine = maskedMeans(plain, Math.max(4, body.shoulderWidth / 6), { area })(L)
   const broad = maskedMeans(plain, Math.max(30, body.shoulderWidth), { area })(L)
   const rgb = channels(person)
-  const background = backgroundEstimate(rgb, masks.person, 12, area)
+  // (over 12 pixels of the photo)
+  const background = backgroundEstimate(rgb, masks.person, 12 / f, area)
   // Skin where clothing was: the colour of the nearest visible skin (neck, arms), its grain, and
   // the torso's roundness (darker towards the sides); the person's face tone where none shows.
   const skinMask = visibleSkin(person, masks, body, face, faceSkin)
@@ -313,7 +377,6 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
   const [skinR, skinG, skinB] = rgb.map(skinNear) as Channels
   /** A channel's skin at pixel i: the nearest visible skin's (farther out where none is near), else the face's tone. */
   const skinAt = (skin: Plane, face: number, i: number) => (skin.data[i]! >= 0 ? skin.data[i]! : face)
-  const grain = skinGrain(L, skinMask, area)
   const { neck, hips } = bodyAxes(body)
   const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
   // (an arm is round too: darker towards its edges; where it lies against the torso the lighter
@@ -353,11 +416,11 @@ export function personPlate(person: Rgb, masks: PersonMasks, body: BodyFrame, fa
         setFill(i, backgroundAt(0, i), backgroundAt(1, i), backgroundAt(2, i))
         continue
       }
-      const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y) * (1 + (grain.data[i] ?? 0))
+      const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y)
       setFill(i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
       skinFilled.data[i] = 1
     }
-  const plate = { fill: { width: w, height: h, data: fill }, shade }
+  const plate = { fill: { width: w, height: h, data: fill }, shade, filled: skinFilled, skin: skinMask }
   matchSkinAtSeams(plate.fill, person, skinMask, skinFilled, sw, area)
   return plate
 }
