@@ -41,7 +41,7 @@ const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png'
 const refusal = (defects: Defect[]) => (defects.some((d) => d === 'face' || d === 'hands' || d === 'limbs') ? ENGINE_ERRORS.personUnfit : ENGINE_ERRORS.garmentUnfit)
 
 /** Timings of a generation's stages (ms); `cached` when both photos' analyses were already there. */
-export type StageTimings = { analysis: number; warp: number; compose: number; encode: number; cached: boolean }
+export type StageTimings = { analysis: number; warp: number; compose: number; check: number; encode: number; cached: boolean }
 
 /**
  * What a generation did, for benchmarks and logs: its timings, per returned picture the garment's
@@ -103,7 +103,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       onProgress?.('fitting')
       const parts = cachedParts(garment.analysis)
       const base = fitFromSize(input.size, input.measurements)
-      const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, encode: 0, cached: person.cached && garment.cached }
+      const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, check: 0, encode: 0, cached: person.cached && garment.cached }
       const images = []
       const coverage: Plane[] = []
       const defects: Defect[] = []
@@ -130,6 +130,8 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         const t2 = performance.now()
         const check = { person: personImage.rgb, result: image, masks: person.analysis.masks, body: person.analysis.model.body, garmentType: garment.analysis.model.type }
         const found = pictureDefects(check, covered)
+        const t3 = performance.now()
+        timings.check += t3 - t2
         if (found.length) {
           defects.push(...found)
           continue
@@ -138,7 +140,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         coverage.push(covered)
         timings.warp += t1 - t0 + warpMs
         timings.compose += t2 - t1 - warpMs
-        timings.encode += performance.now() - t2
+        timings.encode += performance.now() - t3
       }
       await Promise.all([person.saved, garment.saved])
       opts.observe?.({ timings, coverage, defects })
