@@ -105,6 +105,7 @@ describe('fit', () => {
     // The chest spans the shoulders (and their 12% of ease), no more.
     expect(dist(L.armpitL, L.armpitR) * scale).toBeLessThanOrEqual(body.shoulderWidth * 1.12 + 0.5)
   })
+
 })
 
 /** A fixture garment photo, its parts and its sleeves fitted on the figure. */
@@ -117,6 +118,21 @@ async function sleevesOf(garment: string) {
 }
 
 describe.skipIf(!hasFixtures)('fit on a fixture photo', () => {
+  it("lays a cold-shoulder top's straps over the shoulders: nothing of a top stands higher above them than a high collar", async () => {
+    const { rgb } = await decode(fixture('garments', '050002_1.jpg').data)
+    const mask = garmentMask(rgb, null)
+    const { body: map } = fitGarment(garmentModel(rgb, mask), body, { ease: 1, lengthShift: 0 })
+    const drawn = (x: number, y: number) => {
+      const p = map(x, y)
+      return p.x >= 0 && p.y >= 0 && p.x < rgb.width && p.y < rgb.height && mask.data[Math.round(p.y) * rgb.width + Math.round(p.x)]! >= 0.5
+    }
+    // The shoulder line is at y 100: a high collar reaches 0.3 shoulder widths above it, besides
+    // the shoulders' own rise (0.05). The straps, half the shoulders' width tall, stood up to y 41.
+    const above: string[] = []
+    for (let y = 0; y < 100 - 100 * 0.35 - 2; y++) for (let x = 100; x <= 300; x++) if (drawn(x, y)) above.push(`${x},${y}`)
+    expect(above.slice(0, 5)).toEqual([])
+  })
+
   it("lays a cardigan's sleeves, hanging against its body in the photo, across the whole arm (its inner edge ran down the arm, the rest beside it)", async () => {
     const { rgb, parts, sleeveL, sleeveR } = await sleevesOf('condition_upper_21514384_52353349_1000.jpg')
     const partAt = (p: { x: number; y: number }) => parts[Math.round(p.y) * rgb.width + Math.round(p.x)]

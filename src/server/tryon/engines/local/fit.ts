@@ -22,6 +22,8 @@ const ARM_HALF_MAX = 0.18
 
 /** The widest a set-in sleeve's half is on the arm, in shoulder widths. */
 const SLEEVE_HALF_MAX = 0.2
+/** The most a garment rises above the shoulder line, worn (shoulder widths): a high collar up the neck. */
+const COLLAR_RISE_MAX = 0.3
 
 /** Chest (cm) of each letter size on the demo size chart. */
 const SIZE_CHEST: Record<string, number> = { XXS: 78, XS: 82, S: 88, M: 94, L: 100, XL: 106, XXL: 112, '3XL': 118 }
@@ -141,8 +143,10 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
   const placed = (gl: Point, gr: Point) => row(gl, gr, place(gl, bodyHalf), place(gr, bodyHalf))
   const sL = shoulderOut(body.shoulderL, -1, riseL, setIn(L.sleeveOpeningL, L.sleeveCuffL))
   const sR = shoulderOut(body.shoulderR, 1, riseR, setIn(L.sleeveOpeningR, L.sleeveCuffR))
-  // The collar rises above the shoulder line as much as it does on the garment.
-  const rise = scale(down, (g.bbox.y0 - gShoulderY) * s)
+  // The collar rises above the shoulder line as much as it does on the garment, up to a high
+  // collar's height on the neck: what stands higher on a flat photo (straps, a dropped shoulder's
+  // yoke) lies over the shoulders when worn, and drawn at its own height it stood up beside the head.
+  const rise = scale(down, -Math.min((gShoulderY - g.bbox.y0) * s, sw * COLLAR_RISE_MAX))
   const armpits = placed(L.armpitL, L.armpitR)
   const rows: MeshRow[] = [
     row(pt(L.shoulderL.x, g.bbox.y0), pt(L.shoulderR.x, g.bbox.y0), add(sL, rise), add(sR, rise)),
