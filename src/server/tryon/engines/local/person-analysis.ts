@@ -6,7 +6,7 @@ import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sub
 import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, median, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -306,16 +306,27 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame
 /** What the face and hand models found in the photo. */
 export type FoundParts = { hands: Hand[]; face: Face | null }
 
+/** The fewest skin pixels a hand shows for its own colour to be read from them. */
+const HAND_SEEN = 50
+
 /**
  * Adds to `keep` the bare skin of the found hands: their regions' pixels of the person that have
- * the skin's colour (lightness counting half: a hand is often in shadow). A hand in a pocket or a
- * sleeve has none.
+ * the skin's colour (lightness counting half: a hand is often in shadow), then those that have the
+ * colour of the hand's own skin so found (a hand is often warmer or more shaded than the face, and
+ * its palm and the shadows between its fingers were taken for old clothing). A hand in a pocket or
+ * a sleeve has none.
  */
 function keepBareHands(keep: Plane, lab: [Plane, Plane, Plane], person: Plane, hands: Hand[], skin: [number, number, number]) {
   const skinLab = rgbToLab(...skin)
-  handPixels(hands, person.width, person.height, (i) => {
-    if (isSet(person, i) && skinLike(lab, i, skinLab)) keep.data[i] = 1
-  })
+  for (const hand of hands) {
+    const region: number[] = []
+    handPixels([hand], person.width, person.height, (i) => isSet(person, i) && region.push(i))
+    const bare = region.filter((i) => skinLike(lab, i, skinLab))
+    for (const i of bare) keep.data[i] = 1
+    if (bare.length < HAND_SEEN) continue
+    const own: Lab = [median(bare.map((i) => lab[0].data[i]!)), median(bare.map((i) => lab[1].data[i]!)), median(bare.map((i) => lab[2].data[i]!))]
+    for (const i of region) if (skinLike(lab, i, own)) keep.data[i] = 1
+  }
 }
 
 /** Whether pixel i has the skin's colour, its lightness counting half (skin in shadow keeps its hue). */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type PersonAnalysis, analysePerson, analysisOf } from './analysis'
 import { dist } from './geometry'
+import { handPixels } from './hand-region'
 import { polygonPlane } from './test-figure'
 import { type Plane, decode, isSet } from './raster'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
@@ -9,8 +10,8 @@ if (!hasFixtures) console.warn(SKIP_REASON)
 
 const count = (p: Plane) => p.data.reduce((n, v) => n + (v >= 0.5 ? 1 : 0), 0)
 
-/** Hands by the sides in full view (both), one hand in a trouser pocket, and a head cut off at the frame's top. */
-const PHOTOS = ['00121_00.jpg', 'jbeeq.jpg', 'model_3.png', '01861_00.jpg', '049205_0.jpg'] as const
+/** Hands by the sides in full view (both; in 05997 shaded against wide jeans), one hand in a trouser pocket, and a head cut off at the frame's top. */
+const PHOTOS = ['00121_00.jpg', 'jbeeq.jpg', 'model_3.png', '05997_00.jpg', '01861_00.jpg', '049205_0.jpg'] as const
 const analyses = new Map<string, PersonAnalysis>()
 
 describe.skipIf(!hasFixtures)('the person model: hands and face from their models', () => {
@@ -30,6 +31,19 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     const handArea = count(masks.hands)
     expect(handArea).toBeGreaterThan(body.shoulderWidth ** 2 * 0.1)
     for (let i = 0; i < masks.hands.data.length; i++) if (isSet(masks.hands, i)) expect(isSet(masks.keep, i)).toBe(true)
+  })
+
+  it("keeps a hand's shaded palm and the shadows between its fingers, warmer and darker than the face (they went with the old jeans)", () => {
+    const { model, masks } = analysis('05997_00.jpg')
+    const hand = model.hands.find((h) => dist(h.landmarks[0] ?? { x: -1e9, y: -1e9 }, model.body.wristL) < model.body.shoulderWidth * 0.25) ?? expect.fail('no left hand found')
+    let [region, kept] = [0, 0]
+    handPixels([hand], masks.keep.width, masks.keep.height, (i) => {
+      if (!isSet(masks.person, i)) return
+      region++
+      if (isSet(masks.keep, i)) kept++
+    })
+    // (the region reaches a finger's width beyond the hand; 48% of it was kept)
+    expect(kept / region).toBeGreaterThan(0.7)
   })
 
   it('does not take a hand in a trouser pocket for a bare hand', () => {
