@@ -180,4 +180,20 @@ describe('compose', () => {
     const steps = lightness.slice(1).map((l, k) => Math.abs(l - lightness[k]!))
     expect(Math.max(...steps)).toBeLessThanOrEqual(1)
   })
+
+  it('shades trousers evenly down a leg where the legs part (the hips were rounded across, the legs not at all: a step of shade ran across them)', async () => {
+    const { rgb, masks, plate } = personInTeeAndJeans()
+    const jeans = await trousers()
+    const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    // Down the middle of the left leg, from the hips to well below the crotch: neighbouring rows
+    // differ by a level a channel at most (their sums by 16 before, at the crotch).
+    const low = Math.round(Math.min(mappings.hemY - 10, H - 10))
+    const covered = [...Array(W).keys()].filter((x) => coverage.data[low * W + x]! > 0.99 && x < W / 2)
+    const x = Math.round((covered[0]! + covered.at(-1)!) / 2)
+    const rows = [...Array(low - 170).keys()].map((k) => 170 + k).filter((y) => coverage.data[y * W + x]! > 0.99)
+    const lightness = rows.map((y) => pixel(image, x, y).reduce((s, v) => s + v, 0))
+    const steps = lightness.slice(1).map((l, k) => Math.abs(l - lightness[k]!))
+    expect(Math.max(...steps)).toBeLessThanOrEqual(3)
+  })
 })

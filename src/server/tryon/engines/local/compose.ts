@@ -295,24 +295,86 @@ export function dropStrays(sleeves: Layer, body: Plane, box: Box) {
 /** How much darker a worn garment turns at its sides, where it turns away with the body. */
 const ROUND = 0.16
 
+/** The fall-off across a run of a row from a to b, at x: 1 in its middle, 1 - ROUND at and beyond its ends. */
+const across = (x: number, a: number, b: number) => 1 - ROUND * Math.min(1, ((x - (a + b) / 2) / Math.max(1, (b - a) / 2)) ** 2)
+
 /**
  * The garment's roundness on the body: each row of its body darker towards the row's ends (the
- * torso and a skirt are rounded across; trousers only where they cover the centre line, above the
- * legs), a sleeve towards its edges (an arm is round), the same fall-off as the skin filled on the
- * body. A flat packshot or drawing laid on flat reads as paper.
+ * torso and a skirt are rounded across; trousers across the hips, then each leg across itself),
+ * a sleeve towards its edges (an arm is round), the same fall-off as the skin filled on the body.
+ * A flat packshot or drawing laid on flat reads as paper.
  */
 function roundness(alpha: Plane, sleeves: Plane, body: BodyFrame, box: Box, arms: Point[][], bottom: boolean): (x: number, y: number, i: number) => number {
+  if (bottom) {
+    const lit = legsRoundness(alpha, box, Math.ceil(body.shoulderWidth * 0.08))
+    return (_x, _y, i) => lit.data[i]!
+  }
   // (the rows' ends averaged over a few rows: one row's ragged end made a line across the garment)
-  const runs = smoothed(bottom ? bodyRuns(alpha, box.y0, body, box.y1) : rowExtents(alpha, sleeves, body, box), Math.ceil(body.shoulderWidth * 0.04))
+  const runs = smoothed(rowExtents(alpha, sleeves, body, box), Math.ceil(body.shoulderWidth * 0.04))
   const sleeveHalf = body.shoulderWidth * 0.2
   const [armL = [], armR = []] = arms
   return (x, y, i) => {
     if ((sleeves.data[i] ?? 0) > 0.5) return 1 - ROUND * Math.min(1, (Math.min(polylineDistance(x, y, armL), polylineDistance(x, y, armR)) / sleeveHalf) ** 2)
     const run = runs.get(y)
-    if (!run) return 1
-    const half = Math.max(1, (run[1] - run[0]) / 2)
-    return 1 - ROUND * Math.min(1, ((x - (run[0] + run[1]) / 2) / half) ** 2)
+    return run ? across(x, run[0], run[1]) : 1
   }
+}
+
+/**
+ * Trousers' roundness within the box: across the row's run that holds the pixel, or the nearest
+ * one (the soft edge beyond it turns away too), averaged down over `radius` rows either way
+ * (where the legs part, the hips' one run becomes two: a step of shade ran across the legs).
+ */
+function legsRoundness(alpha: Plane, box: Box, radius: number): Plane {
+  const rows = coverageRuns(alpha, box)
+  const { width: w, height: h } = alpha
+  const lit = plane(w, h)
+  lit.data.fill(1)
+  for (const [y, runs] of rows)
+    for (let x = box.x0; x <= box.x1; x++) {
+      let nearest = 0
+      let gap = Infinity
+      for (let k = 0; k < runs.length; k += 2) {
+        const d = Math.max(0, runs[k]! - x, x - runs[k + 1]!)
+        if (d < gap) [nearest, gap] = [k, d]
+      }
+      lit.data[y * w + x] = across(x, runs[nearest]!, runs[nearest + 1]!)
+    }
+  // (a running sum down each column, over the rows that have runs)
+  const out = plane(w, h)
+  out.data.fill(1)
+  const sum = new Float64Array(box.y1 - box.y0 + 2)
+  const count = new Int32Array(box.y1 - box.y0 + 2)
+  for (let x = box.x0; x <= box.x1; x++) {
+    for (let y = box.y0; y <= box.y1; y++) {
+      const has = rows.has(y)
+      sum[y - box.y0 + 1] = sum[y - box.y0]! + (has ? lit.data[y * w + x]! : 0)
+      count[y - box.y0 + 1] = count[y - box.y0]! + (has ? 1 : 0)
+    }
+    for (const y of rows.keys()) {
+      const [a, b] = [Math.max(box.y0, y - radius) - box.y0, Math.min(box.y1, y + radius) - box.y0 + 1]
+      out.data[y * w + x] = (sum[b]! - sum[a]!) / (count[b]! - count[a]!)
+    }
+  }
+  return out
+}
+
+/** Row by row within the box, the runs of the layer's coverage: each run's first and last column, in turn. */
+function coverageRuns(alpha: Plane, box: Box): Map<number, number[]> {
+  const rows = new Map<number, number[]>()
+  const { width: w } = alpha
+  for (let y = box.y0; y <= box.y1; y++) {
+    const runs: number[] = []
+    for (let x = box.x0; x <= box.x1; x++) {
+      const on = (alpha.data[y * w + x] ?? 0) >= 0.5
+      const open = runs.length % 2 === 1
+      if (on && !open) runs.push(x)
+      else if (!on && open) runs.push(x - 1)
+    }
+    if (runs.length % 2 === 1) runs.push(box.x1)
+    if (runs.length) rows.set(y, runs)
+  }
+  return rows
 }
 
 /** Each row's run as the mean of the runs within `radius` rows of it. */
