@@ -125,9 +125,13 @@ async function load(storage: Storage, key: string, kind: Analysis['kind'], sourc
   return { kind, model, mask }
 }
 
-/** Analyses per kind, each computed once per photo (a failure is kept as the user-facing reason). */
+/**
+ * Analyses per kind, each computed once per photo (a failure is kept as the user-facing reason).
+ * A person's analysis holds five masks and a plate (about 21 MB), a garment's one mask (about 3 MB):
+ * fewer persons are kept in memory.
+ */
 const stores = {
-  person: createAnalysisStore<Analysis | string>({ load: (storage, key, source) => load(storage, key, 'person', source), save }, { memory: 8 }),
+  person: createAnalysisStore<Analysis | string>({ load: (storage, key, source) => load(storage, key, 'person', source), save }, { memory: 4 }),
   garment: createAnalysisStore<Analysis | string>({ load: (storage, key, source) => load(storage, key, 'garment', source), save }, { memory: 8 }),
 }
 
