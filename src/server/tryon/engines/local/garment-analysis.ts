@@ -407,7 +407,9 @@ function sleeveEnd(mask: Plane, cx: number, f: SleeveFrame): SleeveEnd | null {
   // A sleeve wider than it is long (a cap sleeve) reaches no farther from its root than its
   // opening's own ends: its cuff is then the farthest of its outer half.
   const farthestOf = (pts: typeof all) => {
-    const reach = Math.max(...pts.map(([, , d]) => d))
+    // (a loop, not Math.max(...): a large sleeve has more pixels than a call takes arguments)
+    let reach = 0
+    for (const [, , d] of pts) reach = Math.max(reach, d)
     return pts.filter(([, , d]) => d >= reach * 0.88)
   }
   const meanOut = (pts: typeof all) => pts.reduce((sum, [, , , out]) => sum + out, 0) / pts.length

@@ -175,8 +175,10 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   const xs = core.map((q) => q.x)
   const ys = core.map((q) => q.y)
   const step = Math.max(1, Math.round(body.shoulderWidth / 60))
-  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y < Math.min(h, Math.max(...ys)); y += step)
-    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x < Math.min(w, Math.max(...xs)); x += step) {
+  const [x0, x1] = [Math.max(0, Math.floor(Math.min(...xs))), Math.min(w, Math.max(...xs))]
+  const [y0, y1] = [Math.max(0, Math.floor(Math.min(...ys))), Math.min(h, Math.max(...ys))]
+  for (let y = y0; y < y1; y += step)
+    for (let x = x0; x < x1; x += step) {
       if (!insidePolygon(x, y, core)) continue
       const i = y * w + x
       samples.push(labAt(lab, i))
@@ -291,8 +293,10 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame
   for (const arm of [lowerArm(body.shoulderL, body.elbowL, body.wristL), lowerArm(body.shoulderR, body.elbowR, body.wristR)]) {
     const xs = arm.map((p) => p.x)
     const ys = arm.map((p) => p.y)
-    for (let y = Math.max(0, Math.floor(Math.min(...ys) - radius)); y <= Math.min(h - 1, Math.max(...ys) + radius); y++)
-      for (let x = Math.max(0, Math.floor(Math.min(...xs) - radius)); x <= Math.min(w - 1, Math.max(...xs) + radius); x++) {
+    const [x0, x1] = [Math.max(0, Math.floor(Math.min(...xs) - radius)), Math.min(w - 1, Math.max(...xs) + radius)]
+    const [y0, y1] = [Math.max(0, Math.floor(Math.min(...ys) - radius)), Math.min(h - 1, Math.max(...ys) + radius)]
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
         const i = y * w + x
         if (!isSet(person, i) || out.data[i]) continue
         if (polylineDistance(x, y, arm) >= radius) continue

@@ -32,8 +32,12 @@ export function polygonPixels(polygon: readonly Point[], width: number, height: 
   if (!polygon.length) return
   const xs = polygon.map((p) => p.x)
   const ys = polygon.map((p) => p.y)
-  const near = (x: number, y: number) => polygon.some((a, k) => segmentDistance(x, y, a, polygon[(k + 1) % polygon.length] as Point) <= widen)
-  for (let y = Math.max(0, Math.floor(Math.min(...ys) - widen)); y <= Math.min(height - 1, Math.max(...ys) + widen); y++)
-    for (let x = Math.max(0, Math.floor(Math.min(...xs) - widen)); x <= Math.min(width - 1, Math.max(...xs) + widen); x++)
-      if (insidePolygon(x, y, polygon) || (widen > 0 && near(x, y))) visit(y * width + x)
+  // (loops, not closures or spreads in the loops' tests: this runs for every pixel of the box)
+  const near = (x: number, y: number) => {
+    for (let k = 0; k < polygon.length; k++) if (segmentDistance(x, y, polygon[k]!, polygon[(k + 1) % polygon.length]!) <= widen) return true
+    return false
+  }
+  const [x0, x1] = [Math.max(0, Math.floor(Math.min(...xs) - widen)), Math.min(width - 1, Math.max(...xs) + widen)]
+  const [y0, y1] = [Math.max(0, Math.floor(Math.min(...ys) - widen)), Math.min(height - 1, Math.max(...ys) + widen)]
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (insidePolygon(x, y, polygon) || (widen > 0 && near(x, y))) visit(y * width + x)
 }
