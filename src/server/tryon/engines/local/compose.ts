@@ -336,7 +336,9 @@ function legsRoundness(alpha: Plane, box: Box, radius: number): Plane {
       let gap = Infinity
       for (let k = 0; k < runs.length; k += 2) {
         const d = Math.max(0, runs[k]! - x, x - runs[k + 1]!)
-        if (d < gap) [nearest, gap] = [k, d]
+        if (d >= gap) continue
+        nearest = k
+        gap = d
       }
       lit.data[y * w + x] = across(x, runs[nearest]!, runs[nearest + 1]!)
     }

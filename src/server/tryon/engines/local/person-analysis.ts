@@ -324,7 +324,9 @@ function keepBareHands(keep: Plane, lab: [Plane, Plane, Plane], person: Plane, h
   const skinLab = rgbToLab(...skin)
   for (const hand of hands) {
     const region: number[] = []
-    handPixels([hand], person.width, person.height, (i) => isSet(person, i) && region.push(i))
+    handPixels([hand], person.width, person.height, (i) => {
+      if (isSet(person, i)) region.push(i)
+    })
     const bare = region.filter((i) => skinLike(lab, i, skinLab))
     for (const i of bare) keep.data[i] = 1
     if (bare.length < HAND_SEEN) continue

@@ -343,7 +343,11 @@ function shrunkRgb(img: Rgb, f: number): Rgb {
   if (f === 1) return img
   const [r, g, b] = channels(img).map((c) => shrink(c, f))
   const out = new Uint8Array(r!.data.length * 3)
-  for (let i = 0; i < r!.data.length; i++) [out[i * 3], out[i * 3 + 1], out[i * 3 + 2]] = [Math.round(r!.data[i]!), Math.round(g!.data[i]!), Math.round(b!.data[i]!)]
+  for (let i = 0; i < r!.data.length; i++) {
+    out[i * 3] = Math.round(r!.data[i]!)
+    out[i * 3 + 1] = Math.round(g!.data[i]!)
+    out[i * 3 + 2] = Math.round(b!.data[i]!)
+  }
   return { width: r!.width, height: r!.height, data: out }
 }
 
@@ -369,8 +373,9 @@ function smoothPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face
   const rgb = channels(person)
   // (over 12 pixels of the photo)
   const background = backgroundEstimate(rgb, masks.person, 12 / f, area)
-  // Skin where clothing was: the colour of the nearest visible skin (neck, arms), its grain, and
-  // the torso's roundness (darker towards the sides); the person's face tone where none shows.
+  // Skin where clothing was: the colour of the nearest visible skin (neck, arms) and the torso's
+  // roundness (darker towards the sides); the person's face tone where none shows. (Its grain is
+  // added at full size.)
   const skinMask = visibleSkin(person, masks, body, face, faceSkin)
   const sw = body.shoulderWidth
   const skinNear = maskedMeans(skinMask, sw * 0.35, { wider: sw * 1.5, area })
@@ -398,10 +403,10 @@ function smoothPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face
     fill[i * 3 + 1] = Math.round(clamp(g, 0, 255))
     fill[i * 3 + 2] = Math.round(clamp(b, 0, 255))
   }
-  const overall = background.overall.map(Math.fround)
+  const backdropMean = background.overall.map(Math.fround)
   const backgroundAt = (c: number, i: number) => {
     const near = background.near[c]!.data[i]!
-    return near >= 0 ? near : overall[c]!
+    return near >= 0 ? near : backdropMean[c]!
   }
   const skinFilled = plane(w, h)
   const shade = mapPlane(L, () => 1)
@@ -445,7 +450,10 @@ function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw
   for (let y = near.y0; y <= near.y1; y++)
     for (let x = near.x0, i = y * w + x; x <= near.x1; x++, i++) {
       if (!border.data[i]) continue
-      let [r, g, b, n] = [0, 0, 0, 0]
+      let r = 0
+      let g = 0
+      let b = 0
+      let n = 0
       for (let v = Math.max(0, y - 3); v <= Math.min(h - 1, y + 3); v++)
         for (let u = Math.max(0, x - 3), k = v * w + u; u <= Math.min(w - 1, x + 3); u++, k++) {
           if (!core.data[k]) continue
@@ -454,8 +462,13 @@ function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw
           b += person.data[k * 3 + 2]!
           n++
         }
-      if (n) [photo[i * 3], photo[i * 3 + 1], photo[i * 3 + 2]] = [r / n, g / n, b / n]
-      else border.data[i] = 0
+      if (!n) {
+        border.data[i] = 0
+        continue
+      }
+      photo[i * 3] = r / n
+      photo[i * 3 + 1] = g / n
+      photo[i * 3 + 2] = b / n
     }
   const spread = maskedMeans(border, Math.max(6, sw * 0.12), { wider: Math.max(20, sw * 0.5), fade: 0.25, area })
   for (let c = 0; c < 3; c++) {
