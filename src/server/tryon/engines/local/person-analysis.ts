@@ -6,7 +6,7 @@ import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sub
 import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, median, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -329,8 +329,8 @@ function keepBareHands(keep: Plane, lab: [Plane, Plane, Plane], person: Plane, h
     })
     const bare = region.filter((i) => skinLike(lab, i, skinLab))
     for (const i of bare) keep.data[i] = 1
-    if (bare.length < HAND_SEEN) continue
-    const own: Lab = [median(bare.map((i) => lab[0].data[i]!)), median(bare.map((i) => lab[1].data[i]!)), median(bare.map((i) => lab[2].data[i]!))]
+    const own = bare.length >= HAND_SEEN ? medianColour(bare.map((i) => labAt(lab, i))) : null
+    if (!own) continue
     for (const i of region) if (skinLike(lab, i, own)) keep.data[i] = 1
   }
 }
