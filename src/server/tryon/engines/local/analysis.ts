@@ -135,10 +135,29 @@ const stores = {
   garment: createAnalysisStore<Analysis | string>({ load: (storage, key, source) => load(storage, key, 'garment', source), save }, { memory: 8 }),
 }
 
+/**
+ * Each analysis's photo at the working size, kept as long as the analysis is in memory: decoding a
+ * photo again costs a warm try-on 20-35 ms.
+ */
+const decoded = new WeakMap<Analysis, Promise<Rgb>>()
+
+/** The photo an analysis was made of, at the working size. */
+export function workingImage(analysis: Analysis, image: StoredImage): Promise<Rgb> {
+  let rgb = decoded.get(analysis)
+  if (!rgb) {
+    rgb = decodeImage(image).then((d) => d.rgb)
+    decoded.set(analysis, rgb)
+    rgb.catch(() => decoded.delete(analysis))
+  }
+  return rgb
+}
+
 async function compute(image: StoredImage, kind: Analysis['kind'], category?: GarmentCategory): Promise<Analysis | string> {
   const { rgb, alpha } = await decodeImage(image)
   try {
-    return kind === 'person' ? await analysePerson(rgb) : await analyseGarmentOffThread(rgb, alpha, category)
+    const analysis = kind === 'person' ? await analysePerson(rgb) : await analyseGarmentOffThread(rgb, alpha, category)
+    decoded.set(analysis, Promise.resolve(rgb))
+    return analysis
   } catch (error) {
     if (error instanceof TryOnError) return error.message
     throw error
@@ -167,8 +186,10 @@ export async function analysisOf(image: StoredImage, kind: Analysis['kind'], sto
   const { value: result, cached, saved } = await stores[kind].get(image, () => compute(image, kind, category), storage)
   if (typeof result === 'string') throw new TryOnError(result)
   if (result.kind === 'garment' && category && result.model.type !== category) {
-    const { rgb } = await decodeImage(image)
-    return { analysis: { ...result, model: garmentModel(rgb, result.mask, category) }, cached, saved }
+    const rgb = await workingImage(result, image)
+    const analysis = { ...result, model: garmentModel(rgb, result.mask, category) }
+    decoded.set(analysis, Promise.resolve(rgb))
+    return { analysis, cached, saved }
   }
   return { analysis: result, cached, saved }
 }

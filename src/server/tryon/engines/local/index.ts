@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { logger } from '../../../platform/logger'
 import type { Storage } from '../../../platform/storage'
 import { type OutputFormat, type TryOnEngine, type TryOnInput, type TryOnOutput, TryOnError } from '../../engine'
-import { type GarmentAnalysis, analysisOf, decodeImage, prepareAnalysis } from './analysis'
+import { type GarmentAnalysis, analysisOf, prepareAnalysis, workingImage } from './analysis'
 import { composeTryOn } from './compose'
 import { type Fit, fitFromSize, fitGarment } from './fit'
 import { garmentParts } from './garment-analysis'
@@ -97,7 +97,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         analysisOf(input.person, 'person', opts.storage),
         analysisOf(input.garment, 'garment', opts.storage, input.garment.category),
       ])
-      const [personImage, garmentImage] = await Promise.all([decodeImage(input.person), decodeImage(input.garment)])
+      const [personImage, garmentImage] = await Promise.all([workingImage(person.analysis, input.person), workingImage(garment.analysis, input.garment)])
       const analysed = performance.now()
       abortIf(input.signal)
       onProgress?.('fitting')
@@ -115,12 +115,12 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         const t1 = performance.now()
         onProgress?.('composing')
         const { image, coverage: covered, warpMs } = composeTryOn({
-          person: personImage.rgb,
+          person: personImage,
           masks: person.analysis.masks,
           plate: person.analysis.plate,
           body: person.analysis.model.body,
           waistband: person.analysis.model.waistband,
-          garment: garmentImage.rgb,
+          garment: garmentImage,
           garmentMask: garment.analysis.mask,
           parts,
           garmentModel: garment.analysis.model,
@@ -128,7 +128,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
           shading: variation.shading,
         })
         const t2 = performance.now()
-        const check = { person: personImage.rgb, result: image, masks: person.analysis.masks, body: person.analysis.model.body, garmentType: garment.analysis.model.type }
+        const check = { person: personImage, result: image, masks: person.analysis.masks, body: person.analysis.model.body, garmentType: garment.analysis.model.type }
         const found = pictureDefects(check, covered)
         const t3 = performance.now()
         timings.check += t3 - t2

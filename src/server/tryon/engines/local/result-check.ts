@@ -24,6 +24,25 @@ export type CheckInput = {
 
 const on = isSet
 
+/** How many pixels of fabric there are, and the rows from its first to its last (y1 < y0 when none). */
+type FabricExtent = { area: number; y0: number; y1: number }
+
+function fabricExtent(fabric: Plane): FabricExtent {
+  const { width: w, height: h, data } = fabric
+  let area = 0
+  let y0 = h
+  let y1 = -1
+  for (let y = 0, i = 0; y < h; y++) {
+    let n = 0
+    for (let x = 0; x < w; x++, i++) if (data[i]! >= 0.5) n++
+    if (!n) continue
+    area += n
+    if (y0 === h) y0 = y
+    y1 = y
+  }
+  return { area, y0, y1 }
+}
+
 /** How far out a skirt may flare per row below the hips (a full skirt hangs about 30° from the vertical). */
 const FLARE_SLOPE = 0.6
 
@@ -55,15 +74,15 @@ function outlineOf(person: Plane) {
  * Fabric outside the silhouette grown by a margin. Below the hips a dress or skirt may flare: out to
  * 40% of the shoulders beyond the body's outline there, and further the lower it hangs.
  */
-function outside({ masks, body, garmentType, fabric }: CheckInput, fabricArea: number) {
-  const { width: w, height: h } = fabric
+function outside({ masks, body, garmentType, fabric }: CheckInput, { area, y0, y1 }: FabricExtent) {
+  const { width: w } = fabric
   const sw = body.shoulderWidth
   const near = cachedMorph(masks.person, sw * 0.08).data
   const hipsY = bodyAxes(body).hips.y
   const flares = garmentType !== 'top'
   const outline = outlineOf(masks.person)
   let out = 0
-  for (let y = 0; y < h; y++) {
+  for (let y = y0; y <= y1; y++) {
     const left = outline[y * 2]!
     const right = outline[y * 2 + 1]!
     const reach = flares && y > hipsY ? sw * 0.4 + (y - hipsY) * FLARE_SLOPE : null
@@ -72,7 +91,7 @@ function outside({ masks, body, garmentType, fabric }: CheckInput, fabricArea: n
       if (on(fabric, i) && !near[i] && (reach === null || x < left - reach || x > right + reach)) out++
     }
   }
-  return out > Math.max(fabricArea * 0.04, fabric.data.length * 0.002)
+  return out > Math.max(area * 0.04, fabric.data.length * 0.002)
 }
 
 /** The pixels of a region, in order (a person's regions are checked on every try-on of their photo). */
@@ -126,9 +145,9 @@ function handRegion({ masks, body }: CheckInput): Uint8Array {
 const frameFilled = (fabric: Plane, fabricArea: number) => fabricArea > fabric.data.length * 0.7 || edgeShare(fabric) > 0.25
 
 /** The row below which no more than a few pixels of fabric show: where the new garment ends. */
-function fabricEnd(fabric: Plane, few: number) {
-  const { width: w, height: h } = fabric
-  for (let y = h - 1; y >= 0; y--) {
+function fabricEnd(fabric: Plane, extent: FabricExtent, few: number) {
+  const w = fabric.width
+  for (let y = extent.y1; y >= extent.y0; y--) {
     let n = 0
     for (let i = y * w; i < (y + 1) * w; i++) if (on(fabric, i)) n++
     if (n > few) return y + 1
@@ -136,31 +155,57 @@ function fabricEnd(fabric: Plane, few: number) {
   return 0
 }
 
+type Backdrop = { r: number; g: number; b: number }
+
+/** The colour of a plain backdrop along the photo's left and right edges; null when it is not plain. */
+function plainBackdrop({ width: w, height: h, data }: Rgb): Backdrop | null {
+  const border: [number[], number[], number[]] = [[], [], []]
+  for (let y = 0; y < h; y += 3)
+    for (const x of [0, 1, w - 2, w - 1]) border.forEach((channel, c) => channel.push(data[(y * w + x) * 3 + c] ?? 0))
+  const [reds, greens, blues] = border
+  const [r, g, b] = [median(reds), median(greens), median(blues)]
+  const spread = median(reds.map((red, k) => Math.hypot(red - r, (greens[k] ?? 0) - g, (blues[k] ?? 0) - b)))
+  return spread > 12 ? null : { r, g, b }
+}
+
+const looksLike = ({ data }: Rgb, i: number, { r, g, b }: Backdrop) => (data[i * 3]! - r) ** 2 + (data[i * 3 + 1]! - g) ** 2 + (data[i * 3 + 2]! - b) ** 2 < 400
+
+/** Below the hips, the person's pixels that do not look like the backdrop (a person's are checked on every try-on of their photo). */
+const legsOf = new WeakMap<PersonMasks, { backdrop: Backdrop; pixels: Int32Array } | null>()
+function legs({ person, masks, body }: CheckInput) {
+  if (legsOf.has(masks)) return legsOf.get(masks)!
+  const backdrop = plainBackdrop(person)
+  let found = null
+  if (backdrop) {
+    const { width: w, height: h } = person
+    const list: number[] = []
+    const from = Math.max(0, Math.ceil(bodyAxes(body).hips.y + body.shoulderWidth * 0.2) * w)
+    for (let i = from; i < w * h; i++) if (on(masks.person, i) && !looksLike(person, i, backdrop)) list.push(i)
+    found = { backdrop, pixels: Int32Array.from(list) }
+  }
+  legsOf.set(masks, found)
+  return found
+}
+
 /**
  * Below the hips, the person's pixels that now look like the backdrop (plain backdrops only). Above
  * the hem of trousers or a skirt, the old clothing wider than them goes and what shows there is
  * the backdrop: only the legs below their hem count.
  */
-function limbsErased({ person, result, masks, body, fabric, garmentType }: CheckInput) {
-  const { width: w, height: h } = person
-  const border: [number[], number[], number[]] = [[], [], []]
-  for (let y = 0; y < h; y += 3)
-    for (const x of [0, 1, w - 2, w - 1]) border.forEach((channel, c) => channel.push(person.data[(y * w + x) * 3 + c] ?? 0))
-  const [reds, greens, blues] = border
-  const [br, bg, bb] = [median(reds), median(greens), median(blues)]
-  const spread = median(reds.map((r, k) => Math.hypot(r - br, (greens[k] ?? 0) - bg, (blues[k] ?? 0) - bb)))
-  if (spread > 12) return false
-  const like = (img: Rgb, i: number) => ((img.data[i * 3] ?? 0) - br) ** 2 + ((img.data[i * 3 + 1] ?? 0) - bg) ** 2 + ((img.data[i * 3 + 2] ?? 0) - bb) ** 2 < 400
-  const belowHips = bodyAxes(body).hips.y + body.shoulderWidth * 0.2
-  const from = Math.ceil(garmentType === 'bottom' ? Math.max(belowHips, fabricEnd(fabric, body.shoulderWidth * 0.1)) : belowHips) * w
-  let legs = 0
+function limbsErased(input: CheckInput, extent: FabricExtent) {
+  const found = legs(input)
+  if (!found) return false
+  const { result, body, fabric, garmentType } = input
+  const w = fabric.width
+  const from = garmentType === 'bottom' ? Math.ceil(fabricEnd(fabric, extent, body.shoulderWidth * 0.1)) * w : 0
+  let count = 0
   let erased = 0
-  for (let i = Math.max(0, from); i < w * h; i++) {
-    if (!on(masks.person, i) || on(fabric, i) || like(person, i)) continue
-    legs++
-    if (like(result, i)) erased++
+  for (const i of found.pixels) {
+    if (i < from || on(fabric, i)) continue
+    count++
+    if (looksLike(result, i, found.backdrop)) erased++
   }
-  return legs > w * h * 0.01 && erased > legs * 0.15
+  return count > fabric.data.length * 0.01 && erased > count * 0.15
 }
 
 /** The garment's width across the chest against the body's shoulder width. */
@@ -249,14 +294,14 @@ const ALL_DEFECTS: readonly Defect[] = ['outside', 'face', 'hands', 'frame', 'li
 
 /** Every defect of a try-on picture (none for a good one), of those asked about. */
 export function resultDefects(input: CheckInput, asked = ALL_DEFECTS): Defect[] {
-  let fabricArea = 0
-  for (let i = 0; i < input.fabric.data.length; i++) if (on(input.fabric, i)) fabricArea++
+  const extent = fabricExtent(input.fabric)
+  const fabricArea = extent.area
   const checks: Record<Defect, () => boolean> = {
-    outside: () => outside(input, fabricArea),
+    outside: () => outside(input, extent),
     face: () => covered(input.fabric, cachedMorph(input.masks.keep, -2).data) > 0.02,
     hands: () => covered(input.fabric, hands(input)) > 0.5,
     frame: () => frameFilled(input.fabric, fabricArea),
-    limbs: () => limbsErased(input),
+    limbs: () => limbsErased(input, extent),
     // (trousers or a skirt: only whether they show at all)
     scale: () => fabricArea < input.body.shoulderWidth ** 2 * 0.3 || (input.garmentType !== 'bottom' && (tooWide(input) || chestBare(input))),
   }
