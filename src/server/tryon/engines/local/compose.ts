@@ -37,6 +37,9 @@ function paint(colour: Float32Array, i: number, v: number, a: number) {
 const composed = (p: number, f: number, r: number, a: number, g: number, shade: number, keep: number) =>
   Math.max(0, Math.min(255, Math.round((p * (1 - r) + f * r) * (1 - a) + g * shade * (1 - keep))))
 
+/** a blended towards b by the share t. */
+const mix = (a: number, b: number, t: number) => a + (b - a) * t
+
 /** Channel c of n-channel pixels k00 (top left) to k11 (bottom right), weighted by the fractions fx and fy. */
 const bilinear = (d: ArrayLike<number>, n: number, c: number, k00: number, k01: number, k10: number, k11: number, fx: number, fy: number) =>
   (d[k00 * n + c]! * (1 - fx) + d[k01 * n + c]! * fx) * (1 - fy) + (d[k10 * n + c]! * (1 - fx) + d[k11 * n + c]! * fx) * fy
@@ -223,9 +226,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
 
   const remove = plane(w, h)
   // (a loop, not a closure per call: this runs for pixels of the whole removal)
-  const onArms = (x: number, y: number, within = 0.2) => {
-    for (const { line, near } of arms) if (x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1 && polylineDistance(x, y, line) < sw * within) return true
-    return false
+  const armDistance = (x: number, y: number) => {
+    let d = Infinity
+    for (const { line, near } of arms) if (x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1) d = Math.min(d, polylineDistance(x, y, line))
+    return d
   }
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !isSet(front, y * w + x)
   const oldColour = bottom && removable ? oldBottomColour(person, removable, waistY, rise, oldBottom) : null
@@ -238,7 +242,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           const oldCloth = (y > waistY && oldBottom(x, y)) || (oldColour !== null && wearer.data[i] && !isSet(front, i) && hueApart(pixelLab(person, i), oldColour) < 10)
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
-        else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || (!inDress && onArms(x, y)) ? 1 : 0
+        else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2) ? 1 : 0
       }
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
@@ -261,16 +265,17 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     const run = runs?.get(y)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
       const x = i - y * w
-      // (the arm itself is narrower than the reach within which old sleeves go)
-      const g = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 && !onArms(x, y, 0.13) ? behind : f
+      // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
+      const beside = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y) - sw * 0.13 + 0.5)) : 0
+      const backdrop = beside ? behind! : f
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)
       coverage.data[i] = a
       const r = (removeSoft.data[i] ?? 0) * (1 - keep)
       const shade = (1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading) * (a > 0 ? round(x, y, i) : 1)
-      out[i * 3] = composed(p[i * 3] ?? 0, g[i * 3] ?? 0, r, a, red[i] ?? 0, shade, keep)
-      out[i * 3 + 1] = composed(p[i * 3 + 1] ?? 0, g[i * 3 + 1] ?? 0, r, a, green[i] ?? 0, shade, keep)
-      out[i * 3 + 2] = composed(p[i * 3 + 2] ?? 0, g[i * 3 + 2] ?? 0, r, a, blue[i] ?? 0, shade, keep)
+      out[i * 3] = composed(p[i * 3]!, mix(f[i * 3]!, backdrop[i * 3]!, beside), r, a, red[i]!, shade, keep)
+      out[i * 3 + 1] = composed(p[i * 3 + 1]!, mix(f[i * 3 + 1]!, backdrop[i * 3 + 1]!, beside), r, a, green[i]!, shade, keep)
+      out[i * 3 + 2] = composed(p[i * 3 + 2]!, mix(f[i * 3 + 2]!, backdrop[i * 3 + 2]!, beside), r, a, blue[i]!, shade, keep)
     }
   }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }

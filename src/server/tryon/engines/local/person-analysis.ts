@@ -230,6 +230,9 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   return fillHoles(mapPlane(closed, (_, i) => (touching.has(labels[i] ?? -1) && isSet(person, i) ? 1 : 0)))
 }
 
+/** How far in from the person's outline the old clothing's rim can reach beyond the clothing mask (pixels). */
+const RIM = 5
+
 /** Face and hair: the person above the neck, plus hair-coloured parts joined to it (long hair over the shoulders). */
 function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, body: BodyFrame, skinLab: Lab): Plane {
   const { width: w, height: h } = person
@@ -254,13 +257,18 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const reach = body.shoulderWidth * 0.45
   const trapezius = shoulderY - body.shoulderWidth * 0.3
   const neckHalf = body.shoulderWidth * 0.13
+  const inner = morph(person, -RIM)
   for (let y = 0; y < lowest; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
       if (!isSet(person, i)) continue
       if (y < neckY) {
-        // (but the old clothing over the shoulders, beside the neck, goes: not what has the skin's hue, the neck's side in shadow)
-        if (!(isSet(clothing, i) && y >= trapezius && Math.abs(x - body.nose.x) > neckHalf && hueApart(labAt(lab, i), skinLab) > 9)) out.data[i] = 1
+        // (but the old clothing over the shoulders, beside the neck, goes: not what has the skin's hue, the neck's side in
+        // shadow; its rim too, where the clothing mask ends short of the person's outline, unless it has the hair's colour)
+        const beside = y >= trapezius && Math.abs(x - body.nose.x) > neckHalf
+        const colour = labAt(lab, i)
+        const cloth = isSet(clothing, i) || (!inner.data[i] && (!hairLab || labDistance(colour, hairLab) >= 12))
+        if (!(beside && cloth && hueApart(colour, skinLab) > 9)) out.data[i] = 1
         continue
       }
       const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach

@@ -37,6 +37,29 @@ describe.skipIf(!hasFixtures)('person plate', () => {
   }, 60_000)
 })
 
+describe.skipIf(!hasFixtures)('person plate where a sleeve went', () => {
+  it('ends the skin at the arm’s outline along a line that never steps back (grown from half size, it zig-zagged)', async () => {
+    const { analysis } = await analysisOf(fixture('persons', '07966_00.jpg'), 'person', memoryStorage())
+    const { fill } = analysis.plate
+    const { person } = analysis.masks
+    const { body } = analysis.model
+    const w = fill.width
+    // (the old tee's sleeve on the arm at the photo's right, the backdrop beyond it)
+    const lastFrom = (y: number, hit: (i: number) => boolean) => {
+      for (let x = w - 1; x > body.shoulderR.x; x--) if (hit(y * w + x)) return x
+      return -1
+    }
+    const rows = Array.from({ length: 100 }, (_, k) => Math.round(body.shoulderR.y + body.shoulderWidth * 0.15) + k)
+    const outline = rows.map((y) => lastFrom(y, (i) => person.data[i]! >= 0.5))
+    const skin = rows.map((y) => lastFrom(y, (i) => fill.data[i * 3 + 2]! < 200))
+    const direction = Math.sign(outline.at(-1)! - outline[0]!)
+    expect(direction).not.toBe(0)
+    const stepsBack = (edge: number[]) => edge.slice(1).filter((x, k) => Math.sign(x - edge[k]!) === -direction).length
+    expect(stepsBack(skin)).toBeLessThanOrEqual(stepsBack(outline))
+    skin.forEach((x, k) => expect(Math.abs(x - outline[k]!)).toBeLessThanOrEqual(1))
+  }, 60_000)
+})
+
 describe('person plate on a drawn figure', () => {
   const GREY = [200, 200, 200]
   const FACE = [190, 140, 115]

@@ -308,14 +308,20 @@ export function personPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, fac
   const half = smoothPlate(shrunkRgb(person, f), small, scaledBody(body, 1 / f), face && { ...face, oval: face.oval.map((p) => pt(p.x / f, p.y / f)) }, faceSkin, f)
   const grown = (p: Plane) => grow(p, f, w, h, area)
   const shade = grown(half.shade)
-  const filled = grown(half.filled)
-  const grain = skinGrain(luminance(person), mapPlane(grown(half.skin), (v) => (v >= 0.5 ? 1 : 0)), area)
+  const onBody = grown(half.onBody)
+  // (the person's edge at full size, a pixel soft: the half-size edge grown back was serrated)
+  const edge = boxBlur(masks.person, 1, area)
+  const grain = skinGrain(luminance(person), mapPlane(grown(half.seen), (v) => (v >= 0.5 ? 1 : 0)), area)
   const fill = person.data.slice()
-  for (const [c, channel] of channels(half.fill).entries()) {
-    const values = grown(channel)
+  const backdrop = channels(half.backdrop)
+  for (const [c, channel] of channels(half.skin).entries()) {
+    const [skin, behind] = [grown(channel), grown(backdrop[c]!)]
     for (let y = area.y0; y <= area.y1; y++)
       for (let i = y * w + area.x0; i <= y * w + area.x1; i++) {
-        const v = filled.data[i]! >= 0.5 ? values.data[i]! * (1 + grain.data[i]!) : values.data[i]!
+        // (the skin is 0 off the body: divided by how much of the body a pixel's samples had, it is the body's alone)
+        const body = onBody.data[i]!
+        const t = Math.min(1, body) * edge.data[i]!
+        const v = t > 0 ? (skin.data[i]! / body) * (1 + grain.data[i]!) * t + behind.data[i]! * (1 - t) : behind.data[i]!
         fill[i * 3 + c] = Math.round(Math.min(255, Math.max(0, v)))
       }
   }
@@ -352,10 +358,18 @@ function shrunkRgb(img: Rgb, f: number): Rgb {
 }
 
 /**
- * The plate's smooth fields (its fill without the skin's grain), with where the fill is skin
- * (`filled`) and where visible skin was seen (`skin`), on the photo shrunk by f.
+ * The plate's smooth fields, on the photo shrunk by f: the skin where the body is (`onBody`, the
+ * person's outline aside: it is drawn at full size), without its grain; the background behind the
+ * person; the body's light; and where visible skin was seen.
  */
-function smoothPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face | null, faceSkin: [number, number, number], f: number): Plate & { filled: Plane; skin: Plane } {
+function smoothPlate(
+  person: Rgb,
+  masks: PlateMasks,
+  body: BodyFrame,
+  face: Face | null,
+  faceSkin: [number, number, number],
+  f: number,
+): { skin: Rgb; backdrop: Rgb; onBody: Plane; shade: Plane; seen: Plane } {
   const { width: w, height: h } = person
   const n = w * h
   // The body's light, measured on the old clothing's main colour (not its prints): its
@@ -396,19 +410,19 @@ function smoothPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face
   const inBody = bodyRegion(body, armRadius)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 
-  // (beyond the area the plate is the photo itself, unshaded)
-  const fill = person.data.slice()
-  const setFill = (i: number, r: number, g: number, b: number) => {
-    fill[i * 3] = Math.round(clamp(r, 0, 255))
-    fill[i * 3 + 1] = Math.round(clamp(g, 0, 255))
-    fill[i * 3 + 2] = Math.round(clamp(b, 0, 255))
+  const skinFill = new Uint8Array(w * h * 3)
+  const backdrop = new Uint8Array(w * h * 3)
+  const set = (rgb: Uint8Array, i: number, r: number, g: number, b: number) => {
+    rgb[i * 3] = Math.round(clamp(r, 0, 255))
+    rgb[i * 3 + 1] = Math.round(clamp(g, 0, 255))
+    rgb[i * 3 + 2] = Math.round(clamp(b, 0, 255))
   }
   const backdropMean = background.overall.map(Math.fround)
   const backgroundAt = (c: number, i: number) => {
     const near = background.near[c]!.data[i]!
     return near >= 0 ? near : backdropMean[c]!
   }
-  const skinFilled = plane(w, h)
+  const onBody = plane(w, h)
   const shade = mapPlane(L, () => 1)
   for (let y = area.y0; y <= area.y1; y++)
     for (let x = area.x0, i = y * w + x; x <= area.x1; x++, i++) {
@@ -416,18 +430,15 @@ function smoothPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face
       const overall = broad.data[i] ?? 0
       const clothed = (masks.clothing.data[i] ?? 0) > 0.5 && overall > 0.02
       shade.data[i] = clothed && lit >= 0 ? clamp(lit / overall, SHADE.min, SHADE.max) : 1
-      const bare = isSet(masks.person, i) && !isSet(masks.keep, i) && inBody(x, y)
-      if (!bare) {
-        setFill(i, backgroundAt(0, i), backgroundAt(1, i), backgroundAt(2, i))
-        continue
-      }
+      set(backdrop, i, backgroundAt(0, i), backgroundAt(1, i), backgroundAt(2, i))
+      if (isSet(masks.keep, i) || !inBody(x, y)) continue
       const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y)
-      setFill(i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
-      skinFilled.data[i] = 1
+      set(skinFill, i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
+      onBody.data[i] = 1
     }
-  const plate = { fill: { width: w, height: h, data: fill }, shade, filled: skinFilled, skin: skinMask }
-  matchSkinAtSeams(plate.fill, person, skinMask, skinFilled, sw, area)
-  return plate
+  const skin = { width: w, height: h, data: skinFill }
+  matchSkinAtSeams(skin, person, skinMask, onBody, sw, area)
+  return { skin, backdrop: { width: w, height: h, data: backdrop }, onBody, shade, seen: skinMask }
 }
 
 /**
