@@ -4,7 +4,7 @@ import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Box, type Plane, type Rgb, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelLab, plane } from './raster'
+import { type Bits, type Box, type Plane, type Rgb, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -117,6 +117,22 @@ function uncoverNeck(layer: Layer, body: BodyFrame, box: Box) {
     }
 }
 
+/**
+ * Nothing of a garment stands in the air above the shoulders: above the shoulder joints' line, only
+ * what lies on the person stays (a cold-shoulder top's straps stood up beside the neck as stubs).
+ */
+function restOnShoulders(planes: Plane[], onPerson: Bits, body: BodyFrame, box: Box) {
+  const { shoulderL, shoulderR } = body
+  const slope = (shoulderR.y - shoulderL.y) / (shoulderR.x - shoulderL.x || 1)
+  const w = onPerson.width
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let x = box.x0; x <= box.x1; x++) {
+      const i = y * w + x
+      if (onPerson.data[i] || y >= shoulderL.y + (x - shoulderL.x) * slope) continue
+      for (const plane of planes) plane.data[i] = 0
+    }
+}
+
 const boxAround = (points: Point[], pad: number): Box => ({
   x0: Math.floor(Math.min(...points.map((p) => p.x)) - pad),
   y0: Math.floor(Math.min(...points.map((p) => p.y)) - pad),
@@ -157,7 +173,14 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const torsoPoints = [body.shoulderL, body.shoulderR, body.hipL, body.hipR, pt(neck.x, mappings.hemY)]
   const reach = clip(boxAround(torsoPoints, sw * 1.3), w, h)
   const torsoBox = reach && drawPart(layer, input, mappings.body, PART.body, reach)
-  if (torsoBox) uncoverNeck(layer, body, torsoBox)
+  // (the person's outline can lie a pixel or two inside the old clothing's edge)
+  const wearer = cachedMorph(masks.person, 2)
+  if (torsoBox) {
+    uncoverNeck(layer, body, torsoBox)
+    // (a tie hanging from a waist is as wide as a few percent of the shoulders)
+    const tie = Math.max(2, Math.round(sw * 0.02))
+    dropStrays(layer, wearer, grownBox(torsoBox, tie + 2, person), tie)
+  }
   // A top over trousers or a skirt is tucked in at their waistband (its body: the sleeves run on down the arms).
   const tuck = input.garmentModel.type === 'top' && input.waistband !== null && mappings.hemY > input.waistband ? input.waistband : null
   if (tuck !== null) {
@@ -182,6 +205,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         layer.alpha.data[i] = sleeve + (layer.alpha.data[i] ?? 0) * (1 - sleeve)
       }
   }
+  const drawnBox = union([torsoBox, sleeveBox])
+  if (drawnBox) restOnShoulders([...layer.color, layer.alpha, sleeves.alpha], wearer, body, drawnBox)
   const warpMs = performance.now() - warpStart
 
   // 3. (below) The old clothing that goes: down to the new hem for a dress (below it are the legs, which a
@@ -190,8 +215,6 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const bottom = input.garmentModel.type === 'bottom'
   const waistY = mappings.waistY ?? lerp(neck, hips, 0.88).y
   const grown = cachedMorph(masks.clothing, 2)
-  // (the old trousers' edge can lie a pixel or two outside the person mask)
-  const wearer = cachedMorph(masks.person, 2)
   // (the old waistband may rise above the new one at the sides: the rows above it go where they have the old trousers' colour)
   const rise = bottom ? Math.round((hips.y - neck.y) * 0.12) : 0
   // A dress the person wears (old clothing running on below the hips, no waistband) stays below a
@@ -282,18 +305,19 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
 }
 
 /**
- * Clears the thin strays of a sleeve layer within the box: lines a few pixels wide, where the limb's
- * mapping folds at a bend and runs along the garment photo's soft edge (seen as dotted lines from
- * a cuff down over the trousers). Only off the garment's body: there the colour is the sleeve's alone.
+ * Clears the thin strays of a layer within the box, lines under twice `width` pixels wide, off what `under` holds.
+ * A sleeve's, off the garment's body (where the colour is the sleeve's alone): where the limb's
+ * mapping folds at a bend and runs along the garment photo's soft edge (dotted lines from a cuff
+ * down over the trousers). The body part's, off the person: ties and strings hanging in the air.
  */
-export function dropStrays(sleeves: Layer, body: Plane, box: Box) {
-  const solid = morph(morph(sleeves.alpha, -2, box), 3, box)
-  const { width: w } = body
+export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike<number> }, box: Box, width = 2) {
+  const solid = morph(morph(layer.alpha, -width, box), width + 1, box)
+  const { width: w } = under
   for (let y = box.y0; y <= box.y1; y++)
     for (let i = y * w + box.x0; i <= y * w + box.x1; i++) {
-      if (solid.data[i] || !sleeves.alpha.data[i] || body.data[i]) continue
-      sleeves.alpha.data[i] = 0
-      for (const colour of sleeves.color) colour.data[i] = 0
+      if (solid.data[i] || !layer.alpha.data[i] || under.data[i]) continue
+      layer.alpha.data[i] = 0
+      for (const colour of layer.color) colour.data[i] = 0
     }
 }
 

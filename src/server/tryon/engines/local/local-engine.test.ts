@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type StoredImage, TryOnError, type TryOnInput } from '../../engine'
 import { type StageTimings, createLocalEngine } from './index'
 import { analysisOf } from './analysis'
+import type { Plane } from './raster'
 import { ENGINE_ERRORS } from './messages'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
@@ -101,5 +102,37 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
   it('says so when the upper body is not in the photo', async () => {
     const head = { key: 'tests/head.jpg', data: await sharp(person.data).extract({ left: 150, top: 0, width: 500, height: 330 }).jpeg().toBuffer(), contentType: 'image/jpeg' }
     await expect(engine.generate(input({ person: head }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.outOfFrame))
+  }, 120_000)
+})
+
+describe.skipIf(!hasFixtures)('local try-on engine: nothing of a garment hangs in the air beside the body', () => {
+  it("lays a cold-shoulder top's straps on the shoulders and a puff top's waist tie on the body (they stood up as stubs and out as a line)", async () => {
+    const storage = memoryStorage()
+    let coverage: Plane | undefined
+    const engine = createLocalEngine({ storage, observe: (r) => (coverage = r.coverage[0]) })
+    const person = fixture('persons', '00121_00.jpg')
+    const { analysis } = await analysisOf(person, 'person', storage)
+    const { body } = analysis.model
+    const { person: outline } = analysis.masks
+    const sw = body.shoulderWidth
+    const slope = (body.shoulderR.y - body.shoulderL.y) / (body.shoulderR.x - body.shoulderL.x)
+    const { width: w, height: h } = outline
+    for (const name of ['050002_1.jpg', '02305_00.jpg']) {
+      await engine.generate({ person, garment: fixture('garments', name), width: w, height: h, numberResults: 1, outputFormat: 'JPG' })
+      const fabric = coverage ?? expect.fail('no coverage reported')
+      // Fabric off the person: above the shoulder joints' line (3219 and 1385 pixels before), or far beside the body (731 and 113).
+      let above = 0
+      let beside = 0
+      for (let y = 0; y < h; y++) {
+        const row = outline.data.subarray(y * w, (y + 1) * w)
+        const [left, right] = [row.findIndex((v) => v >= 0.5), row.findLastIndex((v) => v >= 0.5)]
+        for (let x = 0; x < w; x++) {
+          if (fabric.data[y * w + x]! < 0.5 || row[x]! >= 0.5) continue
+          if (y < body.shoulderL.y + (x - body.shoulderL.x) * slope) above++
+          if (left >= 0 && (x < left - sw * 0.15 || x > right + sw * 0.15)) beside++
+        }
+      }
+      expect({ name, above: above < sw * sw * 0.01, beside }).toEqual({ name, above: true, beside: 0 })
+    }
   }, 120_000)
 })
