@@ -206,6 +206,33 @@ test('photos added to the library show as each is stored, however slow the list 
   await page.unrouteAll({ behavior: 'ignoreErrors' })
 })
 
+test('a photo picked from the camera is kept when the library screen arrives while the picker is open', async ({ page }) => {
+  await registerAndVerify(page)
+  // No camera: the shutter opens the device's photo picker.
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('No camera', 'NotFoundError'))
+  })
+  // The library screen's code arrives when let through; until then the camera stays on screen.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/PhotoLibraryPage-*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/camera')
+  await expect(page.getByText(FM.cameraUnavailable)).toBeVisible()
+  await page.getByRole('button', { name: 'Photo library' }).click()
+  const opened = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Shutter' }).click()
+  const picker = await opened
+  release()
+  await expect(page.getByRole('heading', { name: 'New post' })).toBeVisible()
+  // The camera screen, and the input its picker belongs to, are gone when the photo is chosen.
+  await picker.setFiles({ name: 'late.png', mimeType: 'image/png', buffer: await png('#e0457b') })
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('button', { name: /^Photo \d+$/ })).toHaveCount(1)
+  await expect(page.getByText(FM.libraryCount(1, MAX_LIBRARY_PHOTOS))).toBeVisible()
+})
+
 test('the like line: "1 other" for one, "you" for your own like, the same after a reload', async ({ page }) => {
   await registerAndVerify(page)
   const articles = page.getByRole('article')

@@ -1,20 +1,21 @@
-import { forwardRef } from 'react'
+import { useEffect, type RefObject } from 'react'
 
-/** The hidden multi-image file picker of the camera and the photo library; hands over only images. */
-export const PhotoFileInput = forwardRef<HTMLInputElement, { onFiles: (files: File[]) => void }>(function PhotoFileInput({ onFiles }, ref) {
-  return (
-    <input
-      ref={ref}
-      type="file"
-      accept="image/*"
-      multiple
-      hidden
-      aria-label="Choose photos"
-      onChange={(e) => {
-        const files = [...(e.target.files ?? [])].filter((f) => f.type.startsWith('image/'))
-        e.target.value = ''
-        onFiles(files)
-      }}
-    />
-  )
-})
+/**
+ * The hidden multi-image file picker of the camera and the photo library; hands over only images.
+ *
+ * It listens on the input itself, not through React's onChange, and keeps listening once removed:
+ * the picker can answer after its screen was replaced (the next screen arrived while it was open),
+ * React hears nothing from an input it has removed, and the chosen photos were lost without a word.
+ */
+export function PhotoFileInput({ ref, onFiles }: { ref: RefObject<HTMLInputElement | null>; onFiles: (files: File[]) => void }) {
+  useEffect(() => {
+    const input = ref.current
+    if (!input) return
+    input.onchange = () => {
+      const files = [...(input.files ?? [])].filter((f) => f.type.startsWith('image/'))
+      input.value = ''
+      onFiles(files)
+    }
+  })
+  return <input ref={ref} type="file" accept="image/*" multiple hidden aria-label="Choose photos" />
+}
