@@ -54,7 +54,7 @@ function personInTeeAndJeans() {
 }
 
 /** A garment laid flat on white: one solid path in a 300 x 400 photo. */
-async function flatGarment(path: string, colour: string, type: 'top' | 'bottom') {
+async function flatGarment(path: string, colour: string, type: 'top' | 'bottom' | 'dress') {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="${path}" fill="${colour}"/></svg>`
   const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
   const mask = garmentMask(img, null)
@@ -66,6 +66,8 @@ async function flatGarment(path: string, colour: string, type: 'top' | 'bottom')
 const cropTop = () => flatGarment('M95 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
 /** A navy long-sleeve top, its sleeves reaching well past its hem. */
 const longSleeves = () => flatGarment('M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 250 L85 250 L85 140 L45 340 L10 330 L65 70 Z', '#203080', 'top')
+/** A slim green shift dress, narrower at the hips than the jeans it goes over. */
+const shiftDress = () => flatGarment('M120 30 L180 30 L190 200 L110 200 Z', '#208040', 'dress')
 /** Red trousers. */
 const trousers = () => flatGarment('M100 40 L200 40 L215 380 L160 380 L150 150 L140 380 L85 380 Z', '#c02020', 'bottom')
 
@@ -95,6 +97,23 @@ describe('compose', () => {
     for (const x of [73, 126]) expect(pixel(image, x, 153)).not.toEqual(DENIM)
     // The white top stays.
     expect(pixel(image, 100, 140)).toEqual(WHITE)
+  })
+
+  it('takes off the old jeans beside a dress down to its hem (the legs are inside it), and leaves them below it', async () => {
+    // (a white top to y 150, wide jeans from their waistband at y 160)
+    const person = fill(fill(head(), 70, 60, 130, 300), 55, 160, 145, 300)
+    const clothing = fill(plane(W, H), 70, 62, 130, 150)
+    const { rgb, masks, plate } = photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : y >= 160 ? DENIM : y < 150 ? WHITE : SKIN))
+    const dress = await shiftDress()
+    const mappings = fitGarment(dress.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: dress.img, garmentMask: dress.mask, parts: dress.parts, garmentModel: dress.model, mappings, shading: 0 })
+    const hem = Math.floor(mappings.hemY)
+    expect(hem).toBeLessThan(H - 20)
+    const row = Math.round((170 + hem) / 2)
+    // (the dress is narrower than the jeans there)
+    expect(coverage.data[row * W + 58]).toBe(0)
+    expect(pixel(image, 58, row)).toEqual(BACKDROP)
+    expect(pixel(image, 58, hem + 10)).toEqual(DENIM)
   })
 
   it('shows the backdrop, not skin, where a loose old shirt hung beside the body and away from the arms', async () => {

@@ -216,7 +216,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const waistY = mappings.waistY ?? lerp(neck, hips, 0.88).y
   const grown = cachedMorph(masks.clothing, 2)
   // (the old waistband may rise above the new one at the sides: the rows above it go where they have the old trousers' colour)
-  const rise = bottom ? Math.round((hips.y - neck.y) * 0.12) : 0
+  const bandRows = Math.round((hips.y - neck.y) * 0.12)
+  const rise = bottom ? bandRows : 0
   // A dress the person wears (old clothing running on below the hips, no waistband) stays below a
   // new top's hem as a skirt; a shorter old top goes down to the hips (its hem would show under the new one).
   const inDress = input.waistband === null && isSet(masks.clothing, Math.round(Math.min(h - 1, hips.y + sw * 0.35)) * w + Math.round(hips.x))
@@ -229,7 +230,11 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const arms = [armL.slice(0, 3), armR.slice(0, 3)].map((line) => ({ line, near: boxAround(line, sw * 0.2) }))
   // (a top's or a dress's removal reaches no lower than the new hem and, unless the old dress stays, the arms)
   const removalEnd = Math.floor(Math.max(lowest, ...(inDress ? [] : arms.map((a) => a.near.y1))))
-  const removable = bottom ? clip({ x0: 0, y0: Math.floor(waistY) + 1 - rise, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h) : grown.box && clip({ ...grown.box, y1: Math.min(grown.box.y1, removalEnd) }, w, h)
+  // A dress on a person in trousers or a skirt replaces them down to its hem: the legs are inside it,
+  // beside it is the backdrop (below its hem they stay, worn under it).
+  const band = input.garmentModel.type === 'dress' ? input.waistband : null
+  const bottomsBox = (top: number): Box | null => clip({ x0: 0, y0: Math.floor(top) + 1, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h)
+  const removable = bottom ? bottomsBox(waistY - rise) : union([grown.box && clip({ ...grown.box, y1: Math.min(grown.box.y1, removalEnd) }, w, h), band === null ? null : bottomsBox(band)])
   // Every pixel that can change (the soft edges reach a pixel out); the 'front' is needed a pixel further.
   const changing = union([torsoBox, sleeveBox, removable])
   const work = changing && clip(grow(changing, 1), w, h)
@@ -255,7 +260,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     return d
   }
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !isSet(front, y * w + x)
-  const oldColour = bottom && removable ? oldBottomColour(person, removable, waistY, rise, oldBottom) : null
+  // (the old trousers' outline wanders up to a few pixels outside the person mask)
+  const outskirts = cachedMorph(masks.person, 4)
+  const core = cachedMorph(masks.person, -2)
+  const oldColour = removable && (bottom || band !== null) ? oldBottomColour(person, removable, band ?? waistY, bandRows, oldBottom) : null
   if (removable)
     for (let y = removable.y0; y <= removable.y1; y++)
       for (let x = removable.x0; x <= removable.x1; x++) {
@@ -266,6 +274,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
         else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2) ? 1 : 0
+        else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !isSet(front, i))
+          // (their soft edge, a couple of pixels either side of the person's outline, is half backdrop: whatever its colour)
+          remove.data[i] = !core.data[i] || hueApart(pixelLab(person, i), oldColour) < 10 ? 1 : 0
       }
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
@@ -282,7 +293,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const runs = bottom ? null : bodyRuns(alpha, armpits, body, lowest)
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
   const behindBox = removable && clip(bottom ? grow(removable, 1) : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, w, h)
-  const behind = behindBox && backdropBehind(person, wearer, behindBox).data
+  const behind = behindBox && backdropBehind(person, outskirts, behindBox).data
   for (let y = work.y0; y <= work.y1; y++) {
     const f = behind && bottom && y > waistY ? behind : plate.fill.data
     const run = runs?.get(y)
