@@ -74,7 +74,7 @@ describe('result self-check', () => {
     expect(check(fill(plane(W, H), 95, 200, 105, 210), photo(), 'bottom')).toContain('scale')
   })
 
-  it('lets trousers narrower than the old ones leave the backdrop beside them, down to their hem; not legs erased below it', () => {
+  it('lets trousers or a dress narrower than the old trousers leave the backdrop beside them, down to their hem; not legs erased below it', () => {
     // Legs 80..120 wide; the new trousers 88..112 from the waist to y 260, the rest of the old ones taken away.
     const trousers = fill(plane(W, H), 88, 170, 112, 260)
     const narrower = photo()
@@ -86,6 +86,10 @@ describe('result self-check', () => {
     for (let y = 190; y < 290; y++) for (const [x0, x1] of [[80, 88], [112, 120]] as const) shinsGone.data.fill(240, (y * W + x0) * 3, (y * W + x1) * 3)
     for (let y = 260; y < 290; y++) shinsGone.data.fill(240, (y * W + 88) * 3, (y * W + 112) * 3)
     expect(check(trousers, shinsGone, 'bottom')).toContain('limbs')
+    // A dress takes the old trousers off beside it the same way (it was refused for erased legs).
+    const dress = fill(fill(plane(W, H), 70, 62, 130, 170), 88, 170, 112, 260)
+    expect(check(dress, narrower, 'dress')).toEqual([])
+    expect(check(dress, shinsGone, 'dress')).toContain('limbs')
   })
 
   it("refuses a faint flap beside the body that the engine's coverage missed, from the picture's pixels", () => {

@@ -189,15 +189,15 @@ function legs({ person, masks, body }: CheckInput) {
 
 /**
  * Below the hips, the person's pixels that now look like the backdrop (plain backdrops only). Above
- * the hem of trousers or a skirt, the old clothing wider than them goes and what shows there is
- * the backdrop: only the legs below their hem count.
+ * the hem of trousers, a skirt or a dress, the old trousers or skirt wider than them go and what
+ * shows there is the backdrop: only the legs below their hem count.
  */
 function limbsErased(input: CheckInput, extent: FabricExtent) {
   const found = legs(input)
   if (!found) return false
   const { result, body, fabric, garmentType } = input
   const w = fabric.width
-  const from = garmentType === 'bottom' ? Math.ceil(fabricEnd(fabric, extent, body.shoulderWidth * 0.1)) * w : 0
+  const from = garmentType === 'top' ? 0 : Math.ceil(fabricEnd(fabric, extent, body.shoulderWidth * 0.1)) * w
   let count = 0
   let erased = 0
   for (const i of found.pixels) {
