@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { FILTER_BRANDS, formatEuro } from '../../src/shared/marketplace/constants'
 import { MM, MT } from '../../src/shared/marketplace/messages'
 import type { ProductCard, ProductDetail } from '../../src/shared/marketplace/schemas'
-import { DEMO, fillAddress, registerAndVerify, signIn } from './support'
+import { DEMO, fillAddress, holdRequests, registerAndVerify, signIn } from './support'
 
 /**
  * Chooses a size on the product page (clicked, or pressed with the keyboard) and waits until it
@@ -268,12 +268,7 @@ test('names follow the profile: /marketplace/profile shows the displayed name an
   await expect(page.getByLabel('Last name')).toHaveValue('Lovelace')
 
   // A name typed while the profile is still on its way is kept; the empty one is filled.
-  let releaseProfile = () => {}
-  const profileHeld = new Promise<void>((resolve) => (releaseProfile = resolve))
-  await page.route('**/api/profile', async (route) => {
-    await profileHeld
-    await route.continue()
-  })
+  const releaseProfile = await holdRequests(page, '**/api/profile')
   await page.goto('/checkout')
   await page.getByLabel('First name').fill('Grace')
   releaseProfile()

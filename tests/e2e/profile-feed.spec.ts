@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { FM } from '../../src/shared/posts/messages'
 import { MAX_LIBRARY_PHOTOS } from '../../src/shared/posts/schemas'
 import { PM } from '../../src/shared/profiles/messages'
-import { DEMO, registerAndVerify, signIn } from './support'
+import { DEMO, holdRequests, registerAndVerify, signIn } from './support'
 
 const png = (color: string) => sharp({ create: { width: 800, height: 1000, channels: 3, background: color } }).png().toBuffer()
 const myProfile = async (page: Page) => (await (await page.request.get('/api/profile')).json()) as Record<string, unknown>
@@ -213,12 +213,7 @@ test('a photo picked from the camera is kept when the library screen arrives whi
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('No camera', 'NotFoundError'))
   })
   // The library screen's code arrives when let through; until then the camera stays on screen.
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/PhotoLibraryPage-*.js', async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdRequests(page, '**/PhotoLibraryPage-*.js')
   await page.goto('/camera')
   await expect(page.getByText(FM.cameraUnavailable)).toBeVisible()
   await page.getByRole('button', { name: 'Photo library' }).click()

@@ -50,3 +50,15 @@ export async function fillAddress(page: Page, a: { lastName: string; country: st
   await page.getByLabel('Zip code').fill(a.zipCode)
   await page.getByLabel('Phone number').fill(a.phoneNumber)
 }
+
+/** Holds back the requests to `url` until the returned function is called (what a slow network does). */
+export async function holdRequests(page: Page, url: string) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
