@@ -260,7 +260,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     return d
   }
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !isSet(front, y * w + x)
-  // (the old trousers' outline wanders up to a few pixels outside the person mask)
+  // (old trousers' outline wanders up to a few pixels outside the person mask: their edge goes with
+  // them, and the backdrop behind the person is read beyond it)
   const outskirts = cachedMorph(masks.person, 4)
   const core = cachedMorph(masks.person, -2)
   const oldColour = removable && (bottom || band !== null) ? oldBottomColour(person, removable, band ?? waistY, bandRows, oldBottom) : null

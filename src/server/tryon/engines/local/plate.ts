@@ -318,10 +318,10 @@ export function personPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, fac
     const [skin, behind] = [grown(channel), grown(backdrop[c]!)]
     for (let y = area.y0; y <= area.y1; y++)
       for (let i = y * w + area.x0; i <= y * w + area.x1; i++) {
-        // (the skin is 0 off the body: divided by how much of the body a pixel's samples had, it is the body's alone)
-        const body = onBody.data[i]!
-        const t = Math.min(1, body) * edge.data[i]!
-        const v = t > 0 ? (skin.data[i]! / body) * (1 + grain.data[i]!) * t + behind.data[i]! * (1 - t) : behind.data[i]!
+        // (the skin is 0 off the body: divided by the share of the body a pixel's samples had, it is the body's alone)
+        const share = onBody.data[i]!
+        const t = Math.min(1, share) * edge.data[i]!
+        const v = t > 0 ? (skin.data[i]! / share) * (1 + grain.data[i]!) * t + behind.data[i]! * (1 - t) : behind.data[i]!
         fill[i * 3 + c] = Math.round(Math.min(255, Math.max(0, v)))
       }
   }

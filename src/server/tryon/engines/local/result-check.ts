@@ -170,7 +170,10 @@ function plainBackdrop({ width: w, height: h, data }: Rgb): Backdrop | null {
 
 const looksLike = ({ data }: Rgb, i: number, { r, g, b }: Backdrop) => (data[i * 3]! - r) ** 2 + (data[i * 3 + 1]! - g) ** 2 + (data[i * 3 + 2]! - b) ** 2 < 400
 
-/** Below the hips, the person's pixels that do not look like the backdrop (a person's are checked on every try-on of their photo). */
+/**
+ * Below the hips, the person's pixels that do not look like the backdrop (a person's are checked on
+ * every try-on of their photo; their masks stand for the photo they were made of).
+ */
 const legsOf = new WeakMap<PersonMasks, { backdrop: Backdrop; pixels: Int32Array } | null>()
 function legs({ person, masks, body }: CheckInput) {
   if (legsOf.has(masks)) return legsOf.get(masks)!
