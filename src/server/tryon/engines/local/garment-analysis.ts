@@ -58,11 +58,8 @@ function closedWhole(img: Rgb, found: Plane): Plane {
   return fillHoles(keepLargest(withoutHanger(bridgeSlits(closed, Math.round(img.height * 0.02)), hanger)))
 }
 
-/** Edge pixels peeled at most (the soft edge and a packshot's drop shadow), and from a print with backdrop-coloured parts. */
+/** Edge pixels peeled at most (the soft edge and a packshot's drop shadow). */
 const FRINGE = 8
-const PRINTED_FRINGE = 2
-/** How far in a print's edge pixel is compared with the garment (pixels). */
-const INWARD = 3
 
 /**
  * The garment without its fringe: edge pixels whose colour is much nearer the backdrop's than the
@@ -80,28 +77,18 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
   const own = medianColour(samples) ?? [0, 0, 0]
   const apart = (c: [number, number, number], d: [number, number, number]) => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2])
   const backdropLike = (c: [number, number, number]) => apart(c, backdrop) < apart(c, own) * 0.7
-  if (apart(own, backdrop) < 25) return mask
+  // (a print with backdrop-coloured parts, a zebra's white stripes, would be eaten from its edges)
+  if (apart(own, backdrop) < 25 || samples.filter(backdropLike).length > samples.length * 0.05) return mask
   const out = { ...mask, data: Float32Array.from(mask.data) }
   const edge = (i: number) => {
     const x = i % w
     return isSet(out, i) && (x === 0 || x === w - 1 || i < w || i >= w * (h - 1) || !isSet(out, i - 1) || !isSet(out, i + 1) || !isSet(out, i - w) || !isSet(out, i + w))
   }
-  // A print with backdrop-coloured parts (a zebra's white stripes) would be eaten from its edges:
-  // from it only the soft edge's blend goes, a pixel unlike the garment a few pixels further in.
-  const printed = samples.filter(backdropLike).length > samples.length * 0.05
-  const stays = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(out, y * w + x)
-  const blend = (i: number) => {
-    const x = i % w
-    const y = (i - x) / w
-    const inward = [[1, 0], [-1, 0], [0, 1], [0, -1]].find(([dx, dy]) => !stays(x - dx!, y - dy!) && on(x + dx! * INWARD, y + dy! * INWARD))
-    return inward !== undefined && apart(pixelLab(img, i), pixelLab(img, (y + inward[1]! * INWARD) * w + x + inward[0]! * INWARD)) > 12
-  }
-  const peelable = (i: number) => edge(i) && backdropLike(pixelLab(img, i)) && (!printed || blend(i))
   // Peeled a layer at a time: the first from the whole edge, each next from beside the last.
   let candidates: number[] = []
   for (let i = 0; i < w * h; i++) if (edge(i)) candidates.push(i)
-  for (let pass = 0; pass < (printed ? PRINTED_FRINGE : FRINGE) && candidates.length; pass++) {
-    const peel = candidates.filter(peelable)
+  for (let pass = 0; pass < FRINGE && candidates.length; pass++) {
+    const peel = candidates.filter((i) => edge(i) && backdropLike(pixelLab(img, i)))
     for (const i of peel) out.data[i] = 0
     candidates = [...new Set(peel.flatMap((i) => [i - 1, i + 1, i - w, i + w]))].filter((i) => i >= 0 && i < w * h && isSet(out, i))
   }
