@@ -225,6 +225,14 @@ function flankedOnBothSides(mask: Plane, y: number, run: Run) {
   return left && right
 }
 
+/** Whether row y has garment beside the run within `reach` (more than a pixel away from it). */
+function garmentBeside(mask: Plane, y: number, run: Run, reach: Run) {
+  const row = y * mask.width
+  for (let x = Math.max(0, reach.l); x < run.l - 1; x++) if (isSet(mask, row + x)) return true
+  for (let x = run.r + 2; x <= Math.min(mask.width - 1, reach.r); x++) if (isSet(mask, row + x)) return true
+  return false
+}
+
 /**
  * The torso's centre line. Rows where both sleeves hang free of the torso give it exactly; else the
  * torso's lowest quarter (higher up, a sleeve hanging against one side only makes rows lopsided;
@@ -552,19 +560,23 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
   // Waist: the narrowest torso row below the armpits (and below hanging sleeves' joins, where the torso shows).
   // A top's torso stays about as wide as at the armpits (sleeves hanging beside it are not torso).
   // Sleeves lying against it down to the hem are in every row of the torso: its sides are where they leave it.
+  // (rows with more garment beside their run within the torso's reach are a deep neckline's, its
+  // lace or bow dipping into the V, not the body's width; when every row has, the narrowest run)
   const torsoHalf = armHalf * (hanging && joinY >= hemY ? 1 : 1.15)
   const clampRun = (r: Run): Run => (type === 'top' ? { l: Math.max(r.l, centre - torsoHalf), r: Math.min(r.r, centre + torsoHalf) } : r)
   const waistFrom = Math.round(Math.max(armY + (hemY - armY) * 0.15, hanging ? joinY : armY))
   const waistTo = Math.max(waistFrom, type === 'dress' ? armY + (hemY - armY) * 0.45 : hemY - (hemY - armY) * 0.15)
-  let waistY = waistFrom
-  let narrowest = Infinity
-  for (let y = waistFrom; y <= waistTo; y++) {
-    const r = runs[y - box.y0]
-    if (r && r.r - r.l < narrowest) {
-      narrowest = r.r - r.l
-      waistY = y
+  const narrowestRow = (only: (y: number, r: Run) => boolean) => {
+    let [at, narrowest] = [-1, Infinity]
+    for (let y = waistFrom; y <= waistTo; y++) {
+      const r = runs[y - box.y0]
+      if (r && r.r - r.l < narrowest && only(y, r)) [at, narrowest] = [y, r.r - r.l]
     }
+    return at
   }
+  const reach = { l: Math.round(centre - torsoHalf), r: Math.round(centre + torsoHalf) }
+  const wholeRow = narrowestRow((y, r) => !garmentBeside(mask, y, r, reach))
+  const waistY = wholeRow >= 0 ? wholeRow : Math.max(waistFrom, narrowestRow(() => true))
   const waistRun = clampRun(runs[waistY - box.y0] ?? hemRun)
   const hem = clampRun(hemRun)
   const hemL = pt(hem.l, hemY)

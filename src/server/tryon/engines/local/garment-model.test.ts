@@ -140,6 +140,18 @@ describe('garment model', () => {
     expect(L.hemR.x - L.hemL.x).toBeGreaterThan(120)
   })
 
+  it('reads a camisole\'s waist across its body, not across the lace tip that rises into its deep V', async () => {
+    // Straps to a body 70..230 wide from y 110; its V-neck reaches down to y 260, and a tongue of
+    // lace 10 px wide rises from the V's bottom to y 180, free of the V's sides.
+    const body = 'M70 110 L90 110 L150 260 L210 110 L230 110 L230 370 L70 370 Z'
+    const straps = 'M88 30 L94 30 L96 112 L86 112 Z M206 30 L212 30 L214 112 L204 112 Z'
+    const lace = 'M145 180 L155 180 L155 262 L145 262 Z'
+    const { model } = await readPhoto(`${body} ${straps} ${lace}`, '#2a2a30')
+    const L = model.landmarks
+    expect(L.waistR.x - L.waistL.x).toBeGreaterThan(140)
+    expect(L.waistL.y).toBeGreaterThan(L.armpitL.y)
+  })
+
   it("reads a cardigan's dropped-shoulder sleeves, hanging against its body and flaring out below the hem, as sleeves down to the body's side", async () => {
     // Body 100..200 down to the hem at y=300; each sleeve lies against a side from its dropped
     // shoulder and runs on below the hem to cuffs that angle outwards (inner edge 100 -> 88).
