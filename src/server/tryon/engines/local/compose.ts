@@ -306,7 +306,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)
       coverage.data[i] = a
-      const r = (removeSoft.data[i] ?? 0) * (1 - keep)
+      // (a removed pixel beside the face, hair or a bare arm goes whole: its soft edge towards them
+      // was the old clothing's rim, a dark line along a neckline or a sleeve's hem)
+      const r = remove.data[i] ? Math.min(1, (removeSoft.data[i] ?? 0) + (frontSoft.data[i] ?? 0)) : (removeSoft.data[i] ?? 0) * (1 - keep)
       const shade = (1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading) * (a > 0 ? round(x, y, i) : 1)
       out[i * 3] = composed(p[i * 3]!, mix(f[i * 3]!, backdrop[i * 3]!, beside), r, a, red[i]!, shade, keep)
       out[i * 3 + 1] = composed(p[i * 3 + 1]!, mix(f[i * 3 + 1]!, backdrop[i * 3 + 1]!, beside), r, a, green[i]!, shade, keep)

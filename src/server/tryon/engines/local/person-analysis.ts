@@ -257,6 +257,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const reach = body.shoulderWidth * 0.45
   const trapezius = shoulderY - body.shoulderWidth * 0.3
   const neckHalf = body.shoulderWidth * 0.13
+  const collarTop = shoulderY - body.shoulderWidth * 0.2
   const inner = morph(person, -RIM)
   for (let y = 0; y < lowest; y++)
     for (let x = 0; x < w; x++) {
@@ -268,7 +269,9 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
         const beside = y >= trapezius && Math.abs(x - body.nose.x) > neckHalf
         const colour = labAt(lab, i)
         const cloth = isSet(clothing, i) || (!inner.data[i] && (!hairLab || labDistance(colour, hairLab) >= 12))
-        if (!(beside && cloth && hueApart(colour, skinLab) > 9)) out.data[i] = 1
+        // (and the old collar round the neck's base, whatever its colour: a black tee's is the hair's)
+        const collar = y >= collarTop && isSet(clothing, i)
+        if (!((beside && cloth) || collar) || hueApart(colour, skinLab) <= 9) out.data[i] = 1
         continue
       }
       const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach

@@ -431,7 +431,8 @@ function smoothPlate(
       const clothed = (masks.clothing.data[i] ?? 0) > 0.5 && overall > 0.02
       shade.data[i] = clothed && lit >= 0 ? clamp(lit / overall, SHADE.min, SHADE.max) : 1
       set(backdrop, i, backgroundAt(0, i), backgroundAt(1, i), backgroundAt(2, i))
-      if (isSet(masks.keep, i) || !inBody(x, y)) continue
+      // (under the face, hair and bare hands too: kept in front, they are body, and the skin meets them without a pale seam of backdrop)
+      if (!inBody(x, y)) continue
       const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y)
       set(skinFill, i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
       onBody.data[i] = 1
