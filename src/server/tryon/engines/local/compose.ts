@@ -215,6 +215,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const bottom = input.garmentModel.type === 'bottom'
   const waistY = mappings.waistY ?? lerp(neck, hips, 0.88).y
   const grown = cachedMorph(masks.clothing, 2)
+  const hemRim = cachedMorph(masks.clothing, Math.max(3, Math.round(sw * HEM_RIM)))
+  const aboveTrousers = input.waistband ?? h
   // (the old waistband may rise above the new one at the sides: the rows above it go where they have the old trousers' colour)
   const bandRows = Math.round((hips.y - neck.y) * 0.12)
   const rise = bottom ? bandRows : 0
@@ -275,6 +277,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
         else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2) ? 1 : 0
+        // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm)
+        else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !isSet(front, i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
         else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !isSet(front, i))
           // (their soft edge, a couple of pixels either side of the person's outline, is half backdrop: whatever its colour)
           remove.data[i] = !core.data[i] || hueApart(pixelLab(person, i), oldColour) < 10 ? 1 : 0
@@ -334,6 +338,9 @@ export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike
       for (const colour of layer.color) colour.data[i] = 0
     }
 }
+
+/** How wide an old sleeve's hem trim can be beyond the clothing mask (shoulder widths). */
+const HEM_RIM = 0.06
 
 /** How much darker a worn garment turns at its sides, where it turns away with the body. */
 const ROUND = 0.16

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type StoredImage, TryOnError, type TryOnInput } from '../../engine'
 import { type StageTimings, createLocalEngine } from './index'
 import { analysisOf } from './analysis'
-import type { Plane } from './raster'
+import { armLine, polylineDistance } from './person-analysis'
+import { type Plane, cachedMorph, isSet } from './raster'
 import { ENGINE_ERRORS } from './messages'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
@@ -137,7 +138,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: nothing of a garment hangs i
   }, 120_000)
 })
 
-describe.skipIf(!hasFixtures)('local try-on engine: a neckline opened by a new garment', () => {
+describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares skin the old one covered', () => {
   it('continues the skin below the kept neck without a dark rim of the old collar or a pale seam', async () => {
     const storage = memoryStorage()
     const engine = createLocalEngine({ storage })
@@ -161,5 +162,34 @@ describe.skipIf(!hasFixtures)('local try-on engine: a neckline opened by a new g
     steps.sort((a, b) => a - b)
     // (median 22.9 before: the collar's rim stayed a third dark, and the skin paled towards the neck as if to the backdrop)
     expect(steps[steps.length >> 1]).toBeLessThan(10)
+  }, 120_000)
+
+  it("takes an old sleeve's hem of another colour off down to the bare arm (a grey trim stayed as a line)", async () => {
+    const storage = memoryStorage()
+    let coverage: Plane | undefined
+    const engine = createLocalEngine({ storage, observe: (r) => (coverage = r.coverage[0]) })
+    // A grey tee whose sleeves end in a light studded trim, under a green tee with shorter sleeves.
+    const person = fixture('persons', '07966_00.jpg')
+    const { analysis } = await analysisOf(person, 'person', storage)
+    const { masks, model } = analysis
+    const { body } = model
+    const { width: w, height: h } = masks.person
+    const out = await engine.generate({ person, garment: fixture('garments', '050191_1.jpg'), width: w, height: h, numberResults: 1, outputFormat: 'PNG' })
+    const fabric = coverage ?? expect.fail('no coverage reported')
+    const [before, after] = await Promise.all([person.data, out.images[0]!.data].map((d) => sharp(d).raw().toBuffer()))
+    // The old clothing's rim beside the arms: off its mask by at most 3% of the shoulders, not bare skin, face or hair.
+    const rim = cachedMorph(masks.clothing, Math.round(body.shoulderWidth * 0.03))
+    const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+    let left = 0
+    for (let y = 0; y < (model.waistband ?? h); y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x
+        if (!rim.data[i] || !isSet(masks.person, i) || [masks.clothing, masks.bareArms, masks.keep].some((m) => isSet(m, i)) || fabric.data[i]! > 0.1) continue
+        if (Math.min(...arms.map((arm) => polylineDistance(x, y, arm))) > body.shoulderWidth * 0.2) continue
+        const changed = [0, 1, 2].reduce((sum, c) => sum + Math.abs(after![i * 3 + c]! - before![i * 3 + c]!), 0)
+        if (changed < 12) left++
+      }
+    // (1208 pixels of it were left as they were before)
+    expect(left).toBeLessThan(100)
   }, 120_000)
 })
