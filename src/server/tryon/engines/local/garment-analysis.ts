@@ -60,6 +60,8 @@ function closedWhole(img: Rgb, found: Plane): Plane {
 
 /** Edge pixels peeled at most (the soft edge and a packshot's drop shadow). */
 const FRINGE = 8
+/** A drop shadow: beside a garment this far from the backdrop's hue (Lab a, b), at most this much darker (L), peeled this deep at most. */
+const SHADOW = { colourful: 15, depth: 40, fringe: 20 }
 
 /**
  * The garment without its fringe: edge pixels whose colour is much nearer the backdrop's than the
@@ -76,7 +78,12 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
   if (samples.length < 100) return mask
   const own = medianColour(samples) ?? [0, 0, 0]
   const apart = (c: [number, number, number], d: [number, number, number]) => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2])
-  const backdropLike = (c: [number, number, number]) => apart(c, backdrop) < apart(c, own) * 0.7
+  // (or the backdrop in the garment's shadow: beside a coloured garment, the backdrop's hue a little
+  // darker, though nearer the garment in lightness)
+  const hueApart = (c: [number, number, number], d: [number, number, number]) => Math.hypot(c[1] - d[1], c[2] - d[2])
+  const coloured = hueApart(own, backdrop) > SHADOW.colourful
+  const shadowLike = (c: [number, number, number]) => coloured && c[0] > backdrop[0] - SHADOW.depth && hueApart(c, backdrop) < hueApart(c, own) * 0.5
+  const backdropLike = (c: [number, number, number]) => apart(c, backdrop) < apart(c, own) * 0.7 || shadowLike(c)
   // (a print with backdrop-coloured parts, a zebra's white stripes, would be eaten from its edges)
   if (apart(own, backdrop) < 25 || samples.filter(backdropLike).length > samples.length * 0.05) return mask
   const out = { ...mask, data: Float32Array.from(mask.data) }
@@ -87,8 +94,9 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
   // Peeled a layer at a time: the first from the whole edge, each next from beside the last.
   let candidates: number[] = []
   for (let i = 0; i < w * h; i++) if (edge(i)) candidates.push(i)
-  for (let pass = 0; pass < FRINGE && candidates.length; pass++) {
-    const peel = candidates.filter((i) => edge(i) && backdropLike(pixelLab(img, i)))
+  // (a shadow may be wider than a soft edge: its darker part, the backdrop's hue, goes further)
+  for (let pass = 0; pass < SHADOW.fringe && candidates.length; pass++) {
+    const peel = candidates.filter((i) => edge(i) && (pass < FRINGE ? backdropLike : shadowLike)(pixelLab(img, i)))
     for (const i of peel) out.data[i] = 0
     candidates = [...new Set(peel.flatMap((i) => [i - 1, i + 1, i - w, i + w]))].filter((i) => i >= 0 && i < w * h && isSet(out, i))
   }

@@ -132,6 +132,15 @@ describe('garment model', () => {
     expect(zebra.data[200 * zebra.width + 218]).toBe(1)
   })
 
+  it("peels a coloured garment's drop shadow on a white backdrop, wider than a soft edge (a grey band stayed under its hem and sleeves)", async () => {
+    // A teal tee on white, its shadow a grey band 14 px deep below the hem.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><rect x="80" y="330" width="140" height="14" fill="#d0d2d0"/><path d="${TEE}" fill="#1fa38a"/></svg>`
+    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const mask = garmentMask(img, null)
+    expect([332, 336, 340].map((y) => mask.data[y * 300 + 150])).toEqual([0, 0, 0])
+    expect(mask.data[325 * 300 + 150]).toBe(1)
+  })
+
   it("takes the hem's width from the rows above an uneven, sheer bottom edge", async () => {
     // A top whose bottom edge has a narrow point in the middle (a knot or a sheer layer's tip).
     const TOP = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L225 310 L160 310 L150 345 L140 310 L75 310 L80 140 L65 170 L20 150 L50 90 Z'
