@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react'
+import { useEffect, useEffectEvent, type RefObject } from 'react'
 
 /**
  * The hidden multi-image file picker of the camera and the photo library; hands over only images.
@@ -8,14 +8,15 @@ import { useEffect, type RefObject } from 'react'
  * React hears nothing from an input it has removed, and the chosen photos were lost without a word.
  */
 export function PhotoFileInput({ ref, onFiles }: { ref: RefObject<HTMLInputElement | null>; onFiles: (files: File[]) => void }) {
+  const handOver = useEffectEvent(onFiles)
   useEffect(() => {
     const input = ref.current
     if (!input) return
     input.onchange = () => {
       const files = [...(input.files ?? [])].filter((f) => f.type.startsWith('image/'))
       input.value = ''
-      onFiles(files)
+      handOver(files)
     }
-  })
+  }, [ref])
   return <input ref={ref} type="file" accept="image/*" multiple hidden aria-label="Choose photos" />
 }

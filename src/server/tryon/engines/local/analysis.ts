@@ -152,12 +152,16 @@ export function workingImage(analysis: Analysis, image: StoredImage): Promise<Rg
   return rgb
 }
 
+/** An analysis just made of this photo, with the photo kept beside it. */
+function withImage<A extends Analysis>(analysis: A, rgb: Rgb): A {
+  decoded.set(analysis, Promise.resolve(rgb))
+  return analysis
+}
+
 async function compute(image: StoredImage, kind: Analysis['kind'], category?: GarmentCategory): Promise<Analysis | string> {
   const { rgb, alpha } = await decodeImage(image)
   try {
-    const analysis = kind === 'person' ? await analysePerson(rgb) : await analyseGarmentOffThread(rgb, alpha, category)
-    decoded.set(analysis, Promise.resolve(rgb))
-    return analysis
+    return withImage(kind === 'person' ? await analysePerson(rgb) : await analyseGarmentOffThread(rgb, alpha, category), rgb)
   } catch (error) {
     if (error instanceof TryOnError) return error.message
     throw error
@@ -187,9 +191,7 @@ export async function analysisOf(image: StoredImage, kind: Analysis['kind'], sto
   if (typeof result === 'string') throw new TryOnError(result)
   if (result.kind === 'garment' && category && result.model.type !== category) {
     const rgb = await workingImage(result, image)
-    const analysis = { ...result, model: garmentModel(rgb, result.mask, category) }
-    decoded.set(analysis, Promise.resolve(rgb))
-    return { analysis, cached, saved }
+    return { analysis: withImage({ ...result, model: garmentModel(rgb, result.mask, category) }, rgb), cached, saved }
   }
   return { analysis: result, cached, saved }
 }
