@@ -125,7 +125,8 @@ function restOnShoulders(planes: Plane[], onPerson: Bits, body: BodyFrame, box: 
   const { shoulderL, shoulderR } = body
   const slope = (shoulderR.y - shoulderL.y) / (shoulderR.x - shoulderL.x || 1)
   const w = onPerson.width
-  for (let y = box.y0; y <= box.y1; y++)
+  const lowest = Math.min(box.y1, Math.ceil(shoulderL.y + Math.max((box.x0 - shoulderL.x) * slope, (box.x1 - shoulderL.x) * slope)))
+  for (let y = box.y0; y <= lowest; y++)
     for (let x = box.x0; x <= box.x1; x++) {
       const i = y * w + x
       if (onPerson.data[i] || y >= shoulderL.y + (x - shoulderL.x) * slope) continue
@@ -303,6 +304,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     const f = behind && bottom && y > waistY ? behind : plate.fill.data
     const run = runs?.get(y)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
+      // (neither garment nor removal reaches this pixel: it stays the photo's)
+      if (!alpha.data[i] && !removeSoft.data[i]) continue
       const x = i - y * w
       // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
       const beside = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y) - sw * 0.13 + 0.5)) : 0
