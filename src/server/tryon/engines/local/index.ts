@@ -40,7 +40,7 @@ const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png'
 /** A picture that failed its check is never returned: the user is told which photo to change. */
 const refusal = (defects: Defect[]) => (defects.some((d) => d === 'face' || d === 'hands' || d === 'limbs') ? ENGINE_ERRORS.personUnfit : ENGINE_ERRORS.garmentUnfit)
 
-/** Timings of a generation's stages (ms); `cached` when both photos' analyses were already there. */
+/** Timings of a generation's stages (ms; `encode` is what the encoding adds after the self-check); `cached` when both photos' analyses were already there. */
 export type StageTimings = { analysis: number; warp: number; compose: number; check: number; encode: number; cached: boolean }
 
 /**
@@ -128,15 +128,18 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
           shading: variation.shading,
         })
         const t2 = performance.now()
+        // (encoded on libvips' thread while the self-check runs here; dropped if the check fails)
+        const encoding = encode(image, input)
         const check = { person: personImage, result: image, masks: person.analysis.masks, body: person.analysis.model.body, garmentType: garment.analysis.model.type }
         const found = pictureDefects(check, covered)
         const t3 = performance.now()
         timings.check += t3 - t2
         if (found.length) {
+          encoding.catch(() => {})
           defects.push(...found)
           continue
         }
-        images.push({ data: await encode(image, input), contentType: MIME[input.outputFormat] })
+        images.push({ data: await encoding, contentType: MIME[input.outputFormat] })
         coverage.push(covered)
         timings.warp += t1 - t0 + warpMs
         timings.compose += t2 - t1 - warpMs
