@@ -258,6 +258,9 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const trapezius = shoulderY - body.shoulderWidth * 0.3
   const neckHalf = body.shoulderWidth * 0.13
   const collarTop = shoulderY - body.shoulderWidth * 0.2
+  const collarRim = morph(clothing, 2, { x0: 0, y0: Math.max(0, Math.floor(collarTop) - 3), x1: w - 1, y1: Math.min(h - 1, Math.ceil(shoulderY) + 3) })
+  /** The old collar's edge blended with the neck's base (two pixels from the collar), whatever its hue: it showed as a dark line. */
+  const collarEdge = (x: number, y: number, i: number) => y >= collarTop && y <= shoulderY && Math.abs(x - body.nose.x) <= neckHalf * 1.6 && !isSet(clothing, i) && collarRim.data[i] === 1
   const inner = morph(person, -RIM)
   for (let y = 0; y < lowest; y++)
     for (let x = 0; x < w; x++) {
@@ -271,11 +274,12 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
         const cloth = isSet(clothing, i) || (!inner.data[i] && (!hairLab || labDistance(colour, hairLab) >= 12))
         // (and the old collar round the neck's base, whatever its colour: a black tee's is the hair's)
         const collar = y >= collarTop && isSet(clothing, i)
-        if (!((beside && cloth) || collar) || hueApart(colour, skinLab) <= 9) out.data[i] = 1
+        const goes = collarEdge(x, y, i) || (((beside && cloth) || collar) && hueApart(colour, skinLab) > 9)
+        if (!goes) out.data[i] = 1
         continue
       }
       const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach
-      if (hairLab && near && !isSet(clothing, i)) {
+      if (hairLab && near && !isSet(clothing, i) && !collarEdge(x, y, i)) {
         if (labDistance(labAt(lab, i), hairLab) < 12) out.data[i] = 0.99
       }
     }
