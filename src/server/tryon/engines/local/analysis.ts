@@ -19,7 +19,7 @@ import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 25
+const VERSION = 26
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)
@@ -173,7 +173,8 @@ async function compute(image: StoredImage, kind: Analysis['kind'], category?: Ga
  * `<key>.analysis.png`, checked against the photo's bytes), or computed now; computed once however
  * many callers ask at the same time. `saved` settles once it is stored (its PNG encoding runs off
  * the main thread, while the try-on composes).
- * A garment analysed as another category than asked for is re-modelled from its stored mask.
+ * A garment analysed as another category than asked for is re-modelled from its stored mask (the
+ * mask it is drawn with: its outline, but for a print's peeled rim).
  */
 export async function analysisOf(
   image: StoredImage,

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { composeTryOn, dropStrays } from './compose'
 import { fitGarment } from './fit'
-import { garmentMask, garmentModel, garmentParts } from './garment-analysis'
+import { garmentMasks, garmentModel, garmentParts } from './garment-analysis'
 import type { PersonMasks } from './person-analysis'
 import { type Plane, type Rgb, decode, plane } from './raster'
 import { H, W, fill, paintPhoto, standingBody } from './test-figure'
@@ -57,7 +57,7 @@ function personInTeeAndJeans() {
 async function flatGarment(path: string, colour: string, type: 'top' | 'bottom' | 'dress') {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="${path}" fill="${colour}"/></svg>`
   const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
-  const mask = garmentMask(img, null)
+  const mask = garmentMasks(img, null).drawn
   const model = garmentModel(img, mask, type)
   return { img, mask, model, parts: garmentParts(mask, model) }
 }

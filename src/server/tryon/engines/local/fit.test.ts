@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { fitGarment } from './fit'
-import { PART, garmentMask, garmentModel, garmentParts } from './garment-analysis'
+import { PART, garmentMasks, garmentModel, garmentParts } from './garment-analysis'
 import { dist, lerp, pt } from './geometry'
 import { type BodyFrame, bodyAxes, polylineDistance } from './person-analysis'
 import { decode } from './raster'
@@ -44,7 +44,7 @@ async function flatPhoto(path: string) {
 describe('fit', () => {
   it('ends a sleeve longer than the arm at the wrist, never over the hand', async () => {
     const img = await flatPhoto(LONG_SLEEVES)
-    const model = garmentModel(img, garmentMask(img, null), 'top')
+    const model = garmentModel(img, garmentMasks(img, null).drawn, 'top')
     const L = model.landmarks
     expect(L.sleeveEndL).not.toBeNull()
     const sleeve = fitGarment(model, body, { ease: 1, lengthShift: 0 }).sleeveL!
@@ -59,7 +59,7 @@ describe('fit', () => {
 
   it("hangs a tee's set-in sleeves from the body's shoulder corners down the upper arms, their cuffs across the arms", async () => {
     const img = await flatPhoto(TEE)
-    const model = garmentModel(img, garmentMask(img, null), 'top')
+    const model = garmentModel(img, garmentMasks(img, null).drawn, 'top')
     const L = model.landmarks
     expect(L.sleeveCuffL).not.toBeNull()
     const m = fitGarment(model, body, { ease: 1, lengthShift: 0 })
@@ -83,7 +83,7 @@ describe('fit', () => {
 
   it("puts trousers' waistband on the person's own when the photo shows one near the waist, else just above the hip joints", async () => {
     const img = await flatPhoto(TROUSERS)
-    const trousers = garmentModel(img, garmentMask(img, null), 'bottom')
+    const trousers = garmentModel(img, garmentMasks(img, null).drawn, 'bottom')
     expect(trousers.type).toBe('bottom')
     const fit = { ease: 1, lengthShift: 0 }
     const { neck, hips } = bodyAxes(body)
@@ -98,7 +98,7 @@ describe('fit', () => {
 
   it("scales a camisole by its chest, not by its straps (set in from its sides, they would blow it up)", async () => {
     const img = await flatPhoto(CAMISOLE)
-    const model = garmentModel(img, garmentMask(img, null), 'top')
+    const model = garmentModel(img, garmentMasks(img, null).drawn, 'top')
     const L = model.landmarks
     expect(dist(L.shoulderL, L.shoulderR)).toBeLessThan(dist(L.armpitL, L.armpitR) * 0.9)
     const { scale } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
@@ -111,7 +111,7 @@ describe('fit', () => {
 /** A fixture garment photo, its parts and its sleeves fitted on the figure. */
 async function sleevesOf(garment: string) {
   const { rgb } = await decode(fixture('garments', garment).data)
-  const mask = garmentMask(rgb, null)
+  const mask = garmentMasks(rgb, null).drawn
   const model = garmentModel(rgb, mask)
   const { sleeveL, sleeveR } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
   return { rgb, parts: garmentParts(mask, model), sleeveL, sleeveR }
@@ -120,7 +120,7 @@ async function sleevesOf(garment: string) {
 describe.skipIf(!hasFixtures)('fit on a fixture photo', () => {
   it("lays a cold-shoulder top's straps over the shoulders: nothing of a top stands higher above them than a high collar", async () => {
     const { rgb } = await decode(fixture('garments', '050002_1.jpg').data)
-    const mask = garmentMask(rgb, null)
+    const mask = garmentMasks(rgb, null).drawn
     const { body: map } = fitGarment(garmentModel(rgb, mask), body, { ease: 1, lengthShift: 0 })
     const drawn = (x: number, y: number) => {
       const p = map(x, y)

@@ -14,20 +14,31 @@ import { type Plane, type Rgb, bounds, edgeShare, fillHoles, isSet, keepLargest,
 export type { GarmentLandmarks, GarmentModel } from './analysis-schemas'
 
 /**
+ * A garment photo's masks: its `outline`, which its model is read from, and the mask it is `drawn`
+ * with, which differs only for a print with backdrop-coloured parts: its pale blended rim peeled.
+ * (The landmarks are read before: peeled, a striped garment's outline had notches that read as
+ * armpits and sleeve ends.)
+ */
+export type GarmentMasks = { outline: Plane; drawn: Plane }
+
+/**
  * The garment's silhouette in a product photo, by classical means: what differs from the backdrop
  * seen on the photo's border (studio white, grey or colour), opened against noise and shadows,
  * slits bridged and closed, the largest part with its holes filled (a white garment on white
  * still has an outline of seams and shade that closes). A cut-out's own alpha, when it has one,
  * is taken as is.
  */
-export function garmentMask(img: Rgb, alpha: Plane | null): Plane {
+export function garmentMasks(img: Rgb, alpha: Plane | null): GarmentMasks {
   // (a cut-out's transparent gaps are gaps, as between a long sleeve and the skirt it touches; only pinholes are mended)
   if (alpha) {
     const cut = threshold(alpha, 0.5)
-    return withAlphaEdge(withoutBriefs(fillHoles(keepLargest(withoutHanger(cut, hangerAndTags(img, cut))), alpha.data.length * 0.001)), alpha)
+    const mask = withAlphaEdge(withoutBriefs(fillHoles(keepLargest(withoutHanger(cut, hangerAndTags(img, cut))), alpha.data.length * 0.001)), alpha)
+    return { outline: mask, drawn: mask }
   }
   const backdrop = backdropOf(img)
-  return withoutBriefs(withoutFringe(img, closedWhole(img, morph(morph(backdrop.apart, -2), 2)), backdrop.colour))
+  const { outline, drawn } = withoutFringe(img, closedWhole(img, morph(morph(backdrop.apart, -2), 2)), backdrop.colour)
+  const shaped = withoutBriefs(outline)
+  return { outline: shaped, drawn: drawn === outline ? shaped : mapPlane(shaped, (v, i) => Math.min(v, drawn.data[i]!)) }
 }
 
 /**
@@ -58,8 +69,11 @@ function closedWhole(img: Rgb, found: Plane): Plane {
   return fillHoles(keepLargest(withoutHanger(bridgeSlits(closed, Math.round(img.height * 0.02)), hanger)))
 }
 
-/** Edge pixels peeled at most (the soft edge and a packshot's drop shadow). */
+/** Edge pixels peeled at most (the soft edge and a packshot's drop shadow), and from a print with backdrop-coloured parts. */
 const FRINGE = 8
+const PRINTED_FRINGE = 2
+/** How far in a print's edge pixel is compared with the garment (pixels). */
+const INWARD = 3
 /** A drop shadow: beside a garment this far from the backdrop's hue (Lab a, b), at most this much darker (L), peeled this deep at most. */
 const SHADOW = { colourful: 15, depth: 40, fringe: 20 }
 
@@ -68,14 +82,14 @@ const SHADOW = { colourful: 15, depth: 40, fringe: 20 }
  * garment's own (the blend of a soft edge, a drop shadow beside it), which would draw a pale halo
  * around it on the person. A garment close to its backdrop's colour (white on white) keeps its edge.
  */
-function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]): Plane {
+function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]): GarmentMasks {
   const { width: w, height: h } = mask
   const on = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(mask, y * w + x)
   // The garment's own colour: its pixels well inside the edge (6 px each way).
   const samples: [number, number, number][] = []
   for (let y = 0; y < h; y += 5)
     for (let x = 0; x < w; x += 5) if (on(x, y) && on(x - 6, y) && on(x + 6, y) && on(x, y - 6) && on(x, y + 6)) samples.push(pixelLab(img, y * w + x))
-  if (samples.length < 100) return mask
+  if (samples.length < 100) return { outline: mask, drawn: mask }
   const own = medianColour(samples) ?? [0, 0, 0]
   const apart = (c: [number, number, number], d: [number, number, number]) => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2])
   // (or the backdrop in the garment's shadow: beside a coloured garment, the backdrop's hue a little
@@ -84,23 +98,39 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
   const coloured = hueApart(own, backdrop) > SHADOW.colourful
   const shadowLike = (c: [number, number, number]) => coloured && c[0] > backdrop[0] - SHADOW.depth && hueApart(c, backdrop) < hueApart(c, own) * 0.5
   const backdropLike = (c: [number, number, number]) => apart(c, backdrop) < apart(c, own) * 0.7 || shadowLike(c)
-  // (a print with backdrop-coloured parts, a zebra's white stripes, would be eaten from its edges)
-  if (apart(own, backdrop) < 25 || samples.filter(backdropLike).length > samples.length * 0.05) return mask
+  if (apart(own, backdrop) < 25) return { outline: mask, drawn: mask }
   const out = { ...mask, data: Float32Array.from(mask.data) }
   const edge = (i: number) => {
     const x = i % w
     return isSet(out, i) && (x === 0 || x === w - 1 || i < w || i >= w * (h - 1) || !isSet(out, i - 1) || !isSet(out, i + 1) || !isSet(out, i - w) || !isSet(out, i + w))
   }
-  // Peeled a layer at a time: the first from the whole edge, each next from beside the last.
-  let candidates: number[] = []
-  for (let i = 0; i < w * h; i++) if (edge(i)) candidates.push(i)
-  // (a shadow may be wider than a soft edge: its darker part, the backdrop's hue, goes further)
-  for (let pass = 0; pass < SHADOW.fringe && candidates.length; pass++) {
-    const peel = candidates.filter((i) => edge(i) && (pass < FRINGE ? backdropLike : shadowLike)(pixelLab(img, i)))
-    for (const i of peel) out.data[i] = 0
-    candidates = [...new Set(peel.flatMap((i) => [i - 1, i + 1, i - w, i + w]))].filter((i) => i >= 0 && i < w * h && isSet(out, i))
+  const stays = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(out, y * w + x)
+  /** Peels layer after layer, the first from the whole edge, each next from beside the last; `peelable` per pass. */
+  const peel = (passes: number, peelable: (i: number, pass: number) => boolean) => {
+    let candidates: number[] = []
+    for (let i = 0; i < w * h; i++) if (edge(i)) candidates.push(i)
+    for (let pass = 0; pass < passes && candidates.length; pass++) {
+      const peeled = candidates.filter((i) => edge(i) && peelable(i, pass))
+      for (const i of peeled) out.data[i] = 0
+      candidates = [...new Set(peeled.flatMap((i) => [i - 1, i + 1, i - w, i + w]))].filter((i) => i >= 0 && i < w * h && isSet(out, i))
+    }
+    return out
   }
-  return out
+  // A print with backdrop-coloured parts (a zebra's white stripes) would be eaten from its edges:
+  // only its soft edge's blend is drawn without, a pixel unlike the garment a few pixels further in.
+  if (samples.filter(backdropLike).length > samples.length * 0.05) {
+    const blend = (i: number) => {
+      const x = i % w
+      const y = (i - x) / w
+      // (outwards: off what is left of the garment; inwards: on it)
+      const inward = [[1, 0], [-1, 0], [0, 1], [0, -1]].find(([dx, dy]) => !stays(x - dx!, y - dy!) && on(x + dx! * INWARD, y + dy! * INWARD))
+      return inward !== undefined && apart(pixelLab(img, i), pixelLab(img, (y + inward[1]! * INWARD) * w + x + inward[0]! * INWARD)) > 12
+    }
+    return { outline: mask, drawn: peel(PRINTED_FRINGE, (i) => backdropLike(pixelLab(img, i)) && blend(i)) }
+  }
+  // (a shadow may be wider than a soft edge: its darker part, the backdrop's hue, goes further)
+  const peeled = peel(SHADOW.fringe, (i, pass) => (pass < FRINGE ? backdropLike : shadowLike)(pixelLab(img, i)))
+  return { outline: peeled, drawn: peeled }
 }
 
 /**
@@ -683,10 +713,10 @@ export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plan
 /** A garment photo's mask and model (a TryOnError when it shows no garment, or one cut off). */
 export function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): GarmentAnalysis {
   // A cut-out (PNG with transparency) already is the mask; a photo is segmented from its backdrop.
-  const mask = garmentMask(rgb, alpha)
-  const area = mask.data.reduce((s, v) => s + v, 0) / mask.data.length
+  const { outline, drawn } = garmentMasks(rgb, alpha)
+  const area = outline.data.reduce((s, v) => s + v, 0) / outline.data.length
   if (area < 0.02 || area > 0.97) throw new TryOnError(ENGINE_ERRORS.noGarment)
   // Running into the frame's top or sides: the garment is cut off, or the backdrop is not plain.
-  if (!alpha && edgeShare(mask) > 0.2) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
-  return { kind: 'garment', model: garmentModel(rgb, mask, category), mask }
+  if (!alpha && edgeShare(outline) > 0.2) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
+  return { kind: 'garment', model: garmentModel(rgb, outline, category), mask: drawn }
 }

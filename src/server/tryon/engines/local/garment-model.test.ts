@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { PART, garmentMask, garmentModel, garmentParts } from './garment-analysis'
+import { PART, garmentMasks, garmentModel, garmentParts } from './garment-analysis'
 import { pt } from './geometry'
 import { decode } from './raster'
 import { fixture, hasFixtures } from './test-fixtures'
@@ -15,7 +15,7 @@ async function productPhoto(shape: string, fill = '#f7f7f5', background = '#e6e6
 /** A flat-lay product photo of `shape`, its garment mask and the garment model read from them. */
 async function readPhoto(shape: string, fill?: string) {
   const img = await productPhoto(shape, fill)
-  const mask = garmentMask(img, null)
+  const mask = garmentMasks(img, null).drawn
   return { img, mask, model: garmentModel(img, mask) }
 }
 
@@ -26,7 +26,7 @@ describe('garment model', () => {
   it("keeps a cut-out's own soft edge (a binary outline's steps drew a sawtooth along a slanted edge)", async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><path d="${DRESS}" fill="#223355"/></svg>`
     const { rgb, alpha } = await decode(await sharp(Buffer.from(svg)).png().toBuffer())
-    const mask = garmentMask(rgb, alpha)
+    const mask = garmentMasks(rgb, alpha).drawn
     // Along the slanted skirt edge, every pixel the drawing half covers is half covered in the mask.
     const soft = [...alpha!.data.keys()].filter((i) => alpha!.data[i]! > 0.2 && alpha!.data[i]! < 0.8)
     expect(soft.length).toBeGreaterThan(200)
@@ -42,7 +42,7 @@ describe('garment model', () => {
     const { rgb, alpha } = await decode(await sharp(Buffer.from(svg)).png().toBuffer())
     // (and a pinhole in the bodice, which is mended)
     for (let y = 100; y < 104; y++) alpha!.data.fill(0, y * 300 + 148, y * 300 + 152)
-    const mask = garmentMask(rgb, alpha)
+    const mask = garmentMasks(rgb, alpha).drawn
     // Between each sleeve and the bodice at y 180.
     expect(mask.data[180 * 300 + 95]).toBe(0)
     expect(mask.data[180 * 300 + 205]).toBe(0)
@@ -51,7 +51,7 @@ describe('garment model', () => {
 
   it('finds a white tee on a light background from the border colour alone', async () => {
     const img = await productPhoto(TEE)
-    const mask = garmentMask(img, null)
+    const mask = garmentMasks(img, null).drawn
     const inside = mask.data[200 * img.width + 150]!
     const outside = mask.data[380 * img.width + 10]!
     expect(inside).toBe(1)
@@ -83,7 +83,7 @@ describe('garment model', () => {
 
   it('reads a long sleeveless shape as a dress, and the category wins when given', async () => {
     const img = await productPhoto(DRESS, '#c03050')
-    const mask = garmentMask(img, null)
+    const mask = garmentMasks(img, null).drawn
     const model = garmentModel(img, mask)
     expect(model.type).toBe('dress')
     expect(model.landmarks.sleeveEndL).toBeNull()
@@ -97,7 +97,7 @@ describe('garment model', () => {
     const stripes = Array.from({ length: 10 }, (_, k) => `<rect x="${70 + k * 16}" y="60" width="8" height="280" fill="#202020"/>`).join('')
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><defs><radialGradient id="v" cx="50%" cy="50%" r="70%"><stop offset="0" stop-color="#f6f6f6"/><stop offset="1" stop-color="#dcdcdc"/></radialGradient></defs><rect width="300" height="400" fill="url(#v)"/><rect x="70" y="60" width="160" height="280" fill="#ebe8e2"/>${stripes}</svg>`
     const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
-    const mask = garmentMask(img, null)
+    const mask = garmentMasks(img, null).drawn
     let inside = 0
     let outside = 0
     for (let y = 0; y < 400; y++)
@@ -115,7 +115,7 @@ describe('garment model', () => {
     const shadowed = async (fill: string) => {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><defs><pattern id="zebra" width="16" height="16" patternUnits="userSpaceOnUse"><rect width="16" height="16" fill="#222"/><rect width="5" height="16" fill="#e4e4e4"/></pattern></defs><rect width="300" height="400" fill="#ffffff"/><rect x="76" y="140" width="6" height="190" fill="#d6d6d6"/><path d="${TEE}" fill="${fill}"/></svg>`
       const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
-      return garmentMask(img, null)
+      return garmentMasks(img, null).drawn
     }
     const row = 250
     const leftEdge = (mask: { data: Float32Array; width: number }) => {
@@ -136,16 +136,29 @@ describe('garment model', () => {
     // A teal tee on white, its shadow a grey band 14 px deep below the hem.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><rect x="80" y="330" width="140" height="14" fill="#d0d2d0"/><path d="${TEE}" fill="#1fa38a"/></svg>`
     const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
-    const mask = garmentMask(img, null)
+    const mask = garmentMasks(img, null).drawn
     expect([332, 336, 340].map((y) => mask.data[y * 300 + 150])).toEqual([0, 0, 0])
     expect(mask.data[325 * 300 + 150]).toBe(1)
+  })
+
+  it("draws a print without its pale blended rim (a white halo round it on the person), keeps its white stripes at the edge, and reads its model from the outline before", async () => {
+    // A navy tee with white stripes across it, and along its left side a pale rim, 2 px of the
+    // tee's soft edge blended with the white backdrop.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><defs><pattern id="stripes" width="16" height="16" patternUnits="userSpaceOnUse"><rect width="16" height="16" fill="#1a2350"/><rect width="16" height="6" fill="#f4f4f4"/></pattern></defs><rect width="300" height="400" fill="#ffffff"/><rect x="78" y="140" width="2" height="190" fill="#c6c8d4"/><path d="${TEE}" fill="url(#stripes)"/></svg>`
+    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const { outline, drawn } = garmentMasks(img, null)
+    // (row 250 runs through a navy band; row 244 through a white stripe)
+    expect([drawn.data[250 * 300 + 78], drawn.data[250 * 300 + 79]]).toEqual([0, 0])
+    expect(drawn.data[250 * 300 + 81]).toBe(1)
+    expect(drawn.data[244 * 300 + 81]).toBe(1)
+    expect([outline.data[250 * 300 + 78], outline.data[250 * 300 + 79]]).toEqual([1, 1])
   })
 
   it("takes the hem's width from the rows above an uneven, sheer bottom edge", async () => {
     // A top whose bottom edge has a narrow point in the middle (a knot or a sheer layer's tip).
     const TOP = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L225 310 L160 310 L150 345 L140 310 L75 310 L80 140 L65 170 L20 150 L50 90 Z'
     const img = await productPhoto(TOP, '#3050c0')
-    const L = garmentModel(img, garmentMask(img, null)).landmarks
+    const L = garmentModel(img, garmentMasks(img, null).drawn).landmarks
     expect(L.hemR.x - L.hemL.x).toBeGreaterThan(120)
   })
 
@@ -181,7 +194,7 @@ describe('garment model', () => {
 describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
   it("reads a lace-trimmed camisole's straps as straps, not sleeves pointing up", async () => {
     const { rgb } = await decode(fixture('garments', '048769_1.jpg').data)
-    const model = garmentModel(rgb, garmentMask(rgb, null))
+    const model = garmentModel(rgb, garmentMasks(rgb, null).drawn)
     const L = model.landmarks
     expect(model.type).toBe('top')
     expect(L.sleeveEndL).toBeNull()
@@ -193,7 +206,7 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
 
   it("finds a short wide sleeve's cuff at its outer edge, with its corners there, not at the ends of its long opening", async () => {
     const { rgb } = await decode(fixture('garments', '03032_00.jpg').data)
-    const L = garmentModel(rgb, garmentMask(rgb, null)).landmarks
+    const L = garmentModel(rgb, garmentMasks(rgb, null).drawn).landmarks
     for (const [end, cuff, opening, sign] of [[L.sleeveEndL!, L.sleeveCuffL!, L.sleeveOpeningL!, -1], [L.sleeveEndR!, L.sleeveCuffR!, L.sleeveOpeningR!, 1]] as const) {
       // The sleeve stands out about 120 px from its 280 px opening: the cuff is out at its edge.
       expect((end.x - opening[0].x) * sign).toBeGreaterThan(80)
@@ -205,13 +218,13 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
   it('reads a long top whose sleeves hang down to its hem as a top, not a dress', async () => {
     for (const name of ['00470_00.jpg', 'idm_09176_00.jpg']) {
       const { rgb } = await decode(fixture('garments', name).data)
-      expect(garmentModel(rgb, garmentMask(rgb, null)).type).toBe('top')
+      expect(garmentModel(rgb, garmentMasks(rgb, null).drawn).type).toBe('top')
     }
   }, 60_000)
 
   it('finds the sleeves of a boxy cropped jersey whose armpits sit low on its short body', async () => {
     const { rgb } = await decode(fixture('garments', 'condition_upper_23255574_53383833_1000.jpg').data)
-    const model = garmentModel(rgb, garmentMask(rgb, null))
+    const model = garmentModel(rgb, garmentMasks(rgb, null).drawn)
     const L = model.landmarks
     expect(model.type).toBe('top')
     expect(L.sleeveEndL!.x).toBeLessThan(L.armpitL.x)
@@ -231,9 +244,9 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(mask.data[320 * img.width + 150]).toBe(0)
     // A V-shaped hem narrows to a point, and a flower dangles from a hem: both are all garment.
     const vee = await productPhoto('M100 60 L200 60 L200 260 L150 340 L100 260 Z', '#3a3a3a')
-    expect(garmentMask(vee, null).data[320 * vee.width + 150]).toBe(1)
+    expect(garmentMasks(vee, null).drawn.data[320 * vee.width + 150]).toBe(1)
     const flower = await productPhoto('M100 60 L200 60 L200 300 L165 300 L165 330 L135 330 L135 300 L100 300 Z', '#3a3a3a')
-    expect(garmentMask(flower, null).data[320 * flower.width + 150]).toBe(1)
+    expect(garmentMasks(flower, null).drawn.data[320 * flower.width + 150]).toBe(1)
   })
 
   it('centres a long-sleeve top on its torso when one sleeve hangs against it almost to the hem', async () => {
@@ -250,7 +263,7 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
 
   it('reads a long-sleeve top whose sleeves hang against the torso as a top, with the cuffs at its sides', async () => {
     const { rgb } = await decode(fixture('garments', '00151_00.jpg').data)
-    const mask = garmentMask(rgb, null)
+    const mask = garmentMasks(rgb, null).drawn
     const model = garmentModel(rgb, mask)
     const L = model.landmarks
     expect(model.type).toBe('top')

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { type GarmentModel, garmentMask, garmentModel } from './garment-analysis'
+import { type GarmentModel, garmentMasks, garmentModel } from './garment-analysis'
 import { pt } from './geometry'
 import { type Plane, type Rgb, decode } from './raster'
 import { SKIP_REASON, fixture, hasFixtures } from './test-fixtures'
@@ -21,7 +21,7 @@ const iou = (a: Plane, b: Plane) => {
 /** The garment's mask and model on the photo as it was and with the hanger or tag drawn on it. */
 async function both(photo: Buffer, shapes: string[], room = 0) {
   const read = (img: Rgb) => {
-    const mask = garmentMask(img, null)
+    const mask = garmentMasks(img, null).drawn
     return { img, mask, model: garmentModel(img, mask) }
   }
   return { plain: read(await paintOver(photo, [], room)), painted: read(await paintOver(photo, shapes, room)) }
@@ -57,7 +57,7 @@ describe('a garment photographed on a hanger or with a tag', () => {
     const cutOut = async (shapes: string[]) => {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><path d="${TEE}" fill="#3050c0"/>${shapes.join('')}</svg>`
       const { rgb, alpha } = await decode(await sharp(Buffer.from(svg)).png().toBuffer())
-      return garmentMask(rgb, alpha)
+      return garmentMasks(rgb, alpha).drawn
     }
     const [plain, painted] = [await cutOut([]), await cutOut([hook(pt(150, 100), 80, '#303030', 6)])]
     expect(iou(painted, plain)).toBeGreaterThan(0.99)
