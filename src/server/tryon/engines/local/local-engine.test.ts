@@ -106,13 +106,19 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
   }, 120_000)
 })
 
+/** An engine with storage of its own, a person photo with its analysis, and the coverage of the last picture returned. */
+async function tryOnRig(personName: string) {
+  const storage = memoryStorage()
+  let coverage: Plane | undefined
+  const engine = createLocalEngine({ storage, observe: (r) => (coverage = r.coverage[0]) })
+  const person = fixture('persons', personName)
+  const { analysis } = await analysisOf(person, 'person', storage)
+  return { engine, person, analysis, coverage: () => coverage ?? expect.fail('no coverage reported') }
+}
+
 describe.skipIf(!hasFixtures)('local try-on engine: nothing of a garment hangs in the air beside the body', () => {
   it("lays a cold-shoulder top's straps on the shoulders and a puff top's waist tie on the body (they stood up as stubs and out as a line)", async () => {
-    const storage = memoryStorage()
-    let coverage: Plane | undefined
-    const engine = createLocalEngine({ storage, observe: (r) => (coverage = r.coverage[0]) })
-    const person = fixture('persons', '00121_00.jpg')
-    const { analysis } = await analysisOf(person, 'person', storage)
+    const { engine, person, analysis, coverage } = await tryOnRig('00121_00.jpg')
     const { body } = analysis.model
     const { person: outline } = analysis.masks
     const sw = body.shoulderWidth
@@ -120,7 +126,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: nothing of a garment hangs i
     const { width: w, height: h } = outline
     for (const name of ['050002_1.jpg', '02305_00.jpg']) {
       await engine.generate({ person, garment: fixture('garments', name), width: w, height: h, numberResults: 1, outputFormat: 'JPG' })
-      const fabric = coverage ?? expect.fail('no coverage reported')
+      const fabric = coverage()
       // Fabric off the person: above the shoulder joints' line (3219 and 1385 pixels before), or far beside the body (731 and 113).
       let above = 0
       let beside = 0
@@ -140,11 +146,8 @@ describe.skipIf(!hasFixtures)('local try-on engine: nothing of a garment hangs i
 
 describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares skin the old one covered', () => {
   it('continues the skin below the kept neck without a dark rim of the old collar or a pale seam', async () => {
-    const storage = memoryStorage()
-    const engine = createLocalEngine({ storage })
     // A black tee under a deep-V camisole: the skin filled on the chest meets the neck along the tee's collar.
-    const person = fixture('persons', '00121_00.jpg')
-    const { analysis } = await analysisOf(person, 'person', storage)
+    const { engine, person, analysis } = await tryOnRig('00121_00.jpg')
     const { keep } = analysis.masks
     const { body } = analysis.model
     const { width: w, height: h } = keep
@@ -165,17 +168,13 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
   }, 120_000)
 
   it("takes an old sleeve's hem of another colour off down to the bare arm (a grey trim stayed as a line)", async () => {
-    const storage = memoryStorage()
-    let coverage: Plane | undefined
-    const engine = createLocalEngine({ storage, observe: (r) => (coverage = r.coverage[0]) })
     // A grey tee whose sleeves end in a light studded trim, under a green tee with shorter sleeves.
-    const person = fixture('persons', '07966_00.jpg')
-    const { analysis } = await analysisOf(person, 'person', storage)
+    const { engine, person, analysis, coverage } = await tryOnRig('07966_00.jpg')
     const { masks, model } = analysis
     const { body } = model
     const { width: w, height: h } = masks.person
     const out = await engine.generate({ person, garment: fixture('garments', '050191_1.jpg'), width: w, height: h, numberResults: 1, outputFormat: 'PNG' })
-    const fabric = coverage ?? expect.fail('no coverage reported')
+    const fabric = coverage()
     const [before, after] = await Promise.all([person.data, out.images[0]!.data].map((d) => sharp(d).raw().toBuffer()))
     // The old clothing's rim beside the arms: off its mask by at most 3% of the shoulders, not bare skin, face or hair.
     const rim = cachedMorph(masks.clothing, Math.round(body.shoulderWidth * 0.03))
