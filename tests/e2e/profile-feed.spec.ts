@@ -226,6 +226,10 @@ test('a photo picked from the camera is kept when the library screen arrives whi
   await picker.setFiles({ name: 'late.png', mimeType: 'image/png', buffer: await png('#e0457b') })
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('button', { name: /^Photo \d+$/ })).toHaveCount(1)
   await expect(page.getByText(FM.libraryCount(1, MAX_LIBRARY_PHOTOS))).toBeVisible()
+  // The camera, left, moves on no more (it went to the library a second time): Back goes to it.
+  await page.waitForTimeout(600)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/camera$/)
 })
 
 test('the like line: "1 other" for one, "you" for your own like, the same after a reload', async ({ page }) => {

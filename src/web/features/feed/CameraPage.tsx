@@ -138,7 +138,8 @@ export default function CameraPage() {
         onFiles={(files) => {
           if (!files.length) return
           draftStore.add(files)
-          afterFlash()
+          // (the picker can answer after this screen was left, its input gone: the photos are kept, the screen moves no further)
+          if (fileRef.current) afterFlash()
         }}
       />
     </main>
