@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { FM } from '~/shared/posts/messages'
 import type { LibraryPhoto } from '~/shared/posts/schemas'
@@ -15,10 +15,7 @@ export function useLibraryUploads(onAdded: (photo: LibraryPhoto) => void) {
   const drafts = useDrafts()
   const qc = useQueryClient()
   const uploading = useRef(false)
-  const added = useRef(onAdded)
-  useEffect(() => {
-    added.current = onAdded
-  })
+  const added = useEffectEvent(onAdded)
   useEffect(() => {
     const next = drafts.at(-1)
     if (uploading.current || !next) return
@@ -26,7 +23,7 @@ export function useLibraryUploads(onAdded: (photo: LibraryPhoto) => void) {
     uploadLibraryPhoto(next.blob)
       .then(async (photo) => {
         await showInMyPhotos(qc, photo)
-        added.current(photo)
+        added(photo)
       })
       .catch((err: unknown) => toast.error(errorMessage(err, FM.couldNotAddPhoto)))
       .finally(() => {

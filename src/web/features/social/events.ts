@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import type { z } from 'zod/mini'
 import { UserEventSchema, type UserEvent } from '~/shared/events'
 
@@ -39,10 +39,7 @@ export function useEventStream<E extends AnyEvent, T extends E['type']>(
   onEvent: (event: Extract<E, { type: T }>) => void,
   enabled = true,
 ) {
-  const latest = useRef(onEvent)
-  useEffect(() => {
-    latest.current = onEvent
-  })
+  const handle = useEffectEvent(onEvent)
   const key = types.join(',')
   useEffect(() => {
     if (!enabled) return
@@ -50,7 +47,7 @@ export function useEventStream<E extends AnyEvent, T extends E['type']>(
     const handlers = key.split(',').map((type) => {
       const handler = (e: MessageEvent<string>) => {
         const event = parseEvent(schema, type, e.data)
-        if (event) latest.current(event as Extract<E, { type: T }>)
+        if (event) handle(event as Extract<E, { type: T }>)
       }
       source.addEventListener(type, handler)
       return [type, handler] as const

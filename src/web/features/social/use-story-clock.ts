@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { STORY_DURATION_MS, STORY_TICK_MS } from '~/shared/social/schemas'
 
 /**
@@ -8,10 +8,7 @@ import { STORY_DURATION_MS, STORY_TICK_MS } from '~/shared/social/schemas'
 export function useStoryClock(key: string, paused: boolean, onEnd: () => void) {
   const [elapsed, setElapsed] = useState(0)
   const [clockKey, setClockKey] = useState(key)
-  const ended = useRef(onEnd)
-  useEffect(() => {
-    ended.current = onEnd
-  })
+  const end = useEffectEvent(onEnd)
   // A new story starts from zero.
   if (clockKey !== key) {
     setClockKey(key)
@@ -23,7 +20,7 @@ export function useStoryClock(key: string, paused: boolean, onEnd: () => void) {
     return () => clearInterval(timer)
   }, [paused, key])
   useEffect(() => {
-    if (elapsed >= STORY_DURATION_MS) ended.current()
+    if (elapsed >= STORY_DURATION_MS) end()
   }, [elapsed])
   return elapsed / STORY_DURATION_MS
 }
