@@ -342,8 +342,8 @@ export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike
     }
 }
 
-/** How wide an old sleeve's hem trim can be beyond the clothing mask (shoulder widths). */
-const HEM_RIM = 0.06
+/** How wide an old sleeve's hem of another colour can be beyond the clothing mask (shoulder widths: a ringer tee's band is 0.1). */
+const HEM_RIM = 0.1
 
 /** How much darker a worn garment turns at its sides, where it turns away with the body. */
 const ROUND = 0.16
