@@ -80,7 +80,8 @@ const SHADOW = { colourful: 15, depth: 40, fringe: 20 }
 /**
  * The garment without its fringe: edge pixels whose colour is much nearer the backdrop's than the
  * garment's own (the blend of a soft edge, a drop shadow beside it), which would draw a pale halo
- * around it on the person. A garment close to its backdrop's colour (white on white) keeps its edge.
+ * around it on the person. A garment close to its backdrop's colour (white on white) keeps its edge;
+ * a print with backdrop-coloured parts keeps its outline and is drawn without its blended rim.
  */
 function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]): GarmentMasks {
   const { width: w, height: h } = mask

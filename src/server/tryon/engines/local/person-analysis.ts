@@ -259,7 +259,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const neckHalf = body.shoulderWidth * 0.13
   const collarTop = shoulderY - body.shoulderWidth * 0.2
   const collarRim = morph(clothing, 2, { x0: 0, y0: Math.max(0, Math.floor(collarTop) - 3), x1: w - 1, y1: Math.min(h - 1, Math.ceil(shoulderY) + 3) })
-  /** The old collar's edge blended with the neck's base (two pixels from the collar), whatever its hue: it showed as a dark line. */
+  /** The old collar's edge blended with the neck's base (two pixels from the collar, in front of the neck and a little beside it), whatever its hue: it showed as a dark line. */
   const collarEdge = (x: number, y: number, i: number) => y >= collarTop && y <= shoulderY && Math.abs(x - body.nose.x) <= neckHalf * 1.6 && !isSet(clothing, i) && collarRim.data[i] === 1
   const inner = morph(person, -RIM)
   for (let y = 0; y < lowest; y++)
