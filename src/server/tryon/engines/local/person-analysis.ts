@@ -257,10 +257,25 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const reach = body.shoulderWidth * 0.45
   const trapezius = shoulderY - body.shoulderWidth * 0.3
   const neckHalf = body.shoulderWidth * 0.13
+  // The old collar round the neck's base: clothing there not of the skin's hue and nearer the old
+  // top's colour (below the shoulders) than the skin's, even the hair's colour (a black tee's); not
+  // a neck in shadow that the clothing mask took in with a dark top.
   const collarTop = shoulderY - body.shoulderWidth * 0.2
-  const collarRim = morph(clothing, 2, { x0: 0, y0: Math.max(0, Math.floor(collarTop) - 3), x1: w - 1, y1: Math.min(h - 1, Math.ceil(shoulderY) + 3) })
+  const band = { x0: 0, y0: Math.max(0, Math.floor(collarTop) - 3), x1: w - 1, y1: Math.min(h - 1, Math.ceil(shoulderY) + 3) }
+  const top: Lab[] = []
+  for (let i = Math.ceil(shoulderY) * w; i < lowest * w; i += 5) if (isSet(clothing, i)) top.push(labAt(lab, i))
+  const topLab = medianColour(top)
+  const collar = plane(w, h)
+  for (let y = Math.ceil(collarTop); y <= shoulderY; y++)
+    for (let i = y * w; i < (y + 1) * w; i++) {
+      if (!isSet(clothing, i)) continue
+      const colour = labAt(lab, i)
+      const fromSkin = hueApart(colour, skinLab)
+      collar.data[i] = fromSkin > 9 && (!topLab || hueApart(colour, topLab) < fromSkin) ? 1 : 0
+    }
+  const collarRim = morph(collar, 2, band)
   /** The old collar's edge blended with the neck's base (two pixels from the collar, in front of the neck and a little beside it), whatever its hue: it showed as a dark line. */
-  const collarEdge = (x: number, y: number, i: number) => y >= collarTop && y <= shoulderY && Math.abs(x - body.nose.x) <= neckHalf * 1.6 && !isSet(clothing, i) && collarRim.data[i] === 1
+  const collarEdge = (x: number, y: number, i: number) => y >= collarTop && y <= shoulderY && Math.abs(x - body.nose.x) <= neckHalf * 1.6 && !collar.data[i] && collarRim.data[i] === 1
   const inner = morph(person, -RIM)
   for (let y = 0; y < lowest; y++)
     for (let x = 0; x < w; x++) {
@@ -272,9 +287,8 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
         const beside = y >= trapezius && Math.abs(x - body.nose.x) > neckHalf
         const colour = labAt(lab, i)
         const cloth = isSet(clothing, i) || (!inner.data[i] && (!hairLab || labDistance(colour, hairLab) >= 12))
-        // (and the old collar round the neck's base, whatever its colour: a black tee's is the hair's)
-        const collar = y >= collarTop && isSet(clothing, i)
-        const goes = collarEdge(x, y, i) || (((beside && cloth) || collar) && hueApart(colour, skinLab) > 9)
+        // (and the old collar round the neck's base, with its edge)
+        const goes = collar.data[i] === 1 || collarEdge(x, y, i) || (beside && cloth && hueApart(colour, skinLab) > 9)
         if (!goes) out.data[i] = 1
         continue
       }

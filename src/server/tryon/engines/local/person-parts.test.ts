@@ -108,6 +108,18 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(keptCollar(await analysePerson((await decode(fixture('persons', '01008_00.jpg').data)).rgb))).toBe(0)
   }, 60_000)
 
+  it('keeps a neck in shadow that the clothing mask of a dark top took in (it is not a collar)', async () => {
+    const { model, masks } = await analysePerson((await decode(fixture('persons', '09597_00.jpg').data)).rgb)
+    const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
+    const shoulderY = Math.min(shoulderL.y, shoulderR.y)
+    const w = masks.keep.width
+    let kept = 0
+    for (let y = Math.round(shoulderY - sw * 0.2); y < shoulderY; y++)
+      for (let x = Math.ceil(nose.x - sw * 0.13); x <= nose.x + sw * 0.13; x++) if (isSet(masks.keep, y * w + x)) kept++
+    // (219 pixels before, as a collar)
+    expect(kept).toBeGreaterThan(500)
+  }, 60_000)
+
   it('stores the hands with the analysis and reads the same bare hands back', async () => {
     const storage = memoryStorage()
     const image = fixture('persons', '00121_00.jpg')
