@@ -19,7 +19,7 @@ import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 27
+const VERSION = 28
 
 /** A person's analysis; its plate is still being made on the analysis thread while a try-on warps the garment. */
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Promise<Plate> }

@@ -400,7 +400,7 @@ const across = (x: number, a: number, b: number) => 1 - ROUND * Math.min(1, ((x 
 /**
  * The garment's roundness on the body: each row of its body darker towards the row's ends (the
  * torso and a skirt are rounded across; trousers across the hips, then each leg across itself),
- * a sleeve towards its edges (an arm is round), the same fall-off as the skin filled on the body.
+ * a sleeve towards its edges (an arm is round), about as the skin filled on the torso falls off.
  * A flat packshot or drawing laid on flat reads as paper.
  */
 function roundness(alpha: Plane, sleeves: Plane, body: BodyFrame, box: Box, arms: Point[][], bottom: boolean): (x: number, y: number, i: number) => number {

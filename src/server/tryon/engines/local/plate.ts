@@ -239,31 +239,92 @@ function skinGrain(L: Plane, skin: Plane, area: Box): Plane {
   return soft
 }
 
+/** The direction from a to b or back, whichever runs down the image (leftwards when level). */
+const downward = (a: Point, b: Point) => (b.y > a.y || (b.y === a.y && b.x < a.x) ? sub(b, a) : sub(a, b))
+
+/** The unit vector across a direction that runs down the image: towards the image's right. */
+function rightOf(d: Point): Point {
+  const l = Math.hypot(d.x, d.y) || 1
+  return { x: d.y / l, y: -d.x / l }
+}
+
+/** A row across a bare forearm: its point on the elbow-wrist line, the unit vector across (towards the image's right), and the skin's extent either way. */
+type ForearmRow = { at: Point; across: Point; right: number; left: number }
+
 /**
- * Half the width of a bare forearm, measured across it on the skin mask from elbow to wrist
- * (null when too little of it shows bare, or it lies against bare skin beside it).
+ * Rows across a bare forearm from a quarter to three quarters of the way from elbow to wrist, measured on
+ * the skin mask (none where too little of it shows bare, or it lies against bare skin beside it).
  */
-function forearmRadius(masks: PlateMasks, elbow: Point, wrist: Point): number | null {
+function forearmRows(masks: PlateMasks, elbow: Point, wrist: Point): ForearmRow[] {
   const { width: w, height: h } = masks.bareArms
   const along = sub(wrist, elbow)
   const length = Math.hypot(along.x, along.y)
-  if (length < 4) return null
-  const across = { x: -along.y / length, y: along.x / length }
+  if (length < 4) return []
+  const across = rightOf(downward(elbow, wrist))
   const skinAt = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(masks.bareArms, Math.round(y) * w + Math.round(x))
   const reach = length * 0.5
-  const halves: number[] = []
+  const rows: ForearmRow[] = []
   for (let t = 0.25; t <= 0.75; t += 0.05) {
-    const c = add(elbow, { x: along.x * t, y: along.y * t })
-    if (!skinAt(c.x, c.y)) continue
+    const at = add(elbow, { x: along.x * t, y: along.y * t })
+    if (!skinAt(at.x, at.y)) continue
     const extent = (k: 1 | -1) => {
       let d = 0
-      while (d < reach && skinAt(c.x + across.x * k * (d + 1), c.y + across.y * k * (d + 1))) d++
+      while (d < reach && skinAt(at.x + across.x * k * (d + 1), at.y + across.y * k * (d + 1))) d++
       return d < reach ? d : null
     }
-    const [a, b] = [extent(1), extent(-1)]
-    if (a !== null && b !== null) halves.push((a + b + 1) / 2)
+    const [right, left] = [extent(1), extent(-1)]
+    if (right !== null && left !== null) rows.push({ at, across, right, left })
   }
-  return halves.length >= 4 ? median(halves) : null
+  return rows.length >= 4 ? rows : []
+}
+
+/** Half the width of a bare forearm (null when it cannot be measured). */
+function forearmRadius(masks: PlateMasks, elbow: Point, wrist: Point): number | null {
+  const rows = forearmRows(masks, elbow, wrist)
+  return rows.length ? median(rows.map((r) => (r.right + r.left + 1) / 2)) : null
+}
+
+/** Points across a round body part at which its light is read: u from -1 (its left edge) to 1 (its right edge). */
+const ACROSS = 11
+const acrossU = (k: number) => ((k - (ACROSS - 1) / 2) / ((ACROSS - 1) / 2)) * 0.95
+
+/** A round part's light across it when no bare forearm shows: a fifth darker at its edges (a forearm is 0.62-0.77 there, on four photos). */
+const ROUND_LIGHT = Float32Array.from({ length: ACROSS }, (_, k) => 1 - 0.22 * (acrossU(k) / 0.95) ** 2)
+
+/**
+ * The light across a round part of the body in this photo, read off its bare forearms: at each of
+ * ACROSS points from the left edge to the right, the luminance against the forearm's middle's, the
+ * median over rows and arms. The forearm is the one part whose skin shows round under this photo's
+ * light: the skin filled on the upper arms takes the same light, not a guessed fall-off.
+ */
+function lightAcross(L: Plane, masks: PlateMasks, body: BodyFrame): Float32Array {
+  const { width: w } = L
+  const ratios = Array.from({ length: ACROSS }, () => [] as number[])
+  for (const [elbow, wrist] of [[body.elbowL, body.wristL], [body.elbowR, body.wristR]] as const)
+    for (const { at, across, right, left } of forearmRows(masks, elbow, wrist)) {
+      const half = (right + left) / 2
+      if (half < 3) continue
+      const centre = add(at, { x: across.x * ((right - left) / 2), y: across.y * ((right - left) / 2) })
+      const lum = (u: number) => L.data[Math.round(centre.y + across.y * u * half) * w + Math.round(centre.x + across.x * u * half)] ?? 0
+      const middle = lum(0)
+      if (middle < 0.05) continue
+      for (let k = 0; k < ACROSS; k++) ratios[k]!.push(lum(acrossU(k)) / middle)
+    }
+  if (ratios[0]!.length < 6) return ROUND_LIGHT
+  return Float32Array.from(ratios, (r) => Math.min(1.15, Math.max(0.6, median(r))))
+}
+
+/** The light at u (-1..1) across a round part, between the points it was read at. */
+function lightAt(light: Float32Array, u: number) {
+  const k = Math.min(ACROSS - 1, Math.max(0, (u / 0.95 + 1) * ((ACROSS - 1) / 2)))
+  const k0 = Math.min(ACROSS - 2, Math.floor(k))
+  return light[k0]! + (light[k0 + 1]! - light[k0]!) * (k - k0)
+}
+
+/** Signed distance of (x, y) across the line through a and b, positive towards the image's right. */
+function acrossLine(x: number, y: number, a: Point, b: Point) {
+  const r = rightOf(downward(a, b))
+  return (x - a.x) * r.x + (y - a.y) * r.y
 }
 
 /**
@@ -318,13 +379,15 @@ export function personPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, fac
   const area = grownBox(seen, PLATE_MARGIN, person)
   const f = body.shoulderWidth >= HALF_SIZE_FROM ? 2 : 1
   const small = { person: shrink(masks.person, f), clothing: shrink(masks.clothing, f), keep: shrink(masks.keep, f), bareArms: shrink(masks.bareArms, f) }
-  const half = smoothPlate(shrunkRgb(person, f), small, scaledBody(body, 1 / f), face && { ...face, oval: face.oval.map((p) => pt(p.x / f, p.y / f)) }, faceSkin, f)
+  const L = luminance(person)
+  const light = lightAcross(L, masks, body)
+  const half = smoothPlate(shrunkRgb(person, f), small, scaledBody(body, 1 / f), face && { ...face, oval: face.oval.map((p) => pt(p.x / f, p.y / f)) }, faceSkin, light, f)
   const grown = (p: Plane) => grow(p, f, w, h, area)
   const shade = grown(half.shade)
   const onBody = grown(half.onBody)
   // (the person's edge at full size, a pixel soft: the half-size edge grown back was serrated)
   const edge = boxBlur(masks.person, 1, area)
-  const grain = skinGrain(luminance(person), mapPlane(grown(half.seen), (v) => (v >= 0.5 ? 1 : 0)), area)
+  const grain = skinGrain(L, mapPlane(grown(half.seen), (v) => (v >= 0.5 ? 1 : 0)), area)
   const fill = person.data.slice()
   const backdrop = channels(half.backdrop)
   for (const [c, channel] of channels(half.skin).entries()) {
@@ -381,6 +444,7 @@ function smoothPlate(
   body: BodyFrame,
   face: Face | null,
   faceSkin: [number, number, number],
+  light: Float32Array,
   f: number,
 ): { skin: Rgb; backdrop: Rgb; onBody: Plane; shade: Plane; seen: Plane } {
   const { width: w, height: h } = person
@@ -400,9 +464,9 @@ function smoothPlate(
   const rgb = channels(person)
   // (over 12 pixels of the photo)
   const background = backgroundEstimate(rgb, masks.person, 12 / f, area)
-  // Skin where clothing was: the colour of the nearest visible skin (neck, arms) and the torso's
-  // roundness (darker towards the sides); the person's face tone where none shows. (Its grain is
-  // added at full size.)
+  // Skin where clothing was: the colour of the nearest visible skin (neck, arms), the torso darker
+  // towards its sides and the arms lit across as the bare forearms are; the person's face tone
+  // where none shows. (Its grain is added at full size.)
   const skinMask = visibleSkin(person, masks, body, face, faceSkin)
   const sw = body.shoulderWidth
   const skinNear = maskedMeans(skinMask, sw * 0.35, { wider: sw * 1.5, area })
@@ -411,14 +475,20 @@ function smoothPlate(
   const skinAt = (skin: Plane, face: number, i: number) => (skin.data[i]! >= 0 ? skin.data[i]! : face)
   const { neck, hips } = bodyAxes(body)
   const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
-  // (an arm is round too: darker towards its edges; where it lies against the torso the lighter
-  // of the two, so no edge shows where one ends)
+  // (an arm lit across as the forearms are, its light beyond its edge its edge's; where it lies
+  // against the torso the lighter of the two, so no edge shows where one ends)
   const [armL, armR] = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   const armRadius = upperArmRadius(masks, body)
   const roundness = (x: number, y: number) => {
-    const torso = 1 - 0.18 * Math.min(1, (segmentDistance(x, y, neck, hips) / torsoHalf) ** 2)
-    const arm = Math.min(polylineDistance(x, y, armL), polylineDistance(x, y, armR))
-    return arm < armRadius ? Math.max(torso, 1 - 0.22 * (arm / armRadius) ** 2) : torso
+    // (beyond the torso's sides it goes on darkening: there only the arms are, lit as arms)
+    const torso = Math.max(0.6, 1 - 0.18 * (acrossLine(x, y, neck, hips) / torsoHalf) ** 2)
+    let [nearest, across] = [Infinity, 0]
+    for (const arm of [armL, armR])
+      for (let k = 1; k < arm.length; k++) {
+        const d = segmentDistance(x, y, arm[k - 1]!, arm[k]!)
+        if (d < nearest) [nearest, across] = [d, acrossLine(x, y, arm[k - 1]!, arm[k]!)]
+      }
+    return Math.max(torso, lightAt(light, across / armRadius))
   }
   const inBody = bodyRegion(body, armRadius)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
