@@ -6,7 +6,7 @@ import type { Storage } from '../../../platform/storage'
 import { createAnalysisStore } from '../../analysis-store'
 import { GarmentModelSchema, PersonModelSchema, storedAnalysisSchema } from './analysis-schemas'
 import { type GarmentAnalysis, garmentModel } from './garment-analysis'
-import { analyseGarmentOffThread, personPlateOffThread } from './analysis-thread'
+import { analyseGarmentOffThread } from './garment-thread'
 import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, bodyFrame, checkSinglePerson, personMasks, personModel, waistband } from './person-analysis'
 import { segmentDistance } from './geometry'
@@ -21,8 +21,7 @@ import { segmentPerson } from './person-segmenter'
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
 const VERSION = 28
 
-/** A person's analysis; its plate is still being made on the analysis thread while a try-on warps the garment. */
-export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Promise<Plate> }
+export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)
 const StoredGarmentSchema = storedAnalysisSchema(VERSION, GarmentModelSchema)
 
@@ -54,11 +53,11 @@ export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
   const hands = await detectHands(rgb, frame.body)
   const face = await detectFace(rgb, pose)
   const found = personModel(rgb, frame, hands, face)
-  const { body, skin } = found
-  const masks = personMasks(rgb, person, body, skin, found)
-  const band = waistband(rgb, masks, body, skin)
+  const masks = personMasks(rgb, person, found.body, found.skin, found)
+  const band = waistband(rgb, masks, found.body, found.skin)
   // Below the waistband it is the trousers or skirt, whatever their colour (but sleeves go on).
   if (band !== null) {
+    const { body } = found
     const w = rgb.width
     for (let i = Math.ceil(band) * w; i < masks.clothing.data.length; i++) {
       if (!masks.clothing.data[i]) continue
@@ -68,10 +67,7 @@ export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
       if (!onArm) masks.clothing.data[i] = 0
     }
   }
-  // (a thread that stopped: the plate is made here; a failure is the try-on's to report, never unhandled)
-  const plate = personPlateOffThread(rgb, masks, body, found.face, skin).catch(() => personPlate(rgb, masks, body, found.face, skin))
-  plate.catch(() => {})
-  return { kind: 'person', model: { ...found, waistband: band }, masks, plate }
+  return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, masks, found.body, found.face, found.skin) }
 }
 
 type Analysis = PersonAnalysis | GarmentAnalysis
@@ -85,7 +81,7 @@ async function save(storage: Storage, key: string, source: string, result: Analy
   if (result.kind === 'person') {
     const { person, clothing, keep, bareArms } = result.masks
     await storage.put(keys.masks, await maskToPng(person, clothing, keep, bareArms), 'image/png')
-    await storage.put(keys.plate, await plateToPng(await result.plate), 'image/png')
+    await storage.put(keys.plate, await plateToPng(result.plate), 'image/png')
   } else await storage.put(keys.masks, await maskToPng(result.mask), 'image/png')
   // Last: a complete JSON means the images beside it are complete too.
   await storage.put(keys.json, Buffer.from(JSON.stringify({ version: VERSION, source, model: result.model })), 'application/json')
@@ -118,7 +114,7 @@ async function load(storage: Storage, key: string, kind: Analysis['kind'], sourc
     if (!png || !plate) return null
     const [person, clothing, keep, bareArms] = await pngToMasks(png.body, 4)
     if (!person || !clothing || !keep || !bareArms) return null
-    return { kind, model, masks: { person, clothing, keep, bareArms, hands: keptHands(model.hands, keep) }, plate: Promise.resolve(await pngToPlate(plate.body)) }
+    return { kind, model, masks: { person, clothing, keep, bareArms, hands: keptHands(model.hands, keep) }, plate: await pngToPlate(plate.body) }
   }
   const model = await loadStored(storage, key, source, StoredGarmentSchema)
   if (model === null || typeof model === 'string') return model

@@ -78,7 +78,7 @@ describe('compose', () => {
     const { rgb, masks, plate } = personInDress()
     const top = await cropTop()
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: null })
-    const { image } = await composeTryOn({ person: rgb, masks, plate, body, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     const below = Math.ceil(mappings.hemY) + 4
     expect(below).toBeLessThan(body.hipL.y)
     // Between the new hem and the hips, and beside the arms, the dress is still there.
@@ -92,7 +92,7 @@ describe('compose', () => {
     const { rgb, masks, plate } = personInJeans()
     const jeans = await trousers()
     const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image } = await composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
     expect(mappings.waistY).toBeGreaterThan(150)
     for (const x of [73, 126]) expect(pixel(image, x, 153)).not.toEqual(DENIM)
     // The white top stays.
@@ -106,7 +106,7 @@ describe('compose', () => {
     const { rgb, masks, plate } = photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : y >= 160 ? DENIM : y < 150 ? WHITE : SKIN))
     const dress = await shiftDress()
     const mappings = fitGarment(dress.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = await composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: dress.img, garmentMask: dress.mask, parts: dress.parts, garmentModel: dress.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: dress.img, garmentMask: dress.mask, parts: dress.parts, garmentModel: dress.model, mappings, shading: 0 })
     const hem = Math.floor(mappings.hemY)
     expect(hem).toBeLessThan(H - 20)
     const row = Math.round((170 + hem) / 2)
@@ -120,7 +120,7 @@ describe('compose', () => {
     const { rgb, masks, plate } = personInLooseShirt()
     const top = await cropTop()
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: null })
-    const { image, coverage } = await composeTryOn({ person: rgb, masks, plate, body, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     const y = Math.round(Math.min(mappings.hemY - 4, 130))
     for (const x of [55, 145]) {
       expect(coverage.data[y * W + x]).toBeLessThan(0.5)
@@ -134,7 +134,7 @@ describe('compose', () => {
     const { rgb, masks, plate } = personInTeeAndJeans()
     const top = await cropTop()
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image } = await composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     const below = Math.ceil(mappings.hemY) + 4
     expect(below).toBeLessThan(155)
     expect(pixel(image, 100, below)).toEqual(WHITE)
@@ -146,7 +146,7 @@ describe('compose', () => {
     const top = await longSleeves()
     const waistband = 135
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband })
-    const { coverage } = await composeTryOn({ person: rgb, masks, plate, body, waistband, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     expect(coverage.data[(waistband + 5) * W + 100]).toBe(0)
     // On each forearm, below the waistband.
     for (const [elbow, wrist] of [[body.elbowL, body.wristL], [body.elbowR, body.wristR]] as const) {
@@ -174,7 +174,7 @@ describe('compose', () => {
     const { rgb, masks, plate } = personInTeeAndJeans()
     const top = await cropTop()
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = await composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     const y = 110
     const covered = [...Array(W).keys()].filter((x) => coverage.data[y * W + x]! > 0.99)
     const [left, right] = [covered[0]!, covered.at(-1)!]
@@ -190,7 +190,7 @@ describe('compose', () => {
     const teeth = Array.from({ length: 20 }, (_, k) => `L${k % 2 ? 215 : 227} ${80 + k * 8} L${k % 2 ? 215 : 227} ${88 + k * 8}`).join(' ')
     const top = await flatGarment(`M95 80 ${teeth} L215 240 L85 240 Z`, '#e8c020', 'top')
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = await composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     // Down a column halfway out to the left side, rows next to each other differ by a level at most.
     const rows = [...Array(40).keys()].map((k) => 90 + k)
     const covered = [...Array(W).keys()].filter((x) => coverage.data[100 * W + x]! > 0.99)
@@ -204,7 +204,7 @@ describe('compose', () => {
     const { rgb, masks, plate } = personInTeeAndJeans()
     const jeans = await trousers()
     const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = await composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
     // Down the middle of the left leg, from the hips to well below the crotch: neighbouring rows
     // differ by a level a channel at most (their sums by 16 before, at the crotch).
     const low = Math.round(Math.min(mappings.hemY - 10, H - 10))

@@ -10,8 +10,7 @@ import { type Mapping, forEachMapped } from './warp'
 export type ComposeInput = {
   person: Rgb
   masks: PersonMasks
-  /** Awaited only when the pixels are composed: a person analysed just now has it still being made on the analysis thread. */
-  plate: Plate | Promise<Plate>
+  plate: Plate
   body: BodyFrame
   waistband: number | null
   garment: Rgb
@@ -160,20 +159,8 @@ const grow = (box: Box, by: number): Box => ({ x0: box.x0 - by, y0: box.y0 - by,
  * `coverage` is how much of each pixel the new garment covers; `warpMs` the time spent warping.
  * Only the box that the garment and the removal can reach is worked on: the rest is the person photo.
  */
-export async function composeTryOn(input: ComposeInput): Promise<Composed> {
-  const blend = composition(input)
-  return blend(await input.plate)
-}
-
-type Composed = { image: Rgb; coverage: Plane; warpMs: number }
-
-/**
- * All of the composition that does not read the plate, then the blend of the pixels that does. (The
- * blend's loop is a plain function's: run after an await inside an async function, it ran at half
- * the speed.)
- */
-function composition(input: ComposeInput): (plate: Plate) => Composed {
-  const { person, masks, body, mappings } = input
+export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane; warpMs: number } {
+  const { person, masks, body, mappings, plate } = input
   const w = person.width
   const h = person.height
   const sw = body.shoulderWidth
@@ -256,7 +243,7 @@ function composition(input: ComposeInput): (plate: Plate) => Composed {
   const work = changing && clip(grow(changing, 1), w, h)
   const out = person.data.slice()
   const coverage = plane(w, h)
-  if (!work) return () => ({ image: { width: w, height: h, data: out }, coverage, warpMs })
+  if (!work) return { image: { width: w, height: h, data: out }, coverage, warpMs }
   // (the work box is in the frame: grown and clipped it is never empty)
   const around = clip(grow(work, 1), w, h) ?? work
 
@@ -313,41 +300,8 @@ function composition(input: ComposeInput): (plate: Plate) => Composed {
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
   const behindBox = removable && clip(bottom ? grow(removable, 1) : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, w, h)
   const behind = behindBox && backdropBehind(person, outskirts, behindBox).data
-  const shading = input.shading
-  const state = { w, h, sw, work, behind, bottom, waistY, runs, alpha, removeSoft, remove, front, frontSoft, armDistance, round, shading, red, green, blue, p, out, coverage }
-  return (plate) => blend(state, plate, warpMs)
-}
-
-type BlendState = {
-  w: number
-  h: number
-  sw: number
-  work: Box
-  behind: Uint8Array | null
-  bottom: boolean
-  waistY: number
-  runs: Map<number, [number, number]> | null
-  alpha: Plane
-  removeSoft: Plane
-  remove: Plane
-  front: Plane
-  frontSoft: Plane
-  armDistance: (x: number, y: number) => number
-  round: (x: number, y: number, i: number) => number
-  shading: number
-  red: Float32Array
-  green: Float32Array
-  blue: Float32Array
-  p: Uint8Array
-  out: Uint8Array
-  coverage: Plane
-}
-
-/** The pixels of the work box blended: the photo, the plate's fill where old clothing goes, the garment over them. */
-function blend(state: BlendState, { fill, shade: light }: Plate, warpMs: number): Composed {
-  const { w, h, sw, work, behind, bottom, waistY, runs, alpha, removeSoft, remove, front, frontSoft, armDistance, round, shading, red, green, blue, p, out, coverage } = state
   for (let y = work.y0; y <= work.y1; y++) {
-    const f = behind && bottom && y > waistY ? behind : fill.data
+    const f = behind && bottom && y > waistY ? behind : plate.fill.data
     const run = runs?.get(y)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
       // (neither garment nor removal reaches this pixel: it stays the photo's)
@@ -362,7 +316,7 @@ function blend(state: BlendState, { fill, shade: light }: Plate, warpMs: number)
       // (a removed pixel beside the face, hair or a bare arm goes whole: its soft edge towards them
       // was the old clothing's rim, a dark line along a neckline or a sleeve's hem)
       const r = remove.data[i] ? Math.min(1, (removeSoft.data[i] ?? 0) + (frontSoft.data[i] ?? 0)) : (removeSoft.data[i] ?? 0) * (1 - keep)
-      const shade = (1 + ((light.data[i] ?? 0) - 1) * shading) * (a > 0 ? round(x, y, i) : 1)
+      const shade = (1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading) * (a > 0 ? round(x, y, i) : 1)
       out[i * 3] = composed(p[i * 3]!, mix(f[i * 3]!, backdrop[i * 3]!, beside), r, a, red[i]!, shade, keep)
       out[i * 3 + 1] = composed(p[i * 3 + 1]!, mix(f[i * 3 + 1]!, backdrop[i * 3 + 1]!, beside), r, a, green[i]!, shade, keep)
       out[i * 3 + 2] = composed(p[i * 3 + 2]!, mix(f[i * 3 + 2]!, backdrop[i * 3 + 2]!, beside), r, a, blue[i]!, shade, keep)

@@ -13,7 +13,7 @@ import type { Plane } from './raster'
 import { warmPersonSegmenter } from './person-segmenter'
 import { warmHands } from './hand-landmarks'
 import { warmFaceMesh } from './face-mesh'
-import { warmAnalysisThread } from './analysis-thread'
+import { warmGarmentThread } from './garment-thread'
 
 export { ENGINE_ERRORS } from './messages'
 
@@ -82,7 +82,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       await warmPose()
       await warmHands()
       await warmFaceMesh()
-      await warmAnalysisThread()
+      await warmGarmentThread()
     },
     async prepare(image, storage) {
       await prepareAnalysis(image, image.kind, storage, image.category)
@@ -114,7 +114,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit, { silhouette: person.analysis.masks.person, waistband: person.analysis.model.waistband })
         const t1 = performance.now()
         onProgress?.('composing')
-        const { image, coverage: covered, warpMs } = await composeTryOn({
+        const { image, coverage: covered, warpMs } = composeTryOn({
           person: personImage,
           masks: person.analysis.masks,
           plate: person.analysis.plate,

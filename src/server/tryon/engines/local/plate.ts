@@ -12,7 +12,7 @@ import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBo
 export type Plate = { fill: Rgb; shade: Plane }
 
 /** The person's masks that the plate reads. */
-export type PlateMasks = Pick<PersonMasks, 'person' | 'clothing' | 'keep' | 'bareArms'>
+type PlateMasks = Pick<PersonMasks, 'person' | 'clothing' | 'keep' | 'bareArms'>
 
 /** How far beyond the person the plate is worked out (the removal reaches 3 px out: a grown mask, softened by a pixel). */
 const PLATE_MARGIN = 4

@@ -2,15 +2,13 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { TryOnError } from '../../engine'
 import { analyseGarment } from './garment-analysis'
-import { analyseGarmentOffThread, personPlateOffThread } from './analysis-thread'
+import { analyseGarmentOffThread } from './garment-thread'
 import { ENGINE_ERRORS } from './messages'
-import { personPlate } from './plate'
-import { decode, mapPlane, plane } from './raster'
-import { H, W, paintPhoto, standingBody } from './test-figure'
+import { decode } from './raster'
 
 const TEE = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L220 330 L80 330 L80 140 L65 170 L20 150 L50 90 Z'
 
-describe('photo analysis thread', () => {
+describe('garment analysis thread', () => {
   it('reads a garment photo as the main thread would, several at once', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#e6e6e4"/><path d="${TEE}" fill="#335577"/></svg>`
     const { rgb } = await decode(await sharp(Buffer.from(svg)).png().toBuffer())
@@ -18,16 +16,6 @@ describe('photo analysis thread', () => {
     const there = await Promise.all([analyseGarmentOffThread(rgb, null), analyseGarmentOffThread(rgb, null, 'dress')])
     expect(there[0]).toEqual(here)
     expect(there[1].model).toEqual(analyseGarment(rgb, null, 'dress').model)
-  })
-
-  it("makes a person's plate as the main thread would", async () => {
-    const torso = (x: number, y: number) => y >= 20 && y < 190 && x >= 70 && x < 130
-    const photo = paintPhoto((x, y) => (!torso(x, y) ? [200, 200, 200] : y < 90 ? [228, 178, 152] : [40, 60, 140]))
-    const person = mapPlane(plane(W, H), (_, i) => (torso(i % W, Math.floor(i / W)) ? 1 : 0))
-    const clothing = mapPlane(person, (v, i) => (v && i >= 90 * W ? 1 : 0))
-    const masks = { person, clothing, keep: mapPlane(person, (v, i) => (v && i < 60 * W ? 1 : 0)), bareArms: plane(W, H) }
-    const skin: [number, number, number] = [190, 140, 115]
-    expect(await personPlateOffThread(photo, masks, standingBody, null, skin)).toEqual(personPlate(photo, masks, standingBody, null, skin))
   })
 
   it("hands a photo's refusal back as the engine's error, with its message", async () => {

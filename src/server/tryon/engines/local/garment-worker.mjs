@@ -1,6 +1,6 @@
-// The photo analysis thread's entry: a worker thread starts without the TypeScript loader that
+// The garment analysis thread's entry: a worker thread starts without the TypeScript loader that
 // the server (and the tests) run under, so it registers it before loading the worker's code.
 import { register } from 'tsx/esm/api'
 
 register()
-await import('./analysis-worker.ts')
+await import('./garment-worker.ts')
