@@ -21,6 +21,9 @@ export type { GarmentLandmarks, GarmentModel } from './analysis-schemas'
  */
 export type GarmentMasks = { outline: Plane; drawn: Plane }
 
+/** The masks of a garment drawn with its whole outline. */
+const drawnWhole = (mask: Plane): GarmentMasks => ({ outline: mask, drawn: mask })
+
 /**
  * The garment's silhouette in a product photo, by classical means: what differs from the backdrop
  * seen on the photo's border (studio white, grey or colour), opened against noise and shadows,
@@ -33,7 +36,7 @@ export function garmentMasks(img: Rgb, alpha: Plane | null): GarmentMasks {
   if (alpha) {
     const cut = threshold(alpha, 0.5)
     const mask = withAlphaEdge(withoutBriefs(fillHoles(keepLargest(withoutHanger(cut, hangerAndTags(img, cut))), alpha.data.length * 0.001)), alpha)
-    return { outline: mask, drawn: mask }
+    return drawnWhole(mask)
   }
   const backdrop = backdropOf(img)
   const { outline, drawn } = withoutFringe(img, closedWhole(img, morph(morph(backdrop.apart, -2), 2)), backdrop.colour)
@@ -90,7 +93,7 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
   const samples: [number, number, number][] = []
   for (let y = 0; y < h; y += 5)
     for (let x = 0; x < w; x += 5) if (on(x, y) && on(x - 6, y) && on(x + 6, y) && on(x, y - 6) && on(x, y + 6)) samples.push(pixelLab(img, y * w + x))
-  if (samples.length < 100) return { outline: mask, drawn: mask }
+  if (samples.length < 100) return drawnWhole(mask)
   const own = medianColour(samples) ?? [0, 0, 0]
   const apart = (c: [number, number, number], d: [number, number, number]) => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2])
   // (or the backdrop in the garment's shadow: beside a coloured garment, the backdrop's hue a little
@@ -99,7 +102,7 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
   const coloured = hueApart(own, backdrop) > SHADOW.colourful
   const shadowLike = (c: [number, number, number]) => coloured && c[0] > backdrop[0] - SHADOW.depth && hueApart(c, backdrop) < hueApart(c, own) * 0.5
   const backdropLike = (c: [number, number, number]) => apart(c, backdrop) < apart(c, own) * 0.7 || shadowLike(c)
-  if (apart(own, backdrop) < 25) return { outline: mask, drawn: mask }
+  if (apart(own, backdrop) < 25) return drawnWhole(mask)
   const out = { ...mask, data: Float32Array.from(mask.data) }
   const edge = (i: number) => {
     const x = i % w
@@ -130,8 +133,7 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
     return { outline: mask, drawn: peel(PRINTED_FRINGE, (i) => backdropLike(pixelLab(img, i)) && blend(i)) }
   }
   // (a shadow may be wider than a soft edge: its darker part, the backdrop's hue, goes further)
-  const peeled = peel(SHADOW.fringe, (i, pass) => (pass < FRINGE ? backdropLike : shadowLike)(pixelLab(img, i)))
-  return { outline: peeled, drawn: peeled }
+  return drawnWhole(peel(SHADOW.fringe, (i, pass) => (pass < FRINGE ? backdropLike : shadowLike)(pixelLab(img, i))))
 }
 
 /**

@@ -261,7 +261,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   // top's colour (below the shoulders) than the skin's, even the hair's colour (a black tee's); not
   // a neck in shadow that the clothing mask took in with a dark top.
   const collarTop = shoulderY - body.shoulderWidth * 0.2
-  const band = { x0: 0, y0: Math.max(0, Math.floor(collarTop) - 3), x1: w - 1, y1: Math.min(h - 1, Math.ceil(shoulderY) + 3) }
+  const collarRows = { x0: 0, y0: Math.max(0, Math.floor(collarTop) - 3), x1: w - 1, y1: Math.min(h - 1, Math.ceil(shoulderY) + 3) }
   const top: Lab[] = []
   for (let i = Math.ceil(shoulderY) * w; i < lowest * w; i += 5) if (isSet(clothing, i)) top.push(labAt(lab, i))
   const topLab = medianColour(top)
@@ -273,7 +273,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
       const fromSkin = hueApart(colour, skinLab)
       collar.data[i] = fromSkin > 9 && (!topLab || hueApart(colour, topLab) < fromSkin) ? 1 : 0
     }
-  const collarRim = morph(collar, 2, band)
+  const collarRim = morph(collar, 2, collarRows)
   /** The old collar's edge blended with the neck's base (two pixels from the collar, in front of the neck and a little beside it), whatever its hue: it showed as a dark line. */
   const collarEdge = (x: number, y: number, i: number) => y >= collarTop && y <= shoulderY && Math.abs(x - body.nose.x) <= neckHalf * 1.6 && !collar.data[i] && collarRim.data[i] === 1
   const inner = morph(person, -RIM)
