@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core'
-import { type Point, dist, lerp, mid } from './geometry'
+import { dist, mid } from './geometry'
+import { EYE_CORNERS, type FaceMesh } from './face-landmarks'
 import type { Pose } from './pose'
 import type { Rgb } from './raster'
 import { type Roi, fromRoi, humanGraphModel, roiAround, roiTensor } from './tfjs-models'
@@ -10,22 +11,6 @@ import { type Roi, fromRoi, humanGraphModel, roiAround, roiTensor } from './tfjs
  */
 const INPUT = 192
 const PRESENT = 0.5
-
-/** The face's outline, forehead round to chin (human/src/face/facemeshcoords.ts, `silhouette`). */
-export const FACE_OVAL = [
-  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127,
-  162, 21, 54, 103, 67, 109,
-]
-/** Mesh points on bare skin away from eyes, brows and lips: the cheeks and the middle of the forehead. */
-export const SKIN_POINTS = { cheeks: [205, 425, 50, 280], forehead: [151] }
-const CHIN = 152
-const FOREHEAD_TOP = 10
-/** The face's widest points, beside the eyes (image left, then right). */
-export const FACE_SIDES = [234, 454] as const
-/** The outer corners of the eyes (image left, then right for a face looking at the camera). */
-const EYE_CORNERS = [33, 263] as const
-
-export type FaceMesh = { score: number; points: Point[] }
 
 const meshModel = () => humanGraphModel('facemesh')
 
@@ -62,16 +47,6 @@ export async function detectFace(img: Rgb, pose: Pose): Promise<FaceMesh | null>
   const level = a && b ? Math.atan2(b.y - a.y, b.x - a.x) : roi.angle
   const second = await meshIn(img, roiAround(first.points, level, 1.5))
   return second.score >= PRESENT ? second : first
-}
-
-/** The face outline of a mesh (36 points). */
-export const faceOval = (mesh: FaceMesh) => FACE_OVAL.map((k) => mesh.points[k] ?? mesh.points[0] ?? { x: 0, y: 0 })
-
-/** Below the chin, a fifth of the face's height down: the neck. */
-export const neckPoint = (mesh: FaceMesh) => {
-  const chin = mesh.points[CHIN]
-  const top = mesh.points[FOREHEAD_TOP]
-  return chin && top ? lerp(chin, top, -0.2) : null
 }
 
 /** Loads the model and runs it once (its first run compiles kernels, slower than the next ones). */

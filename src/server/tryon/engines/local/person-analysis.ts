@@ -1,6 +1,6 @@
 import { TryOnError } from '../../engine'
 import type { BodyFrame, Face, Hand, PersonModel } from './analysis-schemas'
-import { FACE_SIDES, type FaceMesh, SKIN_POINTS, faceOval, neckPoint } from './face-mesh'
+import { FACE_SIDES, type FaceMesh, SKIN_POINTS, faceOval, neckPoint } from './face-landmarks'
 import { handPixels, keptHands } from './hand-region'
 import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { type Point, add, dist, mid, pt, segmentDistance, sub } from './geometry'
 import type { Face } from './analysis-schemas'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
+import { type Box, type Plane, type Rgb, blur, bounds, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -44,6 +44,20 @@ function shrink(p: Plane, f: number, weight?: Plane): Plane {
   return out
 }
 
+/** Where each full-size column (or row) from..to reads a plane shrunk by f to `small`: its two samples and the second's share. */
+function taps(n: number, f: number, small: number, from: number, to: number) {
+  const lo = new Int32Array(n)
+  const hi = new Int32Array(n)
+  const share = new Float64Array(n)
+  for (let x = from; x <= to; x++) {
+    const s = Math.max(0, Math.min(small - 1, (x + 0.5) / f - 0.5))
+    lo[x] = Math.floor(s)
+    hi[x] = Math.min(small - 1, lo[x]! + 1)
+    share[x] = s - lo[x]!
+  }
+  return { lo, hi, share }
+}
+
 /**
  * Bilinear upscale of a plane shrunk by f back to width x height. Negative values mark "none
  * here": they are left out of the blend (-1 where all four are), not blended into the others.
@@ -53,27 +67,17 @@ function grow(small: Plane, f: number, width: number, height: number, area: Box 
   const out = plane(width, height)
   const { width: sw, height: sh, data: s } = small
   const o = out.data
-  const left = new Int32Array(width)
-  const right = new Int32Array(width)
-  const share = new Float32Array(width)
-  for (let x = area.x0; x <= area.x1; x++) {
-    const sx = Math.max(0, Math.min(sw - 1, (x + 0.5) / f - 0.5))
-    left[x] = Math.floor(sx)
-    right[x] = Math.min(sw - 1, left[x]! + 1)
-    share[x] = sx - left[x]!
-  }
+  const cols = taps(width, f, sw, area.x0, area.x1)
+  const rows = taps(height, f, sh, area.y0, area.y1)
   for (let y = area.y0; y <= area.y1; y++) {
-    const sy = Math.max(0, Math.min(sh - 1, (y + 0.5) / f - 0.5))
-    const y0 = Math.floor(sy)
-    const fy = sy - y0
-    const [top, bottom] = [y0 * sw, Math.min(sh - 1, y0 + 1) * sw]
+    const [top, bottom, fy] = [rows.lo[y]! * sw, rows.hi[y]! * sw, rows.share[y]!]
     const row = y * width
     for (let x = area.x0; x <= area.x1; x++) {
-      const fx = share[x]!
-      const a = s[top + left[x]!]!
-      const b = s[top + right[x]!]!
-      const c = s[bottom + left[x]!]!
-      const d = s[bottom + right[x]!]!
+      const fx = cols.share[x]!
+      const a = s[top + cols.lo[x]!]!
+      const b = s[top + cols.hi[x]!]!
+      const c = s[bottom + cols.lo[x]!]!
+      const d = s[bottom + cols.hi[x]!]!
       const wa = a < 0 ? 0 : (1 - fx) * (1 - fy)
       const wb = b < 0 ? 0 : fx * (1 - fy)
       const wc = c < 0 ? 0 : (1 - fx) * fy
@@ -207,10 +211,10 @@ export function pixelNoise(i: number) {
 }
 
 /**
- * The skin's own grain: a fixed pseudo-random pattern softened over a pixel, scaled to the
- * fine variation of the person's visible skin (a flat fill reads as a cut-out).
+ * The skin's own grain, as a share of its lightness: the fine variation of the person's visible
+ * skin (a flat fill reads as a cut-out), by which `softNoise` is scaled.
  */
-function skinGrain(L: Plane, skin: Plane, area: Box): Plane {
+function skinGrain(L: Plane, skin: Plane): number {
   // (the skin's fine variation needs only its own box, and three pixels round it for the blur's reach)
   const skinBox = bounds(skin)
   const smooth = skinBox.x1 < 0 ? L : blur(L, 1.5, grownBox(skinBox, 4, L))
@@ -227,16 +231,31 @@ function skinGrain(L: Plane, skin: Plane, area: Box): Plane {
   // (relative to the skin's own lightness: the grain multiplies the fill)
   const level = count > 200 ? Math.max(0.2, skinLevel / count) : 0.6
   const std = count > 200 ? Math.min(0.04, Math.sqrt(sum / count)) : 0.012
-  const noise = plane(skin.width, skin.height)
-  for (let y = area.y0; y <= area.y1; y++)
-    for (let i = y * skin.width + area.x0; i <= y * skin.width + area.x1; i++) {
-      noise.data[i] = pixelNoise(i) * 3.4
-    }
-  // (a box of radius 1 keeps about a third of the noise's deviation)
-  const soft = boxBlur(noise, 1, area)
-  for (let y = area.y0; y <= area.y1; y++)
-    for (let i = y * skin.width + area.x0; i <= y * skin.width + area.x1; i++) soft.data[i] = (soft.data[i]! * std) / level
-  return soft
+  return std / level
+}
+
+/**
+ * A fixed pseudo-random pattern of deviation 1 softened over a pixel: the mean of `pixelNoise`
+ * over the 3 x 3 pixels round (x, y) within the area (a box of radius 1 keeps about a third of the
+ * noise's deviation).
+ */
+function softNoise(x: number, y: number, w: number, area: Box) {
+  let sum = 0
+  for (let v = y - 1; v <= y + 1; v++) {
+    const row = Math.min(area.y1, Math.max(area.y0, v)) * w
+    for (let u = x - 1; u <= x + 1; u++) sum += pixelNoise(row + Math.min(area.x1, Math.max(area.x0, u)))
+  }
+  return (sum * 3.4) / 9
+}
+
+/** The mean of a plane over the 3 x 3 pixels round (x, y) within the area. */
+function mean3(p: Plane, x: number, y: number, area: Box) {
+  let sum = 0
+  for (let v = y - 1; v <= y + 1; v++) {
+    const row = Math.min(area.y1, Math.max(area.y0, v)) * p.width
+    for (let u = x - 1; u <= x + 1; u++) sum += p.data[row + Math.min(area.x1, Math.max(area.x0, u))]!
+  }
+  return sum / 9
 }
 
 /** The direction from a to b or back, whichever runs down the image (leftwards when level). */
@@ -374,32 +393,43 @@ const HALF_SIZE_FROM = 120
  */
 export function personPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face | null, faceSkin: [number, number, number]): Plate {
   const { width: w, height: h } = person
-  const seen = bounds(masks.person)
-  if (seen.x1 < 0) return { fill: { ...person, data: person.data.slice() }, shade: mapPlane(masks.person, () => 1) }
-  const area = grownBox(seen, PLATE_MARGIN, person)
+  const outline = bounds(masks.person)
+  if (outline.x1 < 0) return { fill: { ...person, data: person.data.slice() }, shade: mapPlane(masks.person, () => 1) }
+  const area = grownBox(outline, PLATE_MARGIN, person)
   const f = body.shoulderWidth >= HALF_SIZE_FROM ? 2 : 1
   const small = { person: shrink(masks.person, f), clothing: shrink(masks.clothing, f), keep: shrink(masks.keep, f), bareArms: shrink(masks.bareArms, f) }
   const L = luminance(person)
   const light = lightAcross(L, masks, body)
   const half = smoothPlate(shrunkRgb(person, f), small, scaledBody(body, 1 / f), face && { ...face, oval: face.oval.map((p) => pt(p.x / f, p.y / f)) }, faceSkin, light, f)
-  const grown = (p: Plane) => grow(p, f, w, h, area)
-  const shade = grown(half.shade)
-  const onBody = grown(half.onBody)
-  // (the person's edge at full size, a pixel soft: the half-size edge grown back was serrated)
-  const edge = boxBlur(masks.person, 1, area)
-  const grain = skinGrain(L, mapPlane(grown(half.seen), (v) => (v >= 0.5 ? 1 : 0)), area)
+  const shade = grow(half.shade, f, w, h, area)
+  const seen = grow(half.seen, f, w, h, area)
+  for (let i = 0; i < seen.data.length; i++) seen.data[i] = seen.data[i]! >= 0.5 ? 1 : 0
+  const grain = skinGrain(L, seen)
+  // The skin, the backdrop and the body's share grown back from the smaller plate pixel by pixel
+  // (bilinear, as `grow`), into the photo's own bytes: no full-size plane of each.
   const fill = person.data.slice()
-  const backdrop = channels(half.backdrop)
-  for (const [c, channel] of channels(half.skin).entries()) {
-    const [skin, behind] = [grown(channel), grown(backdrop[c]!)]
-    for (let y = area.y0; y <= area.y1; y++)
-      for (let i = y * w + area.x0; i <= y * w + area.x1; i++) {
-        // (the skin is 0 off the body: divided by the share of the body a pixel's samples had, it is the body's alone)
-        const share = onBody.data[i]!
-        const t = Math.min(1, share) * edge.data[i]!
-        const v = t > 0 ? (skin.data[i]! / share) * (1 + grain.data[i]!) * t + behind.data[i]! * (1 - t) : behind.data[i]!
-        fill[i * 3 + c] = Math.round(Math.min(255, Math.max(0, v)))
+  const { data: skin, width: sw } = half.skin
+  const [behind, onBody] = [half.backdrop.data, half.onBody.data]
+  const cols = taps(w, f, sw, area.x0, area.x1)
+  const rows = taps(h, f, half.skin.height, area.y0, area.y1)
+  for (let y = area.y0; y <= area.y1; y++) {
+    const [top, bottom, fy] = [rows.lo[y]! * sw, rows.hi[y]! * sw, rows.share[y]!]
+    for (let x = area.x0, i = y * w + x; x <= area.x1; x++, i++) {
+      const fx = cols.share[x]!
+      const [a, b, c, d] = [top + cols.lo[x]!, top + cols.hi[x]!, bottom + cols.lo[x]!, bottom + cols.hi[x]!]
+      const [wa, wb, wc, wd] = [(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy]
+      // (the skin is 0 off the body: divided by the share of the body a pixel's samples had, it is
+      // the body's alone; the person's edge is taken at full size, a pixel soft: the smaller
+      // plate's edge grown back was serrated)
+      const share = onBody[a]! * wa + onBody[b]! * wb + onBody[c]! * wc + onBody[d]! * wd
+      const t = share > 0 ? Math.min(1, share) * mean3(masks.person, x, y, area) : 0
+      const grained = t > 0 ? (1 + softNoise(x, y, w, area) * grain) / share : 0
+      for (let k = 0; k < 3; k++) {
+        const back = behind[a * 3 + k]! * wa + behind[b * 3 + k]! * wb + behind[c * 3 + k]! * wc + behind[d * 3 + k]! * wd
+        const v = t > 0 ? (skin[a * 3 + k]! * wa + skin[b * 3 + k]! * wb + skin[c * 3 + k]! * wc + skin[d * 3 + k]! * wd) * grained * t + back * (1 - t) : back
+        fill[i * 3 + k] = Math.round(Math.min(255, Math.max(0, v)))
       }
+    }
   }
   // (beyond the area the plate is the photo itself, unshaded)
   for (let y = 0; y < h; y++) {
@@ -420,17 +450,26 @@ function scaledBody(body: BodyFrame, k: number): BodyFrame {
   }
 }
 
-/** An image at 1/f of its size, each pixel the mean of an f x f block. */
+/** An image at 1/f of its size, each pixel the mean of an f x f block (fewer along the right and bottom edges). */
 function shrunkRgb(img: Rgb, f: number): Rgb {
   if (f === 1) return img
-  const [r, g, b] = channels(img).map((c) => shrink(c, f))
-  const out = new Uint8Array(r!.data.length * 3)
-  for (let i = 0; i < r!.data.length; i++) {
-    out[i * 3] = Math.round(r!.data[i]!)
-    out[i * 3 + 1] = Math.round(g!.data[i]!)
-    out[i * 3 + 2] = Math.round(b!.data[i]!)
+  const { width, height, data } = img
+  const [w, h] = [Math.ceil(width / f), Math.ceil(height / f)]
+  const sum = new Float64Array(w * h * 3)
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / f) * w
+    for (let x = 0; x < width; x++) {
+      const [to, from] = [(row + Math.floor(x / f)) * 3, (y * width + x) * 3]
+      for (let c = 0; c < 3; c++) sum[to + c] = sum[to + c]! + data[from + c]!
+    }
   }
-  return { width: r!.width, height: r!.height, data: out }
+  const out = new Uint8Array(w * h * 3)
+  for (let by = 0; by < h; by++)
+    for (let bx = 0; bx < w; bx++) {
+      const count = Math.min(f, height - by * f) * Math.min(f, width - bx * f)
+      for (let k = (by * w + bx) * 3, c = 0; c < 3; c++) out[k + c] = Math.round(sum[k + c]! / count)
+    }
+  return { width: w, height: h, data: out }
 }
 
 /**
