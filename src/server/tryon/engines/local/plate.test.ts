@@ -60,6 +60,27 @@ describe.skipIf(!hasFixtures)('person plate where a sleeve went', () => {
   }, 60_000)
 })
 
+describe.skipIf(!hasFixtures)('person plate beside the hair', () => {
+  it('fills the old top’s rim beside long hair, well above the shoulders, with the backdrop, not skin', async () => {
+    const { analysis } = await analysisOf(fixture('persons', '07966_00.jpg'), 'person', memoryStorage())
+    const { fill } = analysis.plate
+    const { clothing, keep } = analysis.masks
+    const { shoulderL, shoulderR, shoulderWidth } = analysis.model.body
+    const L = luminance(fill)
+    // (clothing, not hair, a quarter of the shoulders' width above their line: the hair's rim in this photo)
+    const rim: number[] = []
+    for (let i = 0; i < L.data.length; i++) {
+      const x = i % fill.width
+      const y = (i - x) / fill.width
+      const line = shoulderL.y + ((x - shoulderL.x) / (shoulderR.x - shoulderL.x)) * (shoulderR.y - shoulderL.y)
+      if (clothing.data[i]! >= 0.5 && keep.data[i]! < 0.5 && line - y > shoulderWidth * 0.25) rim.push(i)
+    }
+    expect(rim.length).toBeGreaterThan(50)
+    // (the backdrop is a light grey, the skin a deep brown: luminance 0.9 against 0.4)
+    for (const i of rim) expect(L.data[i]).toBeGreaterThan(0.7)
+  }, 60_000)
+})
+
 describe('person plate on a drawn figure', () => {
   const GREY = [200, 200, 200]
   const FACE = [190, 140, 115]

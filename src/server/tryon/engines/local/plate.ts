@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { type Point, add, dist, mid, pt, segmentDistance, sub } from './geometry'
+import { type Point, add, dist, mid, norm, pt, segmentDistance, sub } from './geometry'
 import type { Face } from './analysis-schemas'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Box, type Plane, type Rgb, blur, bounds, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
@@ -364,9 +364,18 @@ export function upperArmRadius(masks: PlateMasks, body: BodyFrame): number {
  */
 function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) => boolean {
   const sw = body.shoulderWidth
-  const { neck, hips } = bodyAxes(body)
+  const { neck, hips, down } = bodyAxes(body)
   const chin = mid(neck, body.nose)
   const torsoHalf = Math.max(sw * 0.45, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.8)
+  // (the torso's round top ends a little above the shoulders' line, lower towards their ends:
+  // higher, beside the neck, is hair or background, and the shoulders' caps are the arms')
+  const along = norm(sub(body.shoulderR, body.shoulderL))
+  const belowShoulders = (x: number, y: number) => {
+    const [dx, dy] = [x - neck.x, y - neck.y]
+    const across = Math.abs(dx * along.x + dy * along.y) / sw
+    const above = (dx * along.y - dy * along.x) * Math.sign(down.x * -along.y + down.y * along.x) / sw
+    return above <= 0.2 - 0.3 * Math.max(0, across - 0.4)
+  }
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   // (forearms and hands are slimmer than upper arms; two pixels for the soft edge)
   const limbWeights = [1, 1.15, 1.15]
@@ -375,7 +384,7 @@ function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) 
   const legs = [...leg(body.hipL, body.kneeL), ...leg(body.hipR, body.kneeR)]
   // (loops, not closures: this runs for every pixel of the person)
   return (x, y) => {
-    if (segmentDistance(x, y, neck, hips) < torsoHalf || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
+    if ((segmentDistance(x, y, neck, hips) < torsoHalf && belowShoulders(x, y)) || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
     for (const arm of arms) if (polylineDistance(x, y, arm, limbWeights) < armRadius + 2) return true
     for (const leg of legs) if (polylineDistance(x, y, leg) < sw * 0.24) return true
     return false
