@@ -206,6 +206,32 @@ test('photos added to the library show as each is stored, however slow the list 
   await page.unrouteAll({ behavior: 'ignoreErrors' })
 })
 
+test('a photo whose upload fails stays on the library screen, to try again or remove', async ({ page }) => {
+  await registerAndVerify(page)
+  await page.goto('/photo-library')
+  await expect(page.getByText(FM.noPhotos)).toBeVisible()
+  // The connection drops while the first photo uploads.
+  await page.route('**/api/library/photos', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()))
+  await page.getByLabel('Choose photos').setInputFiles([
+    { name: 'kept.png', mimeType: 'image/png', buffer: await png('#e0457b') },
+    { name: 'dropped.png', mimeType: 'image/png', buffer: await png('#1f9d55') },
+  ])
+  const retry = page.getByRole('button', { name: FM.retryAddingPhoto })
+  await expect(retry).toHaveCount(2)
+  const photos = page.getByRole('list', { name: 'Photos' }).getByRole('button', { name: /^Photo \d+$/ })
+  await expect(photos).toHaveCount(0)
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await page.getByRole('button', { name: FM.removeDraftPhoto }).first().click()
+  await expect(retry).toHaveCount(1)
+  await retry.click()
+  await expect(photos).toHaveCount(1)
+  await expect(retry).toHaveCount(0)
+  await expect(page.getByText(FM.libraryCount(1, MAX_LIBRARY_PHOTOS))).toBeVisible()
+  await page.reload()
+  await expect(photos).toHaveCount(1)
+})
+
 test('a photo picked from the camera is kept when the library screen arrives while the picker is open', async ({ page }) => {
   await registerAndVerify(page)
   // No camera: the shutter opens the device's photo picker.

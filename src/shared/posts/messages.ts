@@ -50,6 +50,8 @@ export const FM = {
   deleteLibraryPhoto: 'Delete this photo from your library?',
   libraryPhotoDeleted: 'Photo deleted',
   couldNotAddPhoto: 'Could not add the photo.',
+  retryAddingPhoto: 'Try adding the photo again',
+  removeDraftPhoto: 'Remove this photo',
   couldNotDeletePhoto: 'Could not delete the photo.',
   cameraUnavailable: 'Camera not available. Pick a photo instead.',
 } as const

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { Check, ImagePlus, Images, Sparkles, Trash2, Video } from 'lucide-react'
+import { AlertCircle, Check, ImagePlus, Images, RotateCcw, Sparkles, Trash2, Video } from 'lucide-react'
 import { useNavigate } from '../../lib/router'
 import { fieldErrors, firstFieldError } from '~/shared/field-errors'
 import { FM } from '~/shared/posts/messages'
@@ -124,11 +124,24 @@ export default function PhotoLibraryPage() {
         <EmptyState icon={Images} title={FM.noPhotos} action={<Button onClick={() => fileRef.current?.click()}>Add from device</Button>} />
       ) : (
         <ul className="grid grid-cols-3 gap-0.5" aria-label="Photos">
-          {waiting.map((d) => (
-            <li key={d.id} className="relative aspect-square bg-sunken" aria-label={FM.addingPhoto}>
-              <img src={d.url} alt="" className="size-full animate-pulse object-cover opacity-50" />
-            </li>
-          ))}
+          {waiting.map((d) =>
+            d.failed ? (
+              <li key={d.id} className="relative aspect-square bg-sunken" aria-label={d.failed}>
+                <img src={d.url} alt="" className="size-full object-cover opacity-40 grayscale" />
+                <AlertCircle size={24} strokeWidth={1.75} className="absolute top-1.5 right-1.5 text-danger" aria-hidden />
+                <IconButton label={FM.retryAddingPhoto} className="absolute bottom-0 left-0 text-ink" onClick={() => draftStore.setFailed(d.id, null)}>
+                  <RotateCcw size={20} strokeWidth={1.75} />
+                </IconButton>
+                <IconButton label={FM.removeDraftPhoto} className="absolute right-0 bottom-0 text-ink" onClick={() => draftStore.remove([d.id])}>
+                  <Trash2 size={20} strokeWidth={1.75} />
+                </IconButton>
+              </li>
+            ) : (
+              <li key={d.id} className="relative aspect-square bg-sunken" aria-label={FM.addingPhoto}>
+                <img src={d.url} alt="" className="size-full animate-pulse object-cover opacity-50" />
+              </li>
+            ),
+          )}
           {photos.map((p, i) => {
             const order = selected.indexOf(p.id)
             return (

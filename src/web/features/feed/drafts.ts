@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react'
 
-/** A photo taken or picked in this session that is not in the photo library yet. */
-export type Draft = { id: string; blob: Blob; url: string; createdAt: number }
+/**
+ * A photo taken or picked in this session that is not in the photo library yet; `failed` is why
+ * its last upload did not go through (it waits for the user to try again or remove it).
+ */
+export type Draft = { id: string; blob: Blob; url: string; createdAt: number; failed: string | null }
 
 let drafts: Draft[] = []
 const listeners = new Set<() => void>()
@@ -14,7 +17,7 @@ const emit = () => listeners.forEach((l) => l())
 export const draftStore = {
   add(blobs: Blob[]) {
     const now = Date.now()
-    const added = blobs.map((blob, i) => ({ id: crypto.randomUUID(), blob, url: URL.createObjectURL(blob), createdAt: now + i }))
+    const added = blobs.map((blob, i) => ({ id: crypto.randomUUID(), blob, url: URL.createObjectURL(blob), createdAt: now + i, failed: null }))
     drafts = [...[...added].reverse(), ...drafts]
     emit()
     return added
@@ -22,6 +25,11 @@ export const draftStore = {
   remove(ids: string[]) {
     for (const d of drafts) if (ids.includes(d.id)) URL.revokeObjectURL(d.url)
     drafts = drafts.filter((d) => !ids.includes(d.id))
+    emit()
+  },
+  /** Marks a draft's upload as failed (`failed` a message), or as waiting again (null). */
+  setFailed(id: string, failed: string | null) {
+    drafts = drafts.map((d) => (d.id === id ? { ...d, failed } : d))
     emit()
   },
 }

@@ -9,7 +9,9 @@ import { draftStore, useDrafts } from './drafts'
 
 /**
  * Uploads the photos waiting in the draft store to the photo library, oldest first and one at a
- * time, while the library is open. Answers the ones still waiting; `onAdded` gets each stored photo.
+ * time, while the library is open. Answers the drafts not stored yet; `onAdded` gets each stored
+ * photo. A draft whose upload fails stays, marked with the reason, until the user tries it again
+ * or removes it: a photo just taken is never lost to a dropped connection.
  */
 export function useLibraryUploads(onAdded: (photo: LibraryPhoto) => void) {
   const drafts = useDrafts()
@@ -17,18 +19,24 @@ export function useLibraryUploads(onAdded: (photo: LibraryPhoto) => void) {
   const uploading = useRef(false)
   const added = useEffectEvent(onAdded)
   useEffect(() => {
-    const next = drafts.at(-1)
+    const next = drafts.findLast((d) => !d.failed)
     if (uploading.current || !next) return
     uploading.current = true
     uploadLibraryPhoto(next.blob)
-      .then(async (photo) => {
-        await showInMyPhotos(qc, photo)
-        added(photo)
-      })
-      .catch((err: unknown) => toast.error(errorMessage(err, FM.couldNotAddPhoto)))
-      .finally(() => {
+      .then(
+        async (photo) => {
+          // (the stored photo shows before its draft goes: no gap in the grid)
+          await showInMyPhotos(qc, photo)
+          added(photo)
+          return null
+        },
+        (err: unknown) => errorMessage(err, FM.couldNotAddPhoto),
+      )
+      .then((failed) => {
         uploading.current = false
-        draftStore.remove([next.id])
+        if (failed === null) return draftStore.remove([next.id])
+        toast.error(failed)
+        draftStore.setFailed(next.id, failed)
       })
   }, [drafts, qc])
   return drafts
