@@ -6,7 +6,7 @@ import { TopBar } from '../../components/Layout'
 import { TabScreen } from '../../components/TabBar'
 import { ApiRequestError, errorMessage } from '../../lib/api'
 import { usePost } from './api'
-import { CommentThread } from './CommentsSheet'
+import { CommentThread } from './CommentThread'
 import { PostCard } from './PostCard'
 
 const focusCommentInput = (postId: string) => document.getElementById(`comment-${postId}`)?.focus()
