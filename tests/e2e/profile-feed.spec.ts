@@ -234,6 +234,8 @@ test('a photo whose upload fails stays on the library screen, to try again or re
 
 test('a photo picked from the camera is kept when the library screen arrives while the picker is open', async ({ page }) => {
   await registerAndVerify(page)
+  // (the page's timers run when the test says: the camera's flash is its last timer to check)
+  await page.clock.install()
   // No camera: the shutter opens the device's photo picker.
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('No camera', 'NotFoundError'))
@@ -252,8 +254,10 @@ test('a photo picked from the camera is kept when the library screen arrives whi
   await picker.setFiles({ name: 'late.png', mimeType: 'image/png', buffer: await png('#e0457b') })
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('button', { name: /^Photo \d+$/ })).toHaveCount(1)
   await expect(page.getByText(FM.libraryCount(1, MAX_LIBRARY_PHOTOS))).toBeVisible()
-  // The camera, left, moves on no more (it went to the library a second time): Back goes to it.
-  await page.waitForTimeout(600)
+  // The camera, left, moves on no more (it went to the library a second time): a second on, well
+  // past its flash, Back goes to it.
+  await page.clock.runFor(1_000)
+  await expect(page).toHaveURL(/\/photo-library$/)
   await page.goBack()
   await expect(page).toHaveURL(/\/camera$/)
 })
