@@ -17,22 +17,27 @@ const NOISE_FLOOR = 1.6
 /** Terms of the surface at normalised (u, v) in -1..1. */
 const terms = (u: number, v: number) => [1, u, v, u * u, v * v, u * v]
 
-/** Least squares by the normal equations (6 unknowns), Gaussian elimination with partial pivoting. */
-function fitSurface(samples: { u: number; v: number; value: number }[]): number[] {
+/**
+ * Least squares by the normal equations (6 unknowns), one surface per channel: the equations'
+ * matrix depends on the samples' places only, so it is summed and eliminated once, with a
+ * right-hand side per channel (Gaussian elimination with partial pivoting).
+ */
+function fitSurfaces(samples: readonly { u: number; v: number }[], values: readonly ArrayLike<number>[]): number[][] {
   const n = 6
-  const cols = n + 1
+  const k = values.length
+  const cols = n + k
   // The augmented matrix of the normal equations, row by row.
   const m = new Float64Array(n * cols)
   const at = (r: number, c: number) => m[r * cols + c] ?? 0
-  for (const { u, v, value } of samples) {
+  samples.forEach(({ u, v }, s) => {
     const t = terms(u, v)
     for (let r = 0; r < n; r++) {
       const tr = t[r] ?? 0
       const row = r * cols
       for (let c = 0; c < n; c++) m[row + c] = (m[row + c] ?? 0) + tr * (t[c] ?? 0)
-      m[row + n] = (m[row + n] ?? 0) + tr * value
+      for (let c = 0; c < k; c++) m[row + n + c] = (m[row + n + c] ?? 0) + tr * (values[c]![s] ?? 0)
     }
-  }
+  })
   for (let col = 0; col < n; col++) {
     let pivot = col
     for (let r = col + 1; r < n; r++) if (Math.abs(at(r, col)) > Math.abs(at(pivot, col))) pivot = r
@@ -44,10 +49,10 @@ function fitSurface(samples: { u: number; v: number; value: number }[]): number[
     for (let r = 0; r < n; r++) {
       if (r === col) continue
       const f = at(r, col) / lead
-      for (let c = col; c <= n; c++) m[r * cols + c] = at(r, c) - f * at(col, c)
+      for (let c = col; c < cols; c++) m[r * cols + c] = at(r, c) - f * at(col, c)
     }
   }
-  return Array.from({ length: n }, (_, r) => (Math.abs(at(r, r)) < 1e-9 ? 0 : at(r, n) / at(r, r)))
+  return Array.from({ length: k }, (_, c) => Array.from({ length: n }, (_, r) => (Math.abs(at(r, r)) < 1e-9 ? 0 : at(r, n + c) / at(r, r))))
 }
 
 /** A surface's coefficients per Lab channel. */
@@ -71,7 +76,7 @@ export function backdropOf(img: Rgb): Backdrop {
   const at = (i: number) => ({ u: u(i % w), v: v(Math.floor(i / w)) })
   // The surface is fitted to the band's pixels near its median colour (not a garment or a foot
   // running into the edge).
-  const fit = (pixels: number[]): Field => perChannel((p) => fitSurface(pixels.map((i) => ({ ...at(i), value: p.data[i] ?? 0 }))))
+  const fit = (pixels: number[]): Field => fitSurfaces(pixels.map(at), perChannel((p) => pixels.map((i) => p.data[i] ?? 0))) as Field
   const field = (coeffs: Field, i: number): [number, number, number] => {
     const t = terms(at(i).u, at(i).v)
     return [dot(coeffs[0], t), dot(coeffs[1], t), dot(coeffs[2], t)]

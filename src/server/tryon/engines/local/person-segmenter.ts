@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core'
 import { PLAIN_SPREAD, backdropOf } from './backdrop'
-import { type Plane, type Rgb, mapPlane, morph, resizePlane, threshold } from './raster'
+import { type Plane, type Rgb, bounds, grownBox, mapPlane, morph, resizePlane, threshold } from './raster'
 import { humanGraphModel, letterbox } from './tfjs-models'
 
 const INPUT = 256
@@ -27,8 +27,10 @@ function refineOnBackdrop(img: Rgb, prior: Plane): Plane {
   const backdrop = backdropOf(img)
   if (backdrop.spread > PLAIN_SPREAD) return threshold(prior, 0.5)
   const r = Math.max(3, Math.round(Math.max(img.width, img.height) * 0.025))
-  const sure = morph(threshold(prior, 0.5), -r)
-  const near = morph(threshold(prior, 0.2), r)
+  // (worked out round the model's person only: beyond its reach both are nothing)
+  const within = (mask: Plane, by: number) => morph(mask, by, grownBox(bounds(mask), r + 1, img))
+  const sure = within(threshold(prior, 0.5), -r)
+  const near = within(threshold(prior, 0.2), r)
   const apart = morph(morph(backdrop.apart, -1), 1)
   return mapPlane(prior, (p, i) => (sure.data[i] || (near.data[i] && (apart.data[i] || p > 0.85)) ? 1 : 0))
 }
