@@ -206,19 +206,20 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   const out = plane(w, h)
   if (!clusters.length) return out
   const top = Math.min(body.shoulderL.y, body.shoulderR.y) - body.shoulderWidth * 0.3
-  for (let y = Math.max(0, Math.floor(top)); y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x
-      if (!isSet(person, i)) continue
-      const L = lab[0].data[i] ?? 0
-      const A = lab[1].data[i] ?? 0
-      const B = lab[2].data[i] ?? 0
-      // (squared distances)
-      const dSkin = (L - skinLab[0]) ** 2 + (A - skinLab[1]) ** 2 + (B - skinLab[2]) ** 2
-      let dCloth = Infinity
-      for (const { c } of clusters) dCloth = Math.min(dCloth, (L - c[0]) ** 2 + (A - c[1]) ** 2 + (B - c[2]) ** 2)
-      if (dCloth < CLOTH_DISTANCE ** 2 && dCloth < dSkin) out.data[i] = 1
-    }
+  // (the clusters' colours in one flat array: this runs for every pixel of the person)
+  const colours = Float64Array.from(clusters.flatMap(({ c }) => c))
+  const [sL, sA, sB] = skinLab
+  for (let i = Math.max(0, Math.floor(top)) * w; i < w * h; i++) {
+    if (!isSet(person, i)) continue
+    const L = lab[0].data[i]!
+    const A = lab[1].data[i]!
+    const B = lab[2].data[i]!
+    // (squared distances)
+    const dSkin = (L - sL) ** 2 + (A - sA) ** 2 + (B - sB) ** 2
+    let dCloth = Infinity
+    for (let k = 0; k < colours.length; k += 3) dCloth = Math.min(dCloth, (L - colours[k]!) ** 2 + (A - colours[k + 1]!) ** 2 + (B - colours[k + 2]!) ** 2)
+    if (dCloth < CLOTH_DISTANCE ** 2 && dCloth < dSkin) out.data[i] = 1
+  }
   // Keep what touches the torso core, then close small gaps (prints, creases).
   const closed = morph(morph(out, 3), -3)
   const { labels } = components(closed)
