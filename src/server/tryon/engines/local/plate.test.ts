@@ -136,6 +136,22 @@ describe('person plate on a drawn figure', () => {
     }
   })
 
+  it("ends the skin over the shoulders where they fall from the neck, not at a boxy old top's flat shoulders", () => {
+    // An old top with flat shoulders 15 px (0.3 of the shoulders' width) above their line.
+    const inside = (x: number, y: number) => (y >= 20 && y < 55 && x >= 85 && x < 115) || (y >= 55 && y < 190 && x >= 60 && x < 140)
+    const clothed = (_x: number, y: number) => y >= 55
+    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
+    const { fill } = personPlate(photo, masksOf(inside, clothed), standingBody, null, FACE as [number, number, number])
+    const lab = (x: number, y: number) => pixelLab(fill, y * W + x)
+    const grey = rgbToLab(...(GREY as [number, number, number]))
+    // 15 and 20 px (0.3 and 0.4 of the width) either side of the neck, the top's corners above
+    // the shoulders' fall are backdrop (a round torso reaching up there filled them with skin)...
+    for (const [x, y] of [[80, 56], [80, 58], [120, 56], [120, 58], [85, 60], [115, 60]] as const)
+      expect(Math.hypot(...lab(x, y).map((v, c) => v - grey[c]!)), `${x},${y}`).toBeLessThan(3)
+    // ...while the skin goes on under the neck, as high as the top was.
+    expect(hueApart(lab(100, 58), grey)).toBeGreaterThan(20)
+  })
+
   it('fills what lies deep inside a wide person, far from any visible background, with the background, not black', () => {
     // The person fills the frame but for its top rows: the lower corners are far beyond the background's reach.
     const inside = (_x: number, y: number) => y >= 12

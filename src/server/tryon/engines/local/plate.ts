@@ -367,14 +367,15 @@ function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) 
   const { neck, hips, down } = bodyAxes(body)
   const chin = mid(neck, body.nose)
   const torsoHalf = Math.max(sw * 0.45, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.8)
-  // (the torso's round top ends a little above the shoulders' line, lower towards their ends:
-  // higher, beside the neck, is hair or background, and the shoulders' caps are the arms')
+  // (the torso's round top ends where the shoulders fall from the neck: a fifth of their width
+  // above their line beside it, half as much lower for each step out; higher up is hair or
+  // background, or a boxy old top's flat shoulders, and the shoulders' caps are the arms')
   const along = norm(sub(body.shoulderR, body.shoulderL))
   const belowShoulders = (x: number, y: number) => {
     const [dx, dy] = [x - neck.x, y - neck.y]
     const across = Math.abs(dx * along.x + dy * along.y) / sw
     const above = (dx * along.y - dy * along.x) * Math.sign(down.x * -along.y + down.y * along.x) / sw
-    return above <= 0.2 - 0.3 * Math.max(0, across - 0.4)
+    return above <= 0.22 - 0.5 * Math.max(0, across - 0.15)
   }
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   // (forearms and hands are slimmer than upper arms; two pixels for the soft edge)
