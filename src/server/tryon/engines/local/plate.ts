@@ -371,11 +371,12 @@ function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) 
   // above their line beside it, half as much lower for each step out; higher up is hair or
   // background, or a boxy old top's flat shoulders, and the shoulders' caps are the arms')
   const along = norm(sub(body.shoulderR, body.shoulderL))
+  // (which way off the shoulders' line is up: away from the hips)
+  const up = Math.sign(down.x * -along.y + down.y * along.x) / sw
   const belowShoulders = (x: number, y: number) => {
     const [dx, dy] = [x - neck.x, y - neck.y]
     const across = Math.abs(dx * along.x + dy * along.y) / sw
-    const above = (dx * along.y - dy * along.x) * Math.sign(down.x * -along.y + down.y * along.x) / sw
-    return above <= 0.22 - 0.5 * Math.max(0, across - 0.15)
+    return (dx * along.y - dy * along.x) * up <= 0.22 - 0.5 * Math.max(0, across - 0.15)
   }
   const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   // (forearms and hands are slimmer than upper arms; two pixels for the soft edge)
@@ -418,12 +419,12 @@ export function personPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, fac
   // The skin, the backdrop and the body's share grown back from the smaller plate pixel by pixel
   // (bilinear, as `grow`), into the photo's own bytes: no full-size plane of each.
   const fill = person.data.slice()
-  const { data: skin, width: sw } = half.skin
+  const { data: skin, width: smallWidth } = half.skin
   const [behind, onBody] = [half.backdrop.data, half.onBody.data]
-  const cols = taps(w, f, sw, area.x0, area.x1)
+  const cols = taps(w, f, smallWidth, area.x0, area.x1)
   const rows = taps(h, f, half.skin.height, area.y0, area.y1)
   for (let y = area.y0; y <= area.y1; y++) {
-    const [top, bottom, fy] = [rows.lo[y]! * sw, rows.hi[y]! * sw, rows.share[y]!]
+    const [top, bottom, fy] = [rows.lo[y]! * smallWidth, rows.hi[y]! * smallWidth, rows.share[y]!]
     for (let x = area.x0, i = y * w + x; x <= area.x1; x++, i++) {
       const fx = cols.share[x]!
       const [a, b, c, d] = [top + cols.lo[x]!, top + cols.hi[x]!, bottom + cols.lo[x]!, bottom + cols.hi[x]!]
