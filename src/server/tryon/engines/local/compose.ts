@@ -1,6 +1,7 @@
+import { seenUpperArm } from './arm-outline'
 import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
-import { type Point, lerp, pt } from './geometry'
+import { type Point, lerp, norm, pt, segmentDistance, sub } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
@@ -247,11 +248,21 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // (the work box is in the frame: grown and clipped it is never empty)
   const around = clip(grow(work, 1), w, h) ?? work
 
-  // 2. What stays in front: face and hair, and bare hands and forearms not under a sleeve.
+  // 2. What stays in front: face and hair, and bare hands and arms not under a sleeve; with them
+  // the upper arms below the armpits that an old sleeve covered, where no new sleeve does (their
+  // skin is the plate's: `armBand`), as the arm seen below the old sleeve is in front of the body.
+  const armpits = lerp(neck, hips, 0.3).y
+  const bands = bottom ? [] : [upperArmBand(masks.bareArms, sleeves.alpha, body.shoulderL, body.elbowL, armpits, sw), upperArmBand(masks.bareArms, sleeves.alpha, body.shoulderR, body.elbowR, armpits, sw)]
   const front = plane(w, h)
+  const armBand = plane(w, h)
   for (let y = around.y0; y <= around.y1; y++)
-    for (let i = y * w + around.x0; i <= y * w + around.x1; i++)
-      front.data[i] = isSet(masks.keep, i) || (isSet(masks.bareArms, i) && (sleeves.alpha.data[i] ?? 0) <= 0.5) ? 1 : 0
+    for (let i = y * w + around.x0, x = around.x0; x <= around.x1; i++, x++) {
+      if ((sleeves.alpha.data[i] ?? 0) > 0.5) front.data[i] = isSet(masks.keep, i) ? 1 : 0
+      else if (isSet(masks.keep, i) || isSet(masks.bareArms, i)) front.data[i] = 1
+      else if (isSet(masks.person, i) && bands.some((band) => band?.(x, y))) front.data[i] = armBand.data[i] = 1
+    }
+  /** Whether the photo's own pixel shows at i (the arm band's is the plate's skin). */
+  const shows = (i: number) => isSet(front, i) && !armBand.data[i]
   // Soft edges outwards only: the face and hair keep every pixel they had.
   const frontSoft = boxBlur(front, 1, around)
 
@@ -262,7 +273,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     for (const { line, near } of arms) if (x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1) d = Math.min(d, polylineDistance(x, y, line))
     return d
   }
-  const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !isSet(front, y * w + x)
+  const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !shows(y * w + x)
   // (old trousers' outline wanders up to a few pixels outside the person mask: their edge goes with
   // them, and the backdrop behind the person is read beyond it)
   const outskirts = cachedMorph(masks.person, 4)
@@ -274,13 +285,13 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         const i = y * w + x
         if (bottom) {
           // (where the segmentation took the old trousers for the top's clothing, their colour tells)
-          const oldCloth = (y > waistY && oldBottom(x, y)) || (oldColour !== null && wearer.data[i] && !isSet(front, i) && hueApart(pixelLab(person, i), oldColour) < 10)
+          const oldCloth = (y > waistY && oldBottom(x, y)) || (oldColour !== null && wearer.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < 10)
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
-        else if (grown.data[i] && !isSet(front, i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2) ? 1 : 0
+        else if (grown.data[i] && !shows(i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2) ? 1 : 0
         // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm)
-        else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !isSet(front, i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
-        else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !isSet(front, i))
+        else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
+        else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !shows(i))
           // (their soft edge, a couple of pixels either side of the person's outline, is half backdrop: whatever its colour)
           remove.data[i] = !core.data[i] || hueApart(pixelLab(person, i), oldColour) < 10 ? 1 : 0
       }
@@ -295,7 +306,6 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // (above the new waistband it is the body's skin or the backdrop, as for a top). Beside a top's or
   // a dress's body, below the armpits and off the arms, the old clothing was loose cloth in front
   // of the backdrop, not skin.
-  const armpits = lerp(neck, hips, 0.3).y
   const runs = bottom ? null : bodyRuns(alpha, armpits, body, lowest)
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
   const behindBox = removable && clip(bottom ? grow(removable, 1) : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, w, h)
@@ -323,6 +333,27 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     }
   }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
+}
+
+/**
+ * The upper arm between a new sleeve's hem (or the armpits, when it has none) and where the arm
+ * shows bare below the old sleeve: as wide as it is there, along the line from the shoulder to it.
+ * Null when the upper arm shows no bare skin.
+ */
+function upperArmBand(bare: Plane, sleeves: Plane, shoulder: Point, elbow: Point, armpits: number, sw: number): ((x: number, y: number) => boolean) | null {
+  const seen = seenUpperArm(bare, shoulder, elbow, sw)
+  if (!seen) return null
+  const { hem, radius } = seen
+  const dir = norm(sub(hem, shoulder))
+  const depth = (x: number, y: number) => (x - shoulder.x) * dir.x + (y - shoulder.y) * dir.y
+  // (from below the new sleeve's deepest pixel on the arm, and not above the armpits: higher up, the garment's body or straps lie over the shoulder)
+  let start = dir.y > 0 ? (armpits - shoulder.y) / dir.y : 0
+  const box = clip({ x0: Math.floor(Math.min(shoulder.x, hem.x) - radius), y0: Math.floor(Math.min(shoulder.y, hem.y) - radius), x1: Math.ceil(Math.max(shoulder.x, hem.x) + radius), y1: Math.ceil(Math.max(shoulder.y, hem.y) + radius) }, bare.width, bare.height)
+  if (box)
+    for (let y = box.y0; y <= box.y1; y++)
+      for (let x = box.x0; x <= box.x1; x++)
+        if ((sleeves.data[y * bare.width + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, hem) < radius) start = Math.max(start, depth(x, y))
+  return (x, y) => depth(x, y) > start && segmentDistance(x, y, shoulder, hem) < radius
 }
 
 /**

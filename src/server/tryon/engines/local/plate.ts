@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { type Point, add, dist, mid, norm, pt, segmentDistance, sub } from './geometry'
 import type { Face } from './analysis-schemas'
+import { type LimbRow, bareRow, downward, rightOf, seenUpperArm } from './arm-outline'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Box, type Plane, type Rgb, blur, bounds, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
 
@@ -258,41 +259,32 @@ function mean3(p: Plane, x: number, y: number, area: Box) {
   return sum / 9
 }
 
-/** The direction from a to b or back, whichever runs down the image (leftwards when level). */
-const downward = (a: Point, b: Point) => (b.y > a.y || (b.y === a.y && b.x < a.x) ? sub(b, a) : sub(a, b))
+/** An arm as the plate fills it: its line (shoulder, elbow, wrist, hand, or through where the upper arm is seen), its upper arm's half width and each segment's weight against it. */
+type FilledArm = { line: Point[]; radius: number; weights: number[] }
 
-/** The unit vector across a direction that runs down the image: towards the image's right. */
-function rightOf(d: Point): Point {
-  const l = Math.hypot(d.x, d.y) || 1
-  return { x: d.y / l, y: -d.x / l }
+/** (forearms and hands are slimmer than upper arms) */
+const LIMB_WEIGHTS = [1, 1.15, 1.15]
+
+/** An arm where the old clothing covered it: through where its upper arm is seen and as wide (see `seenUpperArm`), else along the pose and `radius` wide. */
+function filledArm(masks: PlateMasks, shoulder: Point, elbow: Point, wrist: Point, radius: number, sw: number): FilledArm {
+  const line = armLine(shoulder, elbow, wrist)
+  const seen = seenUpperArm(masks.bareArms, shoulder, elbow, sw)
+  return seen ? { line: [shoulder, seen.hem, ...line.slice(1)], radius: seen.radius, weights: [1, ...LIMB_WEIGHTS] } : { line, radius, weights: LIMB_WEIGHTS }
 }
-
-/** A row across a bare forearm: its point on the elbow-wrist line, the unit vector across (towards the image's right), and the skin's extent either way. */
-type ForearmRow = { at: Point; across: Point; right: number; left: number }
 
 /**
  * Rows across a bare forearm from a quarter to three quarters of the way from elbow to wrist, measured on
  * the skin mask (none where too little of it shows bare, or it lies against bare skin beside it).
  */
-function forearmRows(masks: PlateMasks, elbow: Point, wrist: Point): ForearmRow[] {
-  const { width: w, height: h } = masks.bareArms
+function forearmRows(masks: PlateMasks, elbow: Point, wrist: Point): LimbRow[] {
   const along = sub(wrist, elbow)
   const length = Math.hypot(along.x, along.y)
   if (length < 4) return []
   const across = rightOf(downward(elbow, wrist))
-  const skinAt = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(masks.bareArms, Math.round(y) * w + Math.round(x))
-  const reach = length * 0.5
-  const rows: ForearmRow[] = []
+  const rows: LimbRow[] = []
   for (let t = 0.25; t <= 0.75; t += 0.05) {
-    const at = add(elbow, { x: along.x * t, y: along.y * t })
-    if (!skinAt(at.x, at.y)) continue
-    const extent = (k: 1 | -1) => {
-      let d = 0
-      while (d < reach && skinAt(at.x + across.x * k * (d + 1), at.y + across.y * k * (d + 1))) d++
-      return d < reach ? d : null
-    }
-    const [right, left] = [extent(1), extent(-1)]
-    if (right !== null && left !== null) rows.push({ at, across, right, left })
+    const row = bareRow(masks.bareArms, add(elbow, { x: along.x * t, y: along.y * t }), across, length * 0.5)
+    if (row) rows.push(row)
   }
   return rows.length >= 4 ? rows : []
 }
@@ -362,7 +354,7 @@ export function upperArmRadius(masks: PlateMasks, body: BodyFrame): number {
  * old clothing covered there is skin, further out (a wide sleeve beyond the arm) it was loose cloth
  * in front of the background.
  */
-function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) => boolean {
+function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) => boolean {
   const sw = body.shoulderWidth
   const { neck, hips, down } = bodyAxes(body)
   const chin = mid(neck, body.nose)
@@ -378,16 +370,14 @@ function bodyRegion(body: BodyFrame, armRadius: number): (x: number, y: number) 
     const across = Math.abs(dx * along.x + dy * along.y) / sw
     return (dx * along.y - dy * along.x) * up <= 0.22 - 0.5 * Math.max(0, across - 0.15)
   }
-  const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
-  // (forearms and hands are slimmer than upper arms; two pixels for the soft edge)
-  const limbWeights = [1, 1.15, 1.15]
   // Thighs and shins where the knees were seen (the shin as long as the thigh).
   const leg = (hip: Point, knee: Point | null) => (knee ? [[hip, knee, add(knee, sub(knee, hip))]] : [])
   const legs = [...leg(body.hipL, body.kneeL), ...leg(body.hipR, body.kneeR)]
   // (loops, not closures: this runs for every pixel of the person)
   return (x, y) => {
     if ((segmentDistance(x, y, neck, hips) < torsoHalf && belowShoulders(x, y)) || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
-    for (const arm of arms) if (polylineDistance(x, y, arm, limbWeights) < armRadius + 2) return true
+    // (two pixels for the soft edge)
+    for (const arm of arms) if (polylineDistance(x, y, arm.line, arm.weights) < arm.radius + 2) return true
     for (const leg of legs) if (polylineDistance(x, y, leg) < sw * 0.24) return true
     return false
   }
@@ -527,20 +517,20 @@ function smoothPlate(
   const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
   // (an arm lit across as the forearms are, its light beyond its edge its edge's; where it lies
   // against the torso the lighter of the two, so no edge shows where one ends)
-  const [armL, armR] = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
   const armRadius = upperArmRadius(masks, body)
+  const arms = [filledArm(masks, body.shoulderL, body.elbowL, body.wristL, armRadius, sw), filledArm(masks, body.shoulderR, body.elbowR, body.wristR, armRadius, sw)]
   const roundness = (x: number, y: number) => {
     // (beyond the torso's sides it goes on darkening: there only the arms are, lit as arms)
     const torso = Math.max(0.6, 1 - 0.18 * (acrossLine(x, y, neck, hips) / torsoHalf) ** 2)
     let [nearest, across] = [Infinity, 0]
-    for (const arm of [armL, armR])
-      for (let k = 1; k < arm.length; k++) {
-        const d = segmentDistance(x, y, arm[k - 1]!, arm[k]!)
-        if (d < nearest) [nearest, across] = [d, acrossLine(x, y, arm[k - 1]!, arm[k]!)]
+    for (const { line, radius } of arms)
+      for (let k = 1; k < line.length; k++) {
+        const d = segmentDistance(x, y, line[k - 1]!, line[k]!)
+        if (d < nearest) [nearest, across] = [d, acrossLine(x, y, line[k - 1]!, line[k]!) / radius]
       }
-    return Math.max(torso, lightAt(light, across / armRadius))
+    return Math.max(torso, lightAt(light, across))
   }
-  const inBody = bodyRegion(body, armRadius)
+  const inBody = bodyRegion(body, arms)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 
   const skinFill = new Uint8Array(w * h * 3)

@@ -1,0 +1,61 @@
+import { type Point, add, pt, sub } from './geometry'
+import { type Plane, isSet, median } from './raster'
+
+/** The direction from a to b or back, whichever runs down the image (leftwards when level). */
+export const downward = (a: Point, b: Point) => (b.y > a.y || (b.y === a.y && b.x < a.x) ? sub(b, a) : sub(a, b))
+
+/** The unit vector across a direction that runs down the image: towards the image's right. */
+export function rightOf(d: Point): Point {
+  const l = Math.hypot(d.x, d.y) || 1
+  return { x: d.y / l, y: -d.x / l }
+}
+
+/** A row across a bare limb: its starting point, the unit vector across (towards the image's right), and the skin's extent either way. */
+export type LimbRow = { at: Point; across: Point; right: number; left: number }
+
+/** The bare skin's row across a limb through a point on it: how far it runs either way (null off the skin, or running on beyond `reach`). */
+export function bareRow(bare: Plane, at: Point, across: Point, reach: number): LimbRow | null {
+  const { width: w, height: h } = bare
+  const skinAt = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(bare, Math.round(y) * w + Math.round(x))
+  if (!skinAt(at.x, at.y)) return null
+  const extent = (k: 1 | -1) => {
+    let d = 0
+    while (d < reach && skinAt(at.x + across.x * k * (d + 1), at.y + across.y * k * (d + 1))) d++
+    return d < reach ? d : null
+  }
+  const [right, left] = [extent(1), extent(-1)]
+  return right !== null && left !== null ? { at, across, right, left } : null
+}
+
+/** The upper arm where it first shows bare below the shoulder: the middle of its first rows there and their half width. */
+export type SeenUpperArm = { hem: Point; radius: number }
+
+/** How many bare rows in a row, 2 px apart, the upper arm must show to be read (the first two, at an old sleeve's hem, are partly its edge). */
+const SEEN_ROWS = 7
+
+/**
+ * Where the upper arm first shows bare skin below the shoulder (below an old sleeve's hem, or
+ * where a sleeveless top's bare arm is first told from the shoulder): the middle and half width of
+ * its first rows across, so what is filled under the old sleeve continues the arm seen below it.
+ * The pose's elbow is often off the arm's middle, so each row starts from the bare skin nearest to
+ * the shoulder-elbow line. Null when the upper arm shows no such rows (a long sleeve).
+ */
+export function seenUpperArm(bare: Plane, shoulder: Point, elbow: Point, sw: number): SeenUpperArm | null {
+  const along = sub(elbow, shoulder)
+  const length = Math.hypot(along.x, along.y)
+  const across = rightOf(downward(shoulder, elbow))
+  const rows: LimbRow[] = []
+  for (let d = length * 0.3; d < length * 0.95 && rows.length < SEEN_ROWS; d += 2) {
+    const onLine = add(shoulder, { x: (along.x * d) / length, y: (along.y * d) / length })
+    let row: LimbRow | null = null
+    for (let off = 0; off < sw * 0.15 && !row; off += 2)
+      for (const k of off ? [1, -1] : [1]) row ??= bareRow(bare, add(onLine, { x: across.x * off * k, y: across.y * off * k }), across, sw * 0.3)
+    const half = row ? (row.right + row.left + 1) / 2 : 0
+    if (row && half > sw * 0.04 && half < sw * 0.2) rows.push(row)
+    else rows.length = 0
+  }
+  if (rows.length < SEEN_ROWS) return null
+  const seen = rows.slice(2)
+  const centres = seen.map(({ at, across: a, right, left }) => add(at, { x: a.x * ((right - left) / 2), y: a.y * ((right - left) / 2) }))
+  return { hem: pt(median(centres.map((c) => c.x)), median(centres.map((c) => c.y))), radius: median(seen.map((r) => (r.right + r.left + 1) / 2)) }
+}
