@@ -255,10 +255,17 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const bands = bottom ? [] : [upperArmBand(masks.bareArms, sleeves.alpha, body.shoulderL, body.elbowL, armpits, sw), upperArmBand(masks.bareArms, sleeves.alpha, body.shoulderR, body.elbowR, armpits, sw)]
   const front = plane(w, h)
   const armBand = plane(w, h)
+  const hemEdge = cachedMorph(masks.clothing, Math.max(3, sw * HEM_EDGE))
   for (let y = around.y0; y <= around.y1; y++)
     for (let i = y * w + around.x0, x = around.x0; x <= around.x1; i++, x++) {
       if ((sleeves.alpha.data[i] ?? 0) > 0.5) front.data[i] = isSet(masks.keep, i) ? 1 : 0
-      else if (isSet(masks.keep, i) || isSet(masks.bareArms, i)) front.data[i] = 1
+      else if (isSet(masks.keep, i)) front.data[i] = 1
+      // (the bare arm's first rows below the old sleeve are its hem's edge blended with the skin, and
+      // its shadow: a line across the arm; they are the plate's skin too)
+      else if (isSet(masks.bareArms, i)) {
+        front.data[i] = 1
+        armBand.data[i] = hemEdge.data[i] && bands.some((band) => band?.(x, y, sw * HEM_EDGE)) ? 1 : 0
+      }
       else if (isSet(masks.person, i) && bands.some((band) => band?.(x, y))) front.data[i] = armBand.data[i] = 1
     }
   /** Whether the photo's own pixel shows at i (the arm band's is the plate's skin). */
@@ -288,7 +295,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           const oldCloth = (y > waistY && oldBottom(x, y)) || (oldColour !== null && wearer.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < 10)
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
-        else if (grown.data[i] && !shows(i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2) ? 1 : 0
+        else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2) ? 1 : 0
         // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm)
         else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
         else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !shows(i))
@@ -340,21 +347,25 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
  * shows bare below the old sleeve: as wide as it is there, along the line from the shoulder to it.
  * Null when the upper arm shows no bare skin.
  */
-function upperArmBand(bare: Plane, sleeves: Plane, shoulder: Point, elbow: Point, armpits: number, sw: number): ((x: number, y: number) => boolean) | null {
+function upperArmBand(bare: Plane, sleeves: Plane, shoulder: Point, elbow: Point, armpits: number, sw: number): ((x: number, y: number, wider?: number) => boolean) | null {
   const seen = seenUpperArm(bare, shoulder, elbow, sw)
   if (!seen) return null
   const { hem, radius } = seen
   const dir = norm(sub(hem, shoulder))
   const depth = (x: number, y: number) => (x - shoulder.x) * dir.x + (y - shoulder.y) * dir.y
-  // (from below the new sleeve's deepest pixel on the arm, and not above the armpits: higher up, the garment's body or straps lie over the shoulder)
+  // (from below the new sleeve's deepest pixel on the arm's middle, not a sleeve's underside along
+  // its inner edge, and not above the armpits: higher up, the garment's body or straps lie over the shoulder)
   let start = dir.y > 0 ? (armpits - shoulder.y) / dir.y : 0
   const box = clip({ x0: Math.floor(Math.min(shoulder.x, hem.x) - radius), y0: Math.floor(Math.min(shoulder.y, hem.y) - radius), x1: Math.ceil(Math.max(shoulder.x, hem.x) + radius), y1: Math.ceil(Math.max(shoulder.y, hem.y) + radius) }, bare.width, bare.height)
   if (box)
     for (let y = box.y0; y <= box.y1; y++)
       for (let x = box.x0; x <= box.x1; x++)
-        if ((sleeves.data[y * bare.width + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, hem) < radius) start = Math.max(start, depth(x, y))
-  return (x, y) => depth(x, y) > start && segmentDistance(x, y, shoulder, hem) < radius
+        if ((sleeves.data[y * bare.width + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, hem) < radius * 0.5) start = Math.max(start, depth(x, y))
+  return (x, y, wider = 0) => depth(x, y) > start && segmentDistance(x, y, shoulder, hem) < radius + wider
 }
+
+/** How far the bare arm below an old sleeve is its hem's blended edge and shadow (shoulder widths). */
+const HEM_EDGE = 0.035
 
 /**
  * Clears the thin strays of a layer within the box, lines under twice `width` pixels wide, off what `under` holds.

@@ -4,7 +4,7 @@ import { type StoredImage, TryOnError, type TryOnInput } from '../../engine'
 import { type StageTimings, createLocalEngine } from './index'
 import { analysisOf } from './analysis'
 import { armLine, polylineDistance } from './person-analysis'
-import { type Plane, cachedMorph, hueApart, isSet, medianLab, pixelLab } from './raster'
+import { type Plane, cachedMorph, hueApart, isSet, median, medianLab, pixelLab } from './raster'
 import { seenUpperArm } from './arm-outline'
 import { dist } from './geometry'
 import { ENGINE_ERRORS } from './messages'
@@ -206,7 +206,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
 
   // Under the green tee, whose sleeves end higher than the ringer tee's: the upper arm on the
   // image's right between the new sleeve and the bare arm below the old one.
-  it("continues the arm up to a shorter new sleeve in front of the new top's body (the body hid the arm's inner side)", async () => {
+  it("continues the arm up to a shorter new sleeve in front of the new top's body, with no line at the old sleeve's hem (the body hid the arm's inner side)", async () => {
     const { engine, person, analysis } = await tryOnRig('00055_00.jpg')
     const { masks, model } = analysis
     const { body } = model
@@ -226,5 +226,11 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     const skin = above.filter((i) => hueApart(pixelLab(picture, i), arm) < 12).length
     // (0.22 before: the new top's body covered the arm's inner side up to the old sleeve's hem)
     expect(skin / above.length).toBeGreaterThan(0.9)
+    // Down the arm across the old sleeve's hem, no dark line: its band's edge blended with the skin and its shadow on the arm.
+    const lightness: number[] = []
+    for (let d = length - sw * 0.08; d <= length + sw * 0.08; d++) lightness.push(median(acrossArm(d).map((i) => pixelLab(picture, i)[0])))
+    const dip = median(lightness) - Math.min(...lightness)
+    // (17.5 before: the bare arm's first rows below the hem were the photo's)
+    expect(dip).toBeLessThan(5)
   }, 120_000)
 })
