@@ -1,7 +1,7 @@
-import { seenUpperArm } from './arm-outline'
+import { ARM_BAND, armBands } from './arm-band'
 import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
-import { type Point, lerp, norm, pt, segmentDistance, sub } from './geometry'
+import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
@@ -249,24 +249,16 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const around = clip(grow(work, 1), w, h) ?? work
 
   // 2. What stays in front: face and hair, and bare hands and arms not under a sleeve; with them
-  // the upper arms below the armpits that an old sleeve covered, where no new sleeve does (their
-  // skin is the plate's: `armBand`), as the arm seen below the old sleeve is in front of the body.
+  // the upper arms that an old sleeve covered where a new sleeve does not, their skin the plate's.
   const armpits = lerp(neck, hips, 0.3).y
-  const bands = bottom ? [] : [upperArmBand(masks.bareArms, sleeves.alpha, body.shoulderL, body.elbowL, armpits, sw), upperArmBand(masks.bareArms, sleeves.alpha, body.shoulderR, body.elbowR, armpits, sw)]
+  const bands = bottom ? null : armBands(masks, sleeves.alpha, body, armpits)
   const front = plane(w, h)
   const armBand = plane(w, h)
-  const hemEdge = cachedMorph(masks.clothing, Math.max(3, sw * HEM_EDGE))
   for (let y = around.y0; y <= around.y1; y++)
-    for (let i = y * w + around.x0, x = around.x0; x <= around.x1; i++, x++) {
+    for (let i = y * w + around.x0; i <= y * w + around.x1; i++) {
       if ((sleeves.alpha.data[i] ?? 0) > 0.5) front.data[i] = isSet(masks.keep, i) ? 1 : 0
-      else if (isSet(masks.keep, i)) front.data[i] = 1
-      // (the bare arm's first rows below the old sleeve are its hem's edge blended with the skin, and
-      // its shadow: a line across the arm; they are the plate's skin too)
-      else if (isSet(masks.bareArms, i)) {
-        front.data[i] = 1
-        armBand.data[i] = hemEdge.data[i] && bands.some((band) => band?.(x, y, sw * HEM_EDGE)) ? 1 : 0
-      }
-      else if (isSet(masks.person, i) && bands.some((band) => band?.(x, y))) front.data[i] = armBand.data[i] = 1
+      else front.data[i] = isSet(masks.keep, i) || isSet(masks.bareArms, i) || bands?.[i] === ARM_BAND.covered ? 1 : 0
+      if (bands?.[i] && !isSet(masks.keep, i)) armBand.data[i] = 1
     }
   /** Whether the photo's own pixel shows at i (the arm band's is the plate's skin). */
   const shows = (i: number) => isSet(front, i) && !armBand.data[i]
@@ -341,31 +333,6 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
 }
-
-/**
- * The upper arm between a new sleeve's hem (or the armpits, when it has none) and where the arm
- * shows bare below the old sleeve: as wide as it is there, along the line from the shoulder to it.
- * Null when the upper arm shows no bare skin.
- */
-function upperArmBand(bare: Plane, sleeves: Plane, shoulder: Point, elbow: Point, armpits: number, sw: number): ((x: number, y: number, wider?: number) => boolean) | null {
-  const seen = seenUpperArm(bare, shoulder, elbow, sw)
-  if (!seen) return null
-  const { hem, radius } = seen
-  const dir = norm(sub(hem, shoulder))
-  const depth = (x: number, y: number) => (x - shoulder.x) * dir.x + (y - shoulder.y) * dir.y
-  // (from below the new sleeve's deepest pixel on the arm's middle, not a sleeve's underside along
-  // its inner edge, and not above the armpits: higher up, the garment's body or straps lie over the shoulder)
-  let start = dir.y > 0 ? (armpits - shoulder.y) / dir.y : 0
-  const box = clip({ x0: Math.floor(Math.min(shoulder.x, hem.x) - radius), y0: Math.floor(Math.min(shoulder.y, hem.y) - radius), x1: Math.ceil(Math.max(shoulder.x, hem.x) + radius), y1: Math.ceil(Math.max(shoulder.y, hem.y) + radius) }, bare.width, bare.height)
-  if (box)
-    for (let y = box.y0; y <= box.y1; y++)
-      for (let x = box.x0; x <= box.x1; x++)
-        if ((sleeves.data[y * bare.width + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, hem) < radius * 0.5) start = Math.max(start, depth(x, y))
-  return (x, y, wider = 0) => depth(x, y) > start && segmentDistance(x, y, shoulder, hem) < radius + wider
-}
-
-/** How far the bare arm below an old sleeve is its hem's blended edge and shadow (shoulder widths). */
-const HEM_EDGE = 0.035
 
 /**
  * Clears the thin strays of a layer within the box, lines under twice `width` pixels wide, off what `under` holds.

@@ -1,0 +1,51 @@
+import { seenUpperArm } from './arm-outline'
+import { type Point, norm, segmentDistance, sub } from './geometry'
+import type { BodyFrame, PersonMasks } from './person-analysis'
+import { type Box, type Plane, grownBox, isSet, morph } from './raster'
+
+/** How far the bare arm below an old sleeve is its hem's blended edge and shadow (shoulder widths). */
+const HEM_EDGE = 0.035
+
+/** Where the upper arms show in front of a new top's body with the plate's skin (see `armBands`). */
+export const ARM_BAND = { none: 0, covered: 1, hemEdge: 2 } as const
+
+/**
+ * The upper arms where an old sleeve covered them and a shorter new sleeve leaves them bare, in
+ * front of the new garment's body as the arm seen below the old sleeve is: from below where the
+ * new sleeve crosses the arm's middle (a sleeve's underside along its inner edge aside), and not
+ * above the armpits (higher up, a garment's body or straps lie over the shoulder), down to where
+ * the arm shows bare, as wide as it is there, along the line from the shoulder to it (see
+ * `seenUpperArm`). `covered` marks what the old sleeve covered; `hemEdge` the bare arm's first
+ * rows below it (its hem blended with the skin, and its shadow: a line across the arm). Both take
+ * the plate's skin. Null when neither upper arm shows bare.
+ */
+export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'person'>, sleeves: Plane, body: BodyFrame, armpits: number): Uint8Array | null {
+  const { width: w, height: h } = masks.person
+  const sw = body.shoulderWidth
+  const margin = sw * HEM_EDGE
+  let band: Uint8Array | null = null
+  for (const [shoulder, elbow] of [[body.shoulderL, body.elbowL], [body.shoulderR, body.elbowR]] as const) {
+    const seen = seenUpperArm(masks.bareArms, shoulder, elbow, sw)
+    if (!seen) continue
+    const { hem, radius } = seen
+    const box = grownBox(segmentBox(shoulder, hem), Math.ceil(radius + margin), masks.person)
+    const dir = norm(sub(hem, shoulder))
+    const depth = (x: number, y: number) => (x - shoulder.x) * dir.x + (y - shoulder.y) * dir.y
+    let start = dir.y > 0 ? (armpits - shoulder.y) / dir.y : 0
+    for (let y = box.y0; y <= box.y1; y++)
+      for (let x = box.x0; x <= box.x1; x++) if ((sleeves.data[y * w + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, hem) < radius * 0.5) start = Math.max(start, depth(x, y))
+    const hemEdge = morph(masks.clothing, Math.max(3, margin), grownBox(box, Math.ceil(Math.max(3, margin)), masks.person))
+    band ??= new Uint8Array(w * h)
+    for (let y = box.y0; y <= box.y1; y++)
+      for (let x = box.x0, i = y * w + x; x <= box.x1; x++, i++) {
+        if (depth(x, y) <= start || (sleeves.data[i] ?? 0) > 0.5) continue
+        const d = segmentDistance(x, y, shoulder, hem)
+        if (isSet(masks.bareArms, i)) {
+          if (d < radius + margin && hemEdge.data[i]) band[i] = ARM_BAND.hemEdge
+        } else if (d < radius && isSet(masks.person, i)) band[i] = ARM_BAND.covered
+      }
+  }
+  return band
+}
+
+const segmentBox = (a: Point, b: Point): Box => ({ x0: Math.floor(Math.min(a.x, b.x)), y0: Math.floor(Math.min(a.y, b.y)), x1: Math.ceil(Math.max(a.x, b.x)), y1: Math.ceil(Math.max(a.y, b.y)) })
