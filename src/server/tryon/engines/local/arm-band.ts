@@ -1,4 +1,4 @@
-import { seenUpperArm } from './arm-outline'
+import type { SeenUpperArm } from './arm-outline'
 import { type Point, norm, segmentDistance, sub } from './geometry'
 import type { BodyFrame, PersonMasks } from './person-analysis'
 import { type Box, type Plane, grownBox, isSet, morph } from './raster'
@@ -10,7 +10,7 @@ const HEM_EDGE = 0.035
 export const ARM_BAND = { none: 0, covered: 1, hemEdge: 2 } as const
 
 /**
- * The upper arms where an old sleeve covered them and a shorter new sleeve leaves them bare, in
+ * The upper arms (left and right as seen: `seenUpperArm`) where an old sleeve covered them and a shorter new sleeve leaves them bare, in
  * front of the new garment's body as the arm seen below the old sleeve is: from below where the
  * new sleeve crosses the arm's middle (a sleeve's underside along its inner edge aside), and not
  * above the armpits (higher up, a garment's body or straps lie over the shoulder), down to where
@@ -19,27 +19,26 @@ export const ARM_BAND = { none: 0, covered: 1, hemEdge: 2 } as const
  * rows below it (its hem blended with the skin, and its shadow: a line across the arm). Both take
  * the plate's skin. Null when neither upper arm shows bare.
  */
-export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'person'>, sleeves: Plane, body: BodyFrame, armpits: number): Uint8Array | null {
+export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'person'>, sleeves: Plane, body: BodyFrame, seenArms: (SeenUpperArm | null)[], armpits: number): Uint8Array | null {
   const { width: w, height: h } = masks.person
-  const sw = body.shoulderWidth
-  const margin = sw * HEM_EDGE
+  const margin = body.shoulderWidth * HEM_EDGE
   let band: Uint8Array | null = null
-  for (const [shoulder, elbow] of [[body.shoulderL, body.elbowL], [body.shoulderR, body.elbowR]] as const) {
-    const seen = seenUpperArm(masks.bareArms, shoulder, elbow, sw)
+  for (const [k, shoulder] of [body.shoulderL, body.shoulderR].entries()) {
+    const seen = seenArms[k]
     if (!seen) continue
-    const { hem, radius } = seen
-    const box = grownBox(segmentBox(shoulder, hem), Math.ceil(radius + margin), masks.person)
-    const dir = norm(sub(hem, shoulder))
+    const { end, radius } = seen
+    const box = grownBox(segmentBox(shoulder, end), Math.ceil(radius + margin), masks.person)
+    const dir = norm(sub(end, shoulder))
     const depth = (x: number, y: number) => (x - shoulder.x) * dir.x + (y - shoulder.y) * dir.y
     let start = dir.y > 0 ? (armpits - shoulder.y) / dir.y : 0
     for (let y = box.y0; y <= box.y1; y++)
-      for (let x = box.x0; x <= box.x1; x++) if ((sleeves.data[y * w + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, hem) < radius * 0.5) start = Math.max(start, depth(x, y))
+      for (let x = box.x0; x <= box.x1; x++) if ((sleeves.data[y * w + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, end) < radius * 0.5) start = Math.max(start, depth(x, y))
     const hemEdge = morph(masks.clothing, Math.max(3, margin), grownBox(box, Math.ceil(Math.max(3, margin)), masks.person))
     band ??= new Uint8Array(w * h)
     for (let y = box.y0; y <= box.y1; y++)
       for (let x = box.x0, i = y * w + x; x <= box.x1; x++, i++) {
         if (depth(x, y) <= start || (sleeves.data[i] ?? 0) > 0.5) continue
-        const d = segmentDistance(x, y, shoulder, hem)
+        const d = segmentDistance(x, y, shoulder, end)
         if (isSet(masks.bareArms, i)) {
           if (d < radius + margin && hemEdge.data[i]) band[i] = ARM_BAND.hemEdge
         } else if (d < radius && isSet(masks.person, i)) band[i] = ARM_BAND.covered

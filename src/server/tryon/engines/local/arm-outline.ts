@@ -1,4 +1,4 @@
-import { type Point, add, pt, sub } from './geometry'
+import { type Point, add, norm, pt, scale, sub } from './geometry'
 import { type Plane, isSet, median } from './raster'
 
 /** The direction from a to b or back, whichever runs down the image (leftwards when level). */
@@ -27,8 +27,12 @@ export function bareRow(bare: Plane, at: Point, across: Point, reach: number): L
   return right !== null && left !== null ? { at, across, right, left } : null
 }
 
-/** The upper arm where it first shows bare below the shoulder: the middle of its first rows there and their half width. */
-export type SeenUpperArm = { hem: Point; radius: number }
+/**
+ * The upper arm where it first shows bare below the shoulder: the middle of its first rows there,
+ * their half width, and the arm's line from the shoulder through that middle run on by as much
+ * (an old sleeve's hem at a slant across the arm reaches further down its underside).
+ */
+export type SeenUpperArm = { hem: Point; end: Point; radius: number }
 
 /** How many bare rows in a row, 2 px apart, the upper arm must show to be read (the first two, at an old sleeve's hem, are partly its edge). */
 const SEEN_ROWS = 7
@@ -57,5 +61,7 @@ export function seenUpperArm(bare: Plane, shoulder: Point, elbow: Point, sw: num
   if (rows.length < SEEN_ROWS) return null
   const seen = rows.slice(2)
   const centres = seen.map(({ at, across: a, right, left }) => add(at, { x: a.x * ((right - left) / 2), y: a.y * ((right - left) / 2) }))
-  return { hem: pt(median(centres.map((c) => c.x)), median(centres.map((c) => c.y))), radius: median(seen.map((r) => (r.right + r.left + 1) / 2)) }
+  const hem = pt(median(centres.map((c) => c.x)), median(centres.map((c) => c.y)))
+  const radius = median(seen.map((r) => (r.right + r.left + 1) / 2))
+  return { hem, end: add(hem, scale(norm(sub(hem, shoulder)), radius)), radius }
 }

@@ -1,4 +1,5 @@
 import { ARM_BAND, armBands } from './arm-band'
+import { seenUpperArm } from './arm-outline'
 import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
 import { type Point, lerp, pt } from './geometry'
@@ -231,7 +232,14 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const layered = input.waistband !== null && isSet(masks.clothing, aboveBand * w + Math.round(centreLineX(body, aboveBand)))
   const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
   // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
-  const arms = [armL.slice(0, 3), armR.slice(0, 3)].map((line) => ({ line, near: boxAround(line, sw * 0.2) }))
+  // (through where the upper arm is seen bare, when it is: the pose's elbow is often off the arm's middle)
+  const seenArms = bottom ? [null, null] : [seenUpperArm(masks.bareArms, body.shoulderL, body.elbowL, sw), seenUpperArm(masks.bareArms, body.shoulderR, body.elbowR, sw)]
+  const arms = [armL, armR].map((line, k) => {
+    const seen = seenArms[k]
+    const upper = seen ? [line[0]!, seen.end, ...line.slice(1, 3)] : line.slice(0, 3)
+    // (the arm itself is narrower than the reach within which old sleeves go, unless seen wider)
+    return { line: upper, near: boxAround(upper, sw * 0.2), half: Math.max(sw * 0.13, seen?.radius ?? 0) }
+  })
   // (a top's or a dress's removal reaches no lower than the new hem and, unless the old dress stays, the arms)
   const removalEnd = Math.floor(Math.max(lowest, ...(inDress ? [] : arms.map((a) => a.near.y1))))
   // A dress on a person in trousers or a skirt replaces them down to its hem: the legs are inside it,
@@ -251,7 +259,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // 2. What stays in front: face and hair, and bare hands and arms not under a sleeve; with them
   // the upper arms that an old sleeve covered where a new sleeve does not, their skin the plate's.
   const armpits = lerp(neck, hips, 0.3).y
-  const bands = bottom ? null : armBands(masks, sleeves.alpha, body, armpits)
+  const bands = bottom ? null : armBands(masks, sleeves.alpha, body, seenArms, armpits)
   const front = plane(w, h)
   const armBand = plane(w, h)
   for (let y = around.y0; y <= around.y1; y++)
@@ -267,9 +275,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
 
   const remove = plane(w, h)
   // (a loop, not a closure per call: this runs for pixels of the whole removal)
-  const armDistance = (x: number, y: number) => {
+  /** How far (x, y) is from the nearest arm's line, or from its edge. */
+  const armDistance = (x: number, y: number, fromEdge = false) => {
     let d = Infinity
-    for (const { line, near } of arms) if (x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1) d = Math.min(d, polylineDistance(x, y, line))
+    for (const { line, near, half } of arms) if (x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1) d = Math.min(d, polylineDistance(x, y, line) - (fromEdge ? half : 0))
     return d
   }
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !shows(y * w + x)
@@ -317,7 +326,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       if (!alpha.data[i] && !removeSoft.data[i]) continue
       const x = i - y * w
       // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
-      const beside = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y) - sw * 0.13 + 0.5)) : 0
+      const beside = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y, true) + 0.5)) : 0
       const backdrop = beside ? behind! : f
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)

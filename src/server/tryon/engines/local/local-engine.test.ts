@@ -6,7 +6,7 @@ import { analysisOf } from './analysis'
 import { armLine, polylineDistance } from './person-analysis'
 import { type Plane, cachedMorph, hueApart, isSet, median, medianLab, pixelLab } from './raster'
 import { seenUpperArm } from './arm-outline'
-import { dist } from './geometry'
+import { dist, segmentDistance } from './geometry'
 import { ENGINE_ERRORS } from './messages'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
@@ -109,6 +109,16 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
 })
 
 /** An engine with storage of its own, a person photo with its analysis, and the coverage of the last picture returned. */
+/** The studio's backdrop in a photo: the median colour beside the person. */
+function backdropColour(photo: Buffer, person: Plane): number[] {
+  const outside: number[][] = [[], [], []]
+  for (let i = 0; i < person.data.length; i += 7) if (!isSet(person, i)) for (const c of [0, 1, 2]) outside[c]!.push(photo[i * 3 + c]!)
+  return outside.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!)
+}
+
+/** The summed channel differences of the colours at a[i] and b[j]. */
+const apart = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) => [0, 1, 2].reduce((sum, c) => sum + Math.abs(a[i + c]! - b[j + c]!), 0)
+
 async function tryOnRig(personName: string) {
   const storage = memoryStorage()
   let coverage: Plane | undefined
@@ -185,13 +195,8 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     // The old clothing's rim beside the arms: off its mask by at most `reach` shoulder widths, not bare skin, face or hair.
     const rim = cachedMorph(masks.clothing, Math.round(body.shoulderWidth * reach))
     const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
-    // (the studio's backdrop: the median colour beside the person; a rim pixel of its colour, the old
-    // sleeve's soft edge beyond the arm, is rightly left as it was)
-    const outside: number[][] = [[], [], []]
-    for (let i = 0; i < w * h; i += 7) if (!isSet(masks.person, i)) for (const c of [0, 1, 2]) outside[c]!.push(photo![i * 3 + c]!)
-    const backdrop = outside.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!)
-    // (the summed channel differences of the colours at a[i] and b[j])
-    const apart = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) => [0, 1, 2].reduce((sum, c) => sum + Math.abs(a[i + c]! - b[j + c]!), 0)
+    // (a rim pixel of the backdrop's colour, the old sleeve's soft edge beyond the arm, is rightly left as it was)
+    const backdrop = backdropColour(photo!, masks.person)
     let left = 0
     for (let y = 0; y < (model.waistband ?? h); y++)
       for (let x = 0; x < w; x++) {
@@ -232,5 +237,25 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     const dip = median(lightness) - Math.min(...lightness)
     // (17.5 before: the bare arm's first rows below the hem were the photo's)
     expect(dip).toBeLessThan(5)
+  }, 120_000)
+
+  it("keeps the upper arm skin where the old sleeve covered its underside, on an arm wider than the pose's reach (07966: a notch of backdrop cut into the arm)", async () => {
+    const { engine, person, analysis } = await tryOnRig('07966_00.jpg')
+    const { masks, model } = analysis
+    const { body } = model
+    const { width: w, height: h } = masks.person
+    const out = await engine.generate({ person, garment: fixture('garments', '050191_1.jpg'), width: w, height: h, numberResults: 1, outputFormat: 'PNG' })
+    const [photo, picture] = await Promise.all([person.data, out.images[0]!.data].map((d) => sharp(d).raw().toBuffer()))
+    const backdrop = backdropColour(photo!, masks.person)
+    // The image's left arm, bent with the hand on the hip: its upper arm as seen below the old sleeve.
+    const { end, radius } = seenUpperArm(masks.bareArms, body.shoulderL, body.elbowL, body.shoulderWidth) ?? expect.fail('the arm is seen below the old sleeve')
+    let backdropInArm = 0
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x
+        if (isSet(masks.person, i) && segmentDistance(x, y, body.shoulderL, end) < radius * 0.9 && apart(picture!, i * 3, backdrop, 0) < 24) backdropInArm++
+      }
+    // (82 before: the backdrop behind the new top's side came up to the pose's arm line)
+    expect(backdropInArm).toBeLessThan(10)
   }, 120_000)
 })

@@ -269,7 +269,7 @@ const LIMB_WEIGHTS = [1, 1.15, 1.15]
 function filledArm(masks: PlateMasks, shoulder: Point, elbow: Point, wrist: Point, radius: number, sw: number): FilledArm {
   const line = armLine(shoulder, elbow, wrist)
   const seen = seenUpperArm(masks.bareArms, shoulder, elbow, sw)
-  return seen ? { line: [shoulder, seen.hem, ...line.slice(1)], radius: seen.radius, weights: [1, ...LIMB_WEIGHTS] } : { line, radius, weights: LIMB_WEIGHTS }
+  return seen ? { line: [shoulder, seen.end, ...line.slice(1)], radius: seen.radius, weights: [1, ...LIMB_WEIGHTS] } : { line, radius, weights: LIMB_WEIGHTS }
 }
 
 /**
