@@ -1,7 +1,7 @@
 import type { SeenUpperArm } from './arm-outline'
 import { type Point, norm, segmentDistance, sub } from './geometry'
 import type { BodyFrame, PersonMasks } from './person-analysis'
-import { type Box, type Plane, grownBox, isSet, morph } from './raster'
+import { type Box, type Plane, grownBox, isSet, morph, plane } from './raster'
 
 /** How far the bare arm below an old sleeve is its hem's blended edge and shadow (shoulder widths). */
 const HEM_EDGE = 0.035
@@ -26,21 +26,28 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
   for (const [k, shoulder] of [body.shoulderL, body.shoulderR].entries()) {
     const seen = seenArms[k]
     if (!seen) continue
-    const { end, radius } = seen
+    const { top, end, radius } = seen
     const box = grownBox(segmentBox(shoulder, end), Math.ceil(radius + margin), masks.person)
     const dir = norm(sub(end, shoulder))
     const depth = (x: number, y: number) => (x - shoulder.x) * dir.x + (y - shoulder.y) * dir.y
+    const topDepth = depth(top.x, top.y)
     let start = dir.y > 0 ? (armpits - shoulder.y) / dir.y : 0
     for (let y = box.y0; y <= box.y1; y++)
       for (let x = box.x0; x <= box.x1; x++) if ((sleeves.data[y * w + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, end) < radius * 0.5) start = Math.max(start, depth(x, y))
-    const hemEdge = morph(masks.clothing, Math.max(3, margin), grownBox(box, Math.ceil(Math.max(3, margin)), masks.person))
+    // (the old sleeve: clothing that is not the bare arm, which the clothing mask of a white top holds too)
+    const reach = grownBox(box, Math.ceil(Math.max(3, margin)), masks.person)
+    const oldSleeve = plane(w, h)
+    for (let y = reach.y0; y <= reach.y1; y++)
+      for (let i = y * w + reach.x0; i <= y * w + reach.x1; i++) oldSleeve.data[i] = isSet(masks.clothing, i) && !isSet(masks.bareArms, i) ? 1 : 0
+    const hemEdge = morph(oldSleeve, Math.max(3, margin), reach)
     band ??= new Uint8Array(w * h)
     for (let y = box.y0; y <= box.y1; y++)
       for (let x = box.x0, i = y * w + x; x <= box.x1; x++, i++) {
         if (depth(x, y) <= start || (sleeves.data[i] ?? 0) > 0.5) continue
         const d = segmentDistance(x, y, shoulder, end)
         if (isSet(masks.bareArms, i)) {
-          if (d < radius + margin && hemEdge.data[i]) band[i] = ARM_BAND.hemEdge
+          // (across the arm below the hem, not along its sides beside an old top's body)
+          if (d < radius + margin && hemEdge.data[i] && depth(x, y) <= topDepth + margin * 2) band[i] = ARM_BAND.hemEdge
         } else if (d < radius && isSet(masks.person, i)) band[i] = ARM_BAND.covered
       }
   }

@@ -28,11 +28,11 @@ export function bareRow(bare: Plane, at: Point, across: Point, reach: number): L
 }
 
 /**
- * The upper arm where it first shows bare below the shoulder: the middle of its first rows there,
- * their half width, and the arm's line from the shoulder through that middle run on by as much
+ * The upper arm where it first shows bare below the shoulder: the middle of its first bare row
+ * (`top`), the middle of its first rows (`hem`) and their half width, and the arm's line from the shoulder through that middle run on by as much
  * (an old sleeve's hem at a slant across the arm reaches further down its underside).
  */
-export type SeenUpperArm = { hem: Point; end: Point; radius: number }
+export type SeenUpperArm = { top: Point; hem: Point; end: Point; radius: number }
 
 /** How many bare rows in a row, 2 px apart, the upper arm must show to be read (the first two, at an old sleeve's hem, are partly its edge). */
 const SEEN_ROWS = 7
@@ -59,9 +59,9 @@ export function seenUpperArm(bare: Plane, shoulder: Point, elbow: Point, sw: num
     else rows.length = 0
   }
   if (rows.length < SEEN_ROWS) return null
-  const seen = rows.slice(2)
-  const centres = seen.map(({ at, across: a, right, left }) => add(at, { x: a.x * ((right - left) / 2), y: a.y * ((right - left) / 2) }))
-  const hem = pt(median(centres.map((c) => c.x)), median(centres.map((c) => c.y)))
-  const radius = median(seen.map((r) => (r.right + r.left + 1) / 2))
-  return { hem, end: add(hem, scale(norm(sub(hem, shoulder)), radius)), radius }
+  const centres = rows.map(({ at, across: a, right, left }) => add(at, { x: a.x * ((right - left) / 2), y: a.y * ((right - left) / 2) }))
+  const seen = centres.slice(2)
+  const hem = pt(median(seen.map((c) => c.x)), median(seen.map((c) => c.y)))
+  const radius = median(rows.slice(2).map((r) => (r.right + r.left + 1) / 2))
+  return { top: centres[0]!, hem, end: add(hem, scale(norm(sub(hem, shoulder)), radius)), radius }
 }

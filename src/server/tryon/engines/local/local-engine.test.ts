@@ -258,4 +258,35 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     // (82 before: the backdrop behind the new top's side came up to the pose's arm line)
     expect(backdropInArm).toBeLessThan(10)
   }, 120_000)
+
+  it("leaves the bare arm below a white tee's sleeve as the photo shows it, where the clothing mask holds the arm too (049205: its upper part was the plate's flat skin)", async () => {
+    const { engine, person, analysis } = await tryOnRig('049205_0.jpg')
+    const { masks, model } = analysis
+    const { body } = model
+    const sw = body.shoulderWidth
+    const { width: w, height: h } = masks.person
+    const out = await engine.generate({ person, garment: fixture('garments', 'idm_09236_00.jpg'), width: w, height: h, numberResults: 1, outputFormat: 'PNG' })
+    const [photo, picture] = await Promise.all([person.data, out.images[0]!.data].map((d) => sharp(d).raw().toBuffer()))
+    let bare = 0
+    let changed = 0
+    for (const [shoulder, elbow] of [[body.shoulderL, body.elbowL], [body.shoulderR, body.elbowR]] as const) {
+      const seen = seenUpperArm(masks.bareArms, shoulder, elbow, sw)
+      if (!seen) continue
+      // (the bare arm from a tenth of the shoulders below its first bare row down to the elbow)
+      const length = dist(shoulder, elbow)
+      const [dx, dy] = [(elbow.x - shoulder.x) / length, (elbow.y - shoulder.y) / length]
+      const top = (seen.top.x - shoulder.x) * dx + (seen.top.y - shoulder.y) * dy
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const i = y * w + x
+          const depth = (x - shoulder.x) * dx + (y - shoulder.y) * dy
+          if (!isSet(masks.bareArms, i) || depth < top + sw * 0.1 || depth > length || segmentDistance(x, y, shoulder, elbow) > sw * 0.3) continue
+          bare++
+          if (apart(picture!, i * 3, photo!, i * 3) >= 12) changed++
+        }
+    }
+    expect(bare).toBeGreaterThan(200)
+    // (2799 of 3127 before: the clothing mask's arm was taken for the old sleeve, its edge the whole arm)
+    expect(changed / bare).toBeLessThan(0.02)
+  }, 120_000)
 })
