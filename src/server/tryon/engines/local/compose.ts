@@ -237,8 +237,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const arms = [armL, armR].map((line, k) => {
     const seen = seenArms[k]
     const upper = seen ? [line[0]!, seen.end, ...line.slice(1, 3)] : line.slice(0, 3)
-    // (the arm itself is narrower than the reach within which old sleeves go, unless seen wider)
-    return { line: upper, near: boxAround(upper, sw * 0.2), half: Math.max(sw * 0.13, seen?.radius ?? 0) }
+    // (the arm itself is narrower than the reach within which old sleeves go, unless seen wider; as seen, where it is)
+    return { line: upper, near: boxAround(upper, sw * 0.2), half: Math.max(sw * 0.13, seen?.radius ?? 0), seenHalf: seen?.radius ?? sw * 0.13 }
   })
   // (a top's or a dress's removal reaches no lower than the new hem and, unless the old dress stays, the arms)
   const removalEnd = Math.floor(Math.max(lowest, ...(inDress ? [] : arms.map((a) => a.near.y1))))
@@ -275,10 +275,13 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
 
   const remove = plane(w, h)
   // (a loop, not a closure per call: this runs for pixels of the whole removal)
-  /** How far (x, y) is from the nearest arm's line, or from its edge. */
-  const armDistance = (x: number, y: number, fromEdge = false) => {
+  /** How far (x, y) is from the nearest arm's line, or beyond the half width `edge` picks. */
+  const armDistance = (x: number, y: number, edge?: 'half' | 'seenHalf') => {
     let d = Infinity
-    for (const { line, near, half } of arms) if (x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1) d = Math.min(d, polylineDistance(x, y, line) - (fromEdge ? half : 0))
+    for (const arm of arms) {
+      const { line, near } = arm
+      if (x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1) d = Math.min(d, polylineDistance(x, y, line) - (edge ? arm[edge] : 0))
+    }
     return d
   }
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !shows(y * w + x)
@@ -296,7 +299,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           const oldCloth = (y > waistY && oldBottom(x, y)) || (oldColour !== null && wearer.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < 10)
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
-        else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2) ? 1 : 0
+        // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
+        // trousers beside it that the clothing mask took in with a top of their colour)
+        else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2 && (y < aboveTrousers || armDistance(x, y, 'seenHalf') < 0)) ? 1 : 0
         // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm)
         else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
         else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !shows(i))
@@ -326,7 +331,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       if (!alpha.data[i] && !removeSoft.data[i]) continue
       const x = i - y * w
       // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
-      const beside = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y, true) + 0.5)) : 0
+      const beside = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)) : 0
       const backdrop = beside ? behind! : f
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)
