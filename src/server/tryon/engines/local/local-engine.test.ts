@@ -128,6 +128,15 @@ async function tryOnRig(personName: string) {
   return { engine, person, analysis, coverage: () => coverage ?? expect.fail('no coverage reported') }
 }
 
+/** A fixture garment tried on a fixture person at the photo's size: the person's analysis, the photo's and the picture's RGB bytes, and the fabric's coverage. */
+async function triedOn(personName: string, garmentName: string) {
+  const { engine, person, analysis, coverage } = await tryOnRig(personName)
+  const { width, height } = analysis.masks.person
+  const out = await engine.generate({ person, garment: fixture('garments', garmentName), width, height, numberResults: 1, outputFormat: 'PNG' })
+  const [photo, picture] = await Promise.all([person.data, out.images[0]!.data].map((d) => sharp(d).raw().toBuffer()))
+  return { analysis, photo: photo!, picture: picture!, fabric: coverage() }
+}
+
 describe.skipIf(!hasFixtures)('local try-on engine: nothing of a garment hangs in the air beside the body', () => {
   it("lays a cold-shoulder top's straps on the shoulders and a puff top's waist tie on the body (they stood up as stubs and out as a line)", async () => {
     const { engine, person, analysis, coverage } = await tryOnRig('00121_00.jpg')
@@ -185,25 +194,22 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     ['07966_00.jpg', 0.03, 1208],
     ['00055_00.jpg', 0.1, 488],
   ])("takes an old sleeve's hem of another colour off down to the bare arm on %s (a trim stayed as a line, a band as a stub)", async (name, reach, before) => {
-    const { engine, person, analysis, coverage } = await tryOnRig(name)
+    const { analysis, photo, picture, fabric } = await triedOn(name, '050191_1.jpg')
     const { masks, model } = analysis
     const { body } = model
     const { width: w, height: h } = masks.person
-    const out = await engine.generate({ person, garment: fixture('garments', '050191_1.jpg'), width: w, height: h, numberResults: 1, outputFormat: 'PNG' })
-    const fabric = coverage()
-    const [photo, picture] = await Promise.all([person.data, out.images[0]!.data].map((d) => sharp(d).raw().toBuffer()))
     // The old clothing's rim beside the arms: off its mask by at most `reach` shoulder widths, not bare skin, face or hair.
     const rim = cachedMorph(masks.clothing, Math.round(body.shoulderWidth * reach))
     const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
     // (a rim pixel of the backdrop's colour, the old sleeve's soft edge beyond the arm, is rightly left as it was)
-    const backdrop = backdropColour(photo!, masks.person)
+    const backdrop = backdropColour(photo, masks.person)
     let left = 0
     for (let y = 0; y < (model.waistband ?? h); y++)
       for (let x = 0; x < w; x++) {
         const i = y * w + x
         if (!rim.data[i] || !isSet(masks.person, i) || [masks.clothing, masks.bareArms, masks.keep].some((m) => isSet(m, i)) || fabric.data[i]! > 0.1) continue
         if (Math.min(...arms.map((arm) => polylineDistance(x, y, arm))) > body.shoulderWidth * 0.2) continue
-        if (apart(picture!, i * 3, photo!, i * 3) < 12 && apart(photo!, i * 3, backdrop, 0) >= 24) left++
+        if (apart(picture, i * 3, photo, i * 3) < 12 && apart(photo, i * 3, backdrop, 0) >= 24) left++
       }
     // (`before` pixels of it were left as they were: 1208 with no hem rule, 488 with one reaching 6% of the shoulders)
     expect(left).toBeLessThan(before / 4)
@@ -212,13 +218,12 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
   // Under the green tee, whose sleeves end higher than the ringer tee's: the upper arm on the
   // image's right between the new sleeve and the bare arm below the old one.
   it("continues the arm up to a shorter new sleeve in front of the new top's body, with no line at the old sleeve's hem (the body hid the arm's inner side)", async () => {
-    const { engine, person, analysis } = await tryOnRig('00055_00.jpg')
+    const { analysis, picture: data } = await triedOn('00055_00.jpg', '050191_1.jpg')
     const { masks, model } = analysis
     const { body } = model
     const sw = body.shoulderWidth
     const { width: w, height: h } = masks.person
-    const out = await engine.generate({ person, garment: fixture('garments', '050191_1.jpg'), width: w, height: h, numberResults: 1, outputFormat: 'PNG' })
-    const picture = { width: w, height: h, data: await sharp(out.images[0]!.data).raw().toBuffer() }
+    const picture = { width: w, height: h, data }
     const { shoulderR: shoulder, elbowR: elbow } = body
     const { hem, radius } = seenUpperArm(masks.bareArms, shoulder, elbow, sw) ?? expect.fail('the arm is seen below the old sleeve')
     // Points across the arm, d px along the line from the shoulder to where it is seen bare, u px across.
@@ -240,33 +245,29 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
   }, 120_000)
 
   it("keeps the upper arm skin where the old sleeve covered its underside, on an arm wider than the pose's reach (07966: a notch of backdrop cut into the arm)", async () => {
-    const { engine, person, analysis } = await tryOnRig('07966_00.jpg')
+    const { analysis, photo, picture } = await triedOn('07966_00.jpg', '050191_1.jpg')
     const { masks, model } = analysis
     const { body } = model
     const { width: w, height: h } = masks.person
-    const out = await engine.generate({ person, garment: fixture('garments', '050191_1.jpg'), width: w, height: h, numberResults: 1, outputFormat: 'PNG' })
-    const [photo, picture] = await Promise.all([person.data, out.images[0]!.data].map((d) => sharp(d).raw().toBuffer()))
-    const backdrop = backdropColour(photo!, masks.person)
+    const backdrop = backdropColour(photo, masks.person)
     // The image's left arm, bent with the hand on the hip: its upper arm as seen below the old sleeve.
     const { end, radius } = seenUpperArm(masks.bareArms, body.shoulderL, body.elbowL, body.shoulderWidth) ?? expect.fail('the arm is seen below the old sleeve')
     let backdropInArm = 0
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
         const i = y * w + x
-        if (isSet(masks.person, i) && segmentDistance(x, y, body.shoulderL, end) < radius * 0.9 && apart(picture!, i * 3, backdrop, 0) < 24) backdropInArm++
+        if (isSet(masks.person, i) && segmentDistance(x, y, body.shoulderL, end) < radius * 0.9 && apart(picture, i * 3, backdrop, 0) < 24) backdropInArm++
       }
     // (82 before: the backdrop behind the new top's side came up to the pose's arm line)
     expect(backdropInArm).toBeLessThan(10)
   }, 120_000)
 
   it("leaves the bare arm below a white tee's sleeve as the photo shows it, where the clothing mask holds the arm too (049205: its upper part was the plate's flat skin)", async () => {
-    const { engine, person, analysis } = await tryOnRig('049205_0.jpg')
+    const { analysis, photo, picture } = await triedOn('049205_0.jpg', 'idm_09236_00.jpg')
     const { masks, model } = analysis
     const { body } = model
     const sw = body.shoulderWidth
     const { width: w, height: h } = masks.person
-    const out = await engine.generate({ person, garment: fixture('garments', 'idm_09236_00.jpg'), width: w, height: h, numberResults: 1, outputFormat: 'PNG' })
-    const [photo, picture] = await Promise.all([person.data, out.images[0]!.data].map((d) => sharp(d).raw().toBuffer()))
     let bare = 0
     let changed = 0
     for (const [shoulder, elbow] of [[body.shoulderL, body.elbowL], [body.shoulderR, body.elbowR]] as const) {
@@ -282,7 +283,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
           const depth = (x - shoulder.x) * dx + (y - shoulder.y) * dy
           if (!isSet(masks.bareArms, i) || depth < top + sw * 0.1 || depth > length || segmentDistance(x, y, shoulder, elbow) > sw * 0.3) continue
           bare++
-          if (apart(picture!, i * 3, photo!, i * 3) >= 12) changed++
+          if (apart(picture, i * 3, photo, i * 3) >= 12) changed++
         }
     }
     expect(bare).toBeGreaterThan(200)
@@ -291,12 +292,10 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
   }, 120_000)
 
   it("leaves the jeans beside a hanging arm as they are below their waistband, where the clothing mask took them in with a lilac tee (00055: a pale block of skin on them)", async () => {
-    const { engine, person, analysis } = await tryOnRig('00055_00.jpg')
+    const { analysis, photo, picture } = await triedOn('00055_00.jpg', '050191_1.jpg')
     const { masks, model } = analysis
     const { body, waistband } = model
     const { width: w, height: h } = masks.person
-    const out = await engine.generate({ person, garment: fixture('garments', '050191_1.jpg'), width: w, height: h, numberResults: 1, outputFormat: 'PNG' })
-    const [photo, picture] = await Promise.all([person.data, out.images[0]!.data].map((d) => sharp(d).raw().toBuffer()))
     const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
     let jeans = 0
     let changed = 0
@@ -305,7 +304,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
         const i = y * w + x
         if (!isSet(masks.clothing, i) || isSet(masks.bareArms, i) || Math.min(...arms.map((arm) => polylineDistance(x, y, arm))) > body.shoulderWidth * 0.2) continue
         jeans++
-        if (apart(picture!, i * 3, photo!, i * 3) >= 24) changed++
+        if (apart(picture, i * 3, photo, i * 3) >= 24) changed++
       }
     expect(jeans).toBeGreaterThan(500)
     // (8313 of 8313 before; 2067 now: a strip along the arm's inner edge, within the arm's seen
