@@ -7,7 +7,7 @@ import { type Box, type Plane, grownBox, isSet, morph, plane } from './raster'
 const HEM_EDGE = 0.035
 
 /** Where the upper arms show in front of a new top's body with the plate's skin (see `armBands`). */
-export const ARM_BAND = { none: 0, covered: 1, hemEdge: 2 } as const
+export const ARM_BAND = { covered: 1, hemEdge: 2 } as const
 
 /**
  * The upper arms (left and right as seen: `seenUpperArm`) where an old sleeve covered them and a shorter new sleeve leaves them bare, in

@@ -237,7 +237,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const arms = [armL, armR].map((line, k) => {
     const seen = seenArms[k]
     const upper = seen ? [line[0]!, seen.end, ...line.slice(1, 3)] : line.slice(0, 3)
-    // (the arm itself is narrower than the reach within which old sleeves go, unless seen wider; as seen, where it is)
+    // (`half`: beyond it, beside the new top's body, the backdrop shows: the arm is narrower than the
+    // reach within which old sleeves go, unless seen wider; `seenHalf`: as seen, where it is)
     return { line: upper, near: boxAround(upper, sw * 0.2), half: Math.max(sw * 0.13, seen?.radius ?? 0), seenHalf: seen?.radius ?? sw * 0.13 }
   })
   // (a top's or a dress's removal reaches no lower than the new hem and, unless the old dress stays, the arms)
