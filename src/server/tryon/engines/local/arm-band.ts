@@ -1,7 +1,7 @@
 import type { SeenUpperArm } from './arm-outline'
-import { type Point, norm, segmentDistance, sub } from './geometry'
+import { norm, segmentDistance, sub } from './geometry'
 import type { BodyFrame, PersonMasks } from './person-analysis'
-import { type Box, type Plane, grownBox, isSet, morph, plane } from './raster'
+import { type Plane, boxAround, grownBox, isSet, morph, plane } from './raster'
 
 /** How far the bare arm below an old sleeve is its hem's blended edge and shadow (shoulder widths). */
 const HEM_EDGE = 0.035
@@ -27,7 +27,7 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
     const seen = seenArms[k]
     if (!seen) continue
     const { top, end, radius } = seen
-    const box = grownBox(segmentBox(shoulder, end), Math.ceil(radius + margin), masks.person)
+    const box = grownBox(boxAround([shoulder, end], 0), Math.ceil(radius + margin), masks.person)
     const dir = norm(sub(end, shoulder))
     const depth = (x: number, y: number) => (x - shoulder.x) * dir.x + (y - shoulder.y) * dir.y
     const topDepth = depth(top.x, top.y)
@@ -53,5 +53,3 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
   }
   return band
 }
-
-const segmentBox = (a: Point, b: Point): Box => ({ x0: Math.floor(Math.min(a.x, b.x)), y0: Math.floor(Math.min(a.y, b.y)), x1: Math.ceil(Math.max(a.x, b.x)), y1: Math.ceil(Math.max(a.y, b.y)) })

@@ -6,7 +6,7 @@ import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Bits, type Box, type Plane, type Rgb, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelLab, plane } from './raster'
+import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -135,13 +135,6 @@ function restOnShoulders(planes: Plane[], onPerson: Bits, body: BodyFrame, box: 
       for (const plane of planes) plane.data[i] = 0
     }
 }
-
-const boxAround = (points: Point[], pad: number): Box => ({
-  x0: Math.floor(Math.min(...points.map((p) => p.x)) - pad),
-  y0: Math.floor(Math.min(...points.map((p) => p.y)) - pad),
-  x1: Math.ceil(Math.max(...points.map((p) => p.x)) + pad),
-  y1: Math.ceil(Math.max(...points.map((p) => p.y)) + pad),
-})
 
 /** The part of a box inside the frame, or null when that is not at least two pixels each way. */
 function clip(box: Box, w: number, h: number): Box | null {

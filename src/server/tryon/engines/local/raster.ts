@@ -156,6 +156,14 @@ export function morph(mask: Plane, r: number, box: Box = fullBox(mask)): Plane {
   return out
 }
 
+/** The box round some points, `pad` wider on each side (not clipped to a frame). */
+export const boxAround = (points: { x: number; y: number }[], pad: number): Box => ({
+  x0: Math.floor(Math.min(...points.map((p) => p.x)) - pad),
+  y0: Math.floor(Math.min(...points.map((p) => p.y)) - pad),
+  x1: Math.ceil(Math.max(...points.map((p) => p.x)) + pad),
+  y1: Math.ceil(Math.max(...points.map((p) => p.y)) + pad),
+})
+
 /** A box grown by `margin` on each side, within the frame. */
 export const grownBox = (box: Box, margin: number, frame: { width: number; height: number }): Box => ({
   x0: Math.max(0, box.x0 - margin),
