@@ -46,6 +46,8 @@ const storage = memoryStorage()
 let report: GenerationReport | null = null
 const engine = createLocalEngine({ storage, observe: (r) => (report = r) })
 const stats = { cold: [] as number[], prepare: [] as number[], total: [] as number[] }
+/** Sums of the warm try-ons' stages, for where their time goes. */
+const stages = { analysis: 0, warp: 0, compose: 0, check: 0, encode: 0 }
 const quality = { paired: [] as number[], face: [] as number[], background: [] as number[], colour: [] as number[] }
 const refused = new Map<string, number>()
 const broken: string[] = []
@@ -113,6 +115,7 @@ for (const [p, g] of pairs) {
   }
   stats.total.push(performance.now() - t)
   const r = report as GenerationReport | null
+  for (const stage of Object.keys(stages) as (keyof typeof stages)[]) stages[stage] += r!.timings[stage]
   // (all at the engine's working size, as its masks are)
   const result = (await decode(out.images[0]!.data, WORKING_SIZE)).rgb
   const personImg = (await decodeImage(input.person)).rgb
@@ -184,6 +187,7 @@ console.log(`local try-on engine: ${persons.length} persons x ${garments.length}
 console.log(`broken results: ${broken.length} of ${returned}`)
 console.log(`refused: ${refusals} of ${pairs.length}`)
 console.log(`  warm try-on p50 ${ms(percentile(stats.total, 50))}, p95 ${ms(percentile(stats.total, 95))}   (budget p50 <= 400 ms)`)
+console.log(`    mean per stage: ${Object.entries(stages).map(([stage, sum]) => `${stage} ${ms(sum / returned)}`).join(', ')}`)
 console.log(`  cold try-on: ${stats.cold.map(ms).join(', ')}   (budget <= 3000 ms)`)
 console.log(`  analysis at upload per photo: p50 ${ms(percentile(stats.prepare, 50))}, p95 ${ms(percentile(stats.prepare, 95))}   (budget p50 <= 1500 ms)`)
 console.log(`  phone-size person photos (1536 x 2048, to ${TRYON_WIDTH} x ${TRYON_HEIGHT}): analysis p50 ${ms(percentile(phone.prepare, 50))}, warm try-on p50 ${ms(percentile(phone.total, 50))}`)

@@ -14,12 +14,12 @@ import { detectPose } from './pose'
 import { detectFace } from './face-mesh'
 import { detectHands } from './hand-landmarks'
 import { keptHands } from './hand-region'
-import { type Plane, type Rgb, decode, maskToPng, pngToMasks } from './raster'
+import { type Plane, type Rgb, decode, mapPlane, maskToPng, pngToMasks } from './raster'
 import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 32
+const VERSION = 33
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)
@@ -53,7 +53,7 @@ export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
   const hands = await detectHands(rgb, frame.body)
   const face = await detectFace(rgb, pose)
   const found = personModel(rgb, frame, hands, face)
-  const masks = personMasks(rgb, person, found.body, found.skin, found)
+  const { armOutlines, ...masks } = personMasks(rgb, person, found.body, found.skin, found)
   const band = waistband(rgb, masks, found.body, found.skin)
   // Below the waistband it is the trousers or skirt, whatever their colour (but sleeves go on).
   if (band !== null) {
@@ -67,7 +67,9 @@ export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
       if (!onArm) masks.clothing.data[i] = 0
     }
   }
-  return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, masks, found.body, found.face, found.skin) }
+  // (the arms' outlines are filled as the old clothing: beside a new sleeve they go with it)
+  const plateMasks = { ...masks, clothing: mapPlane(masks.clothing, (v, i) => Math.max(v, armOutlines.data[i] ?? 0)) }
+  return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, plateMasks, found.body, found.face, found.skin) }
 }
 
 type Analysis = PersonAnalysis | GarmentAnalysis

@@ -4,7 +4,7 @@ import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
 import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
-import { type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
+import { ARM_OUTLINE, type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
 import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
@@ -242,7 +242,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const bottomsBox = (top: number): Box | null => clip({ x0: 0, y0: Math.floor(top) + 1, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h)
   const removable = bottom ? bottomsBox(waistY - rise) : union([grown.box && clip({ ...grown.box, y1: Math.min(grown.box.y1, removalEnd) }, w, h), band === null ? null : bottomsBox(band)])
   // Every pixel that can change (the soft edges reach a pixel out); the 'front' is needed a pixel further.
-  const changing = union([torsoBox, sleeveBox, removable])
+  // (an arm's outline beside a new sleeve goes: see below)
+  const outlineBox = sleeveBox && clip(grow(sleeveBox, ARM_OUTLINE), w, h)
+  const changing = union([torsoBox, outlineBox, removable])
   const work = changing && clip(grow(changing, 1), w, h)
   const out = person.data.slice()
   const coverage = plane(w, h)
@@ -284,6 +286,13 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const outskirts = cachedMorph(masks.person, 4)
   const core = cachedMorph(masks.person, -2)
   const oldColour = removable && (bottom || band !== null) ? oldBottomColour(person, removable, band ?? waistY, bandRows, oldBottom) : null
+  // An arm's outline (its skin blended with a pale backdrop, in no mask) goes with the arm under a
+  // new sleeve: beside one, it is removed as the old sleeve would be. (Elsewhere it stays, the arm's edge.)
+  const sleeveNear = outlineBox && morph(sleeves.alpha, ARM_OUTLINE, outlineBox)
+  if (outlineBox && sleeveNear)
+    for (let y = outlineBox.y0; y <= outlineBox.y1; y++)
+      for (let x = outlineBox.x0, i = y * w + x; x <= outlineBox.x1; x++, i++)
+        if (sleeveNear.data[i] && wearer.data[i] && !shows(i) && ![masks.clothing, masks.bareArms, masks.keep].some((m) => isSet(m, i)) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
   if (removable)
     for (let y = removable.y0; y <= removable.y1; y++)
       for (let x = removable.x0; x <= removable.x1; x++) {

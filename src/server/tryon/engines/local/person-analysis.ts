@@ -158,7 +158,7 @@ function kmeans(samples: Lab[], k: number): { c: Lab; share: number }[] {
  * The upper clothing the person wears now: colours sampled in the torso core (not skin), grown
  * over the person mask where the colour matches, connected to the torso.
  */
-function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, skin: [number, number, number]): Plane {
+function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, skin: [number, number, number]): { clothing: Plane; armOutlines: Plane } {
   const { width: w, height: h } = img
   const shrink = (a: Point, b: Point, t: number) => lerp(a, b, t)
   const neck = mid(body.shoulderL, body.shoulderR)
@@ -204,7 +204,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     if (covered.length > arm.length * 0.5) clusters.push(...kmeans(covered, 2).filter((c) => c.share >= 0.2))
   }
   const out = plane(w, h)
-  if (!clusters.length) return out
+  if (!clusters.length) return { clothing: out, armOutlines: plane(w, h) }
   const top = Math.min(body.shoulderL.y, body.shoulderR.y) - body.shoulderWidth * 0.3
   // (the clusters' colours in one flat array: this runs for every pixel of the person)
   const colours = Float64Array.from(clusters.flatMap(({ c }) => c))
@@ -220,15 +220,48 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     for (let k = 0; k < colours.length; k += 3) dCloth = Math.min(dCloth, (L - colours[k]!) ** 2 + (A - colours[k + 1]!) ** 2 + (B - colours[k + 2]!) ** 2)
     if (dCloth < CLOTH_DISTANCE ** 2 && dCloth < dSkin) out.data[i] = 1
   }
-  // Keep what touches the torso core, then close small gaps (prints, creases).
-  const closed = morph(morph(out, 3), -3)
+  // Close small gaps (prints, creases), leave the arms' outlines out, then keep what touches the torso core.
+  const outlined = morph(morph(out, 3), -3)
+  const outlines = armOutlines(outlined, body)
+  const closed = mapPlane(outlined, (v, i) => (outlines.data[i] ? 0 : v))
   const { labels } = components(closed)
   const touching = new Set<number>()
   for (const q of [mid(core[0], core[2]), mid(core[1], core[3]), mid(core[0], core[1]), mid(core[2], core[3]), mid(neck, hips)]) {
     const l = labels[Math.round(q.y) * w + Math.round(q.x)]
     if (l !== undefined && l >= 0) touching.add(l)
   }
-  return fillHoles(mapPlane(closed, (_, i) => (touching.has(labels[i] ?? -1) && isSet(person, i) ? 1 : 0)))
+  return { clothing: fillHoles(mapPlane(closed, (_, i) => (touching.has(labels[i] ?? -1) && isSet(person, i) ? 1 : 0))), armOutlines: outlines }
+}
+
+/** Half the width (pixels) under which clothing along an arm's outer side is the arm's outline, not a sleeve. */
+const OUTLINE_HALF = 3
+/** How far (pixels) an arm's outline, left out of every mask, reaches beyond the bare arm. */
+export const ARM_OUTLINE = OUTLINE_HALF * 2 + 1
+
+/**
+ * An arm's outline against a pale backdrop blends the skin with it, a colour near a pale top's:
+ * clothing in a strip that thin beside an arm, on its side away from the body, is that outline.
+ * (A sleeve there is thicker; between arm and torso a thin strip is the old top, and stays.)
+ */
+function armOutlines(clothing: Plane, body: BodyFrame): Plane {
+  const { width: w } = clothing
+  const thick = morph(morph(clothing, -OUTLINE_HALF), OUTLINE_HALF)
+  const reach = body.shoulderWidth * 0.25
+  // (image-left arm: outwards is leftwards; its segments that run more down than across)
+  const arms = [
+    { line: [body.shoulderL, body.elbowL, body.wristL], out: -1 },
+    { line: [body.shoulderR, body.elbowR, body.wristR], out: 1 },
+  ]
+  const outer = (x: number, y: number) =>
+    arms.some(({ line, out }) =>
+      line.slice(1).some((b, k) => {
+        const a = line[k]!
+        if (Math.abs(b.y - a.y) < Math.abs(b.x - a.x) || segmentDistance(x, y, a, b) > reach) return false
+        const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)))
+        return (x - (a.x + (b.x - a.x) * t)) * out > 0
+      }),
+    )
+  return mapPlane(clothing, (v, i) => (v && !thick.data[i] && outer(i % w, Math.floor(i / w)) ? 1 : 0))
 }
 
 /** How far in from the person's outline the old clothing's rim can reach beyond the clothing mask (pixels). */
@@ -369,9 +402,13 @@ function keepBareHands(keep: Plane, lab: [Plane, Plane, Plane], person: Plane, h
 const skinLike = (lab: [Plane, Plane, Plane], i: number, skinLab: Lab) =>
   Math.hypot(((lab[0].data[i] ?? 0) - skinLab[0]) * 0.5, ((lab[1].data[i] ?? 0) - skinLab[1]) * 1.5, ((lab[2].data[i] ?? 0) - skinLab[2]) * 1.5) < 24
 
-export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [number, number, number], found: FoundParts): PersonMasks {
+/**
+ * The person's masks, and the arms' outlines that the clothing mask leaves out (see `armOutlines`):
+ * the plate fills them as old clothing, for a new sleeve beside them.
+ */
+export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [number, number, number], found: FoundParts): PersonMasks & { armOutlines: Plane } {
   const lab = labPlanes(img)
-  const clothing = clothingMask(img, lab, person, body, skin)
+  const { clothing, armOutlines } = clothingMask(img, lab, person, body, skin)
   const keep = keepMask(lab, person, clothing, body, rgbToLab(...skin))
   // (the face's outline is always kept, wherever the neck line falls; so are the bare hands)
   if (found.face)
@@ -379,7 +416,7 @@ export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [num
       if (isSet(person, i)) keep.data[i] = 1
     })
   keepBareHands(keep, lab, person, found.hands, skin)
-  return { person, clothing, keep, bareArms: bareArmsMask(lab, person, body, skin), hands: keptHands(found.hands, keep) }
+  return { person, clothing, keep, bareArms: bareArmsMask(lab, person, body, skin), hands: keptHands(found.hands, keep), armOutlines }
 }
 
 /** The person's model: body frame, skin colour (from the face mesh when there is one), hands and face outline. */
