@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type StoredImage, TryOnError, type TryOnInput } from '../../engine'
 import { type StageTimings, createLocalEngine } from './index'
 import { analysisOf } from './analysis'
-import { ARM_OUTLINE, type BodyFrame, type PersonMasks, armLine, polylineDistance } from './person-analysis'
+import { ARM_OUTLINE, type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, cachedMorph, hueApart, isSet, median, medianLab, pixelLab } from './raster'
 import { seenUpperArm } from './arm-outline'
 import { dist, segmentDistance } from './geometry'
@@ -348,5 +348,26 @@ describe.skipIf(!hasFixtures)("local try-on engine: an arm's outline against a p
     expect(beside.length).toBeGreaterThan(100)
     // (1497 of 1504 with the outline left out of the clothing mask alone; 106 now)
     expect(left / beside.length).toBeLessThan(0.2)
+  }, 120_000)
+})
+
+describe.skipIf(!hasFixtures)("local try-on engine: the body's light under a new garment", () => {
+  it("shows no step of light across a new tee where the old top ended (05997: a black bandeau top's upper edge showed as a lighter block's edge)", async () => {
+    const { analysis, picture: data } = await triedOn('05997_00.jpg', 'idm_09236_00.jpg')
+    const { masks, model } = analysis
+    const { width: w, height: h } = masks.person
+    const picture = { width: w, height: h, data }
+    const { neck, hips } = bodyAxes(model.body)
+    const half = Math.round(model.body.shoulderWidth * 0.1)
+    // (the old top's upper edge on the body's centre line)
+    const x = Math.round(neck.x)
+    let edge = Math.ceil(neck.y)
+    while (edge < hips.y && !isSet(masks.clothing, edge * w + x)) edge++
+    expect(edge).toBeLessThan(hips.y)
+    const lightness = (y: number) => median(Array.from({ length: half * 2 + 1 }, (_, k) => pixelLab(picture, y * w + x - half + k)[0]))
+    // Lightness of the tee a few pixels either side of the edge.
+    const step = Math.abs(lightness(edge + 3) - lightness(edge - 4))
+    // (4.2 before: the light measured on the old top stopped at its edge, 9% lighter than none there; 0.8 now)
+    expect(step).toBeLessThan(1.5)
   }, 120_000)
 })

@@ -3,7 +3,7 @@ import { type Point, add, dist, mid, norm, pt, segmentDistance, sub } from './ge
 import type { Face } from './analysis-schemas'
 import { type LimbRow, bareRow, downward, rightOf, seenUpperArm } from './arm-outline'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Box, type Plane, type Rgb, blur, bounds, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
+import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -20,6 +20,8 @@ const PLATE_MARGIN = 4
 
 /** Shade ratios kept (and stored) in this range. */
 const SHADE = { min: 0.75, max: 1.2 }
+/** How far in from the old clothing's edge its light fades in (shoulder widths, half of it to full). */
+const SHADE_FADE = 0.08
 
 /** Averages f x f blocks (the plane at 1/f of its size), of `p` times `weight` when given. */
 function shrink(p: Plane, f: number, weight?: Plane): Plane {
@@ -547,12 +549,16 @@ function smoothPlate(
   }
   const onBody = plane(w, h)
   const shade = mapPlane(L, () => 1)
+  // (the light measured on the old clothing fades out towards its edge: beyond it none is measured,
+  // and where it ended a step of light showed across the new garment and the skin)
+  const inside = boxBlur(masks.clothing, Math.max(2, Math.round(sw * SHADE_FADE)), area)
   for (let y = area.y0; y <= area.y1; y++)
     for (let x = area.x0, i = y * w + x; x <= area.x1; x++, i++) {
       const lit = fine.data[i] ?? 0
       const overall = broad.data[i] ?? 0
       const clothed = (masks.clothing.data[i] ?? 0) > 0.5 && overall > 0.02
-      shade.data[i] = clothed && lit >= 0 ? clamp(lit / overall, SHADE.min, SHADE.max) : 1
+      const depth = clamp((inside.data[i]! - 0.5) * 2, 0, 1)
+      shade.data[i] = clothed && lit >= 0 ? 1 + (clamp(lit / overall, SHADE.min, SHADE.max) - 1) * depth : 1
       set(backdrop, i, backgroundAt(0, i), backgroundAt(1, i), backgroundAt(2, i))
       // (under the face, hair and bare hands too: kept in front, they are body, and the skin meets them without a pale seam of backdrop)
       if (!inBody(x, y)) continue
