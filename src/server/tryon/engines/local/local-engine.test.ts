@@ -314,7 +314,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
 })
 
 describe.skipIf(!hasFixtures)("local try-on engine: an arm's outline against a pale backdrop", () => {
-  /** The person's pixels just outside a bare arm, on its side away from the body, from its first bare row down to the wrist. */
+  /** The person's pixels just outside a bare arm (in no mask of the arm), on its side away from the body, from the shoulder down to the wrist. */
   function outlinePixels(masks: PersonMasks, body: BodyFrame) {
     const { width: w, height: h } = masks.person
     const near = cachedMorph(masks.bareArms, ARM_OUTLINE)
