@@ -292,7 +292,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   if (outlineBox && sleeveNear)
     for (let y = outlineBox.y0; y <= outlineBox.y1; y++)
       for (let x = outlineBox.x0, i = y * w + x; x <= outlineBox.x1; x++, i++)
-        if (sleeveNear.data[i] && wearer.data[i] && !shows(i) && ![masks.clothing, masks.bareArms, masks.keep].some((m) => isSet(m, i)) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
+        if (sleeveNear.data[i] && wearer.data[i] && !isSet(masks.clothing, i) && !isSet(masks.bareArms, i) && !isSet(masks.keep, i) && !shows(i) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
   if (removable)
     for (let y = removable.y0; y <= removable.y1; y++)
       for (let x = removable.x0; x <= removable.x1; x++) {

@@ -6,7 +6,7 @@ import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sub
 import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, components, fillHoles, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, boxAround, components, fillHoles, grownBox, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -245,23 +245,28 @@ export const ARM_OUTLINE = OUTLINE_HALF * 2 + 1
  */
 function armOutlines(clothing: Plane, body: BodyFrame): Plane {
   const { width: w } = clothing
-  const thick = morph(morph(clothing, -OUTLINE_HALF), OUTLINE_HALF)
   const reach = body.shoulderWidth * 0.25
   // (image-left arm: outwards is leftwards; its segments that run more down than across)
   const arms = [
-    { line: [body.shoulderL, body.elbowL, body.wristL], out: -1 },
-    { line: [body.shoulderR, body.elbowR, body.wristR], out: 1 },
+    { line: [body.shoulderL, body.elbowL, body.wristL], outwards: -1 },
+    { line: [body.shoulderR, body.elbowR, body.wristR], outwards: 1 },
   ]
   const outer = (x: number, y: number) =>
-    arms.some(({ line, out }) =>
+    arms.some(({ line, outwards }) =>
       line.slice(1).some((b, k) => {
         const a = line[k]!
         if (Math.abs(b.y - a.y) < Math.abs(b.x - a.x) || segmentDistance(x, y, a, b) > reach) return false
         const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)))
-        return (x - (a.x + (b.x - a.x) * t)) * out > 0
+        return (x - (a.x + (b.x - a.x) * t)) * outwards > 0
       }),
     )
-  return mapPlane(clothing, (v, i) => (v && !thick.data[i] && outer(i % w, Math.floor(i / w)) ? 1 : 0))
+  // (the opening is worked out round the arms only: within reach of their lines it is the whole frame's)
+  const box = grownBox(boxAround(arms.flatMap((arm) => arm.line), reach + OUTLINE_HALF * 2 + 2), 0, clothing)
+  const thick = morph(morph(clothing, -OUTLINE_HALF, box), OUTLINE_HALF, box)
+  const out = plane(w, clothing.height)
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let x = box.x0, i = y * w + x; x <= box.x1; x++, i++) if (clothing.data[i] && !thick.data[i] && outer(x, y)) out.data[i] = 1
+  return out
 }
 
 /** How far in from the person's outline the old clothing's rim can reach beyond the clothing mask (pixels). */
