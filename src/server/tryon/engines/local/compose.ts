@@ -136,16 +136,14 @@ function restOnShoulders(planes: Plane[], onPerson: Bits, body: BodyFrame, box: 
     }
 }
 
-/** The part of a box inside the frame, or null when that is not at least two pixels each way. */
-function clip(box: Box, w: number, h: number): Box | null {
-  const clipped = { x0: Math.max(0, box.x0), y0: Math.max(0, box.y0), x1: Math.min(w - 1, box.x1), y1: Math.min(h - 1, box.y1) }
+/** A box grown by `margin`, the part of it inside the frame, or null when that is not at least two pixels each way. */
+function inFrame(box: Box, frame: { width: number; height: number }, margin = 0): Box | null {
+  const clipped = grownBox(box, margin, frame)
   return clipped.x1 <= clipped.x0 || clipped.y1 <= clipped.y0 ? null : clipped
 }
 
 const union = (boxes: (Box | null)[]): Box | null =>
   boxes.reduce<Box | null>((u, b) => (!b ? u : !u ? b : { x0: Math.min(u.x0, b.x0), y0: Math.min(u.y0, b.y0), x1: Math.max(u.x1, b.x1), y1: Math.max(u.y1, b.y1) }), null)
-
-const grow = (box: Box, by: number): Box => ({ x0: box.x0 - by, y0: box.y0 - by, x1: box.x1 + by, y1: box.y1 + by })
 
 /**
  * The try-on picture: the old clothing that the new garment replaces is removed (skin where the
@@ -167,7 +165,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const warpStart = performance.now()
   const layer: Layer = { color: [plane(w, h), plane(w, h), plane(w, h)], alpha: plane(w, h) }
   const torsoPoints = [body.shoulderL, body.shoulderR, body.hipL, body.hipR, pt(neck.x, mappings.hemY)]
-  const reach = clip(boxAround(torsoPoints, sw * 1.3), w, h)
+  const reach = inFrame(boxAround(torsoPoints, sw * 1.3), person)
   const torsoBox = reach && drawPart(layer, input, mappings.body, PART.body, reach)
   // (the person's outline can lie a pixel or two inside the old clothing's edge)
   const wearer = cachedMorph(masks.person, 2)
@@ -188,7 +186,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     [mappings.sleeveL, PART.sleeveL, armL],
     [mappings.sleeveR, PART.sleeveR, armR],
   ] as const).map(([map, part, arm]) => {
-    const armReach = map && clip(boxAround(arm, sw * 0.7), w, h)
+    const armReach = map && inFrame(boxAround(arm, sw * 0.7), person)
     return map && armReach && drawPart(sleeves, input, map, part, armReach)
   })
   const sleeveBox = union(sleeveBoxes)
@@ -239,18 +237,18 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // A dress on a person in trousers or a skirt replaces them down to its hem: the legs are inside it,
   // beside it is the backdrop (below its hem they stay, worn under it).
   const band = input.garmentModel.type === 'dress' ? input.waistband : null
-  const bottomsBox = (top: number): Box | null => clip({ x0: 0, y0: Math.floor(top) + 1, x1: w - 1, y1: Math.floor(mappings.hemY) }, w, h)
-  const removable = bottom ? bottomsBox(waistY - rise) : union([grown.box && clip({ ...grown.box, y1: Math.min(grown.box.y1, removalEnd) }, w, h), band === null ? null : bottomsBox(band)])
+  const bottomsBox = (top: number): Box | null => inFrame({ x0: 0, y0: Math.floor(top) + 1, x1: w - 1, y1: Math.floor(mappings.hemY) }, person)
+  const removable = bottom ? bottomsBox(waistY - rise) : union([grown.box && inFrame({ ...grown.box, y1: Math.min(grown.box.y1, removalEnd) }, person), band === null ? null : bottomsBox(band)])
   // Every pixel that can change (the soft edges reach a pixel out); the 'front' is needed a pixel further.
   // (an arm's outline beside a new sleeve goes: see below)
-  const outlineBox = sleeveBox && clip(grow(sleeveBox, ARM_OUTLINE), w, h)
+  const outlineBox = sleeveBox && inFrame(sleeveBox, person, ARM_OUTLINE)
   const changing = union([torsoBox, outlineBox, removable])
-  const work = changing && clip(grow(changing, 1), w, h)
+  const work = changing && inFrame(changing, person, 1)
   const out = person.data.slice()
   const coverage = plane(w, h)
   if (!work) return { image: { width: w, height: h, data: out }, coverage, warpMs }
   // (the work box is in the frame: grown and clipped it is never empty)
-  const around = clip(grow(work, 1), w, h) ?? work
+  const around = inFrame(work, person, 1) ?? work
 
   // 2. What stays in front: face and hair, and bare hands and arms not under a sleeve; with them
   // the upper arms that an old sleeve covered where a new sleeve does not, their skin the plate's.
@@ -324,7 +322,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // of the backdrop, not skin.
   const runs = bottom ? null : bodyRuns(alpha, armpits, body, lowest)
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
-  const behindBox = removable && clip(bottom ? grow(removable, 1) : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, w, h)
+  const behindBox = removable && inFrame(bottom ? removable : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, person, bottom ? 1 : 0)
   const behind = behindBox && backdropBehind(person, outskirts, behindBox).data
   for (let y = work.y0; y <= work.y1; y++) {
     const f = behind && bottom && y > waistY ? behind : plate.fill.data

@@ -2,7 +2,7 @@ import { TryOnError } from '../../engine'
 import type { BodyFrame, Face, Hand, PersonModel } from './analysis-schemas'
 import { FACE_SIDES, type FaceMesh, SKIN_POINTS, faceOval, neckPoint } from './face-landmarks'
 import { handPixels, keptHands } from './hand-region'
-import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sub } from './geometry'
+import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, side, sub } from './geometry'
 import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
@@ -256,8 +256,8 @@ function armOutlines(clothing: Plane, body: BodyFrame): Plane {
       line.slice(1).some((b, k) => {
         const a = line[k]!
         if (Math.abs(b.y - a.y) < Math.abs(b.x - a.x) || segmentDistance(x, y, a, b) > reach) return false
-        const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)))
-        return (x - (a.x + (b.x - a.x) * t)) * outwards > 0
+        // (side() is negative to the right of a line running down the image)
+        return side(a, b, { x, y }) * Math.sign(b.y - a.y) * outwards < 0
       }),
     )
   // (the opening is worked out round the arms only: within reach of their lines it is the whole frame's)
