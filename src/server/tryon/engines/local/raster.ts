@@ -100,8 +100,35 @@ function blurScratch(length: number) {
  * zero up to the box's sides.
  */
 export function boxBlur(src: Plane, r: number, box: Box = fullBox(src)): Plane {
+  if (r < 1) return { width: src.width, height: src.height, data: src.data.slice() }
+  return { width: src.width, height: src.height, data: boxMeans(src, r, box, 'mean') }
+}
+
+export const blur = (src: Plane, sigma: number, box?: Box): Plane => {
+  const r = Math.max(1, Math.round(sigma * 0.8))
+  return boxBlur(boxBlur(boxBlur(src, r, box), r, box), r, box)
+}
+
+/**
+ * Binary dilation (r > 0) or erosion (r < 0) of a mask by a square of radius |r|, within `box`
+ * (zero outside it: the full frame's result where the mask is zero within r + 1 of its sides).
+ */
+export function morph(mask: Plane, r: number, box: Box = fullBox(mask)): Plane {
+  const radius = Math.abs(Math.round(r))
+  if (radius >= 1) return { width: mask.width, height: mask.height, data: boxMeans(mask, radius, box, r > 0 ? 'dilate' : 'erode') }
+  // (radius 0: the mask's sure pixels, within the box)
+  const out = plane(mask.width, mask.height)
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let i = y * mask.width + box.x0; i <= y * mask.width + box.x1; i++) out.data[i] = (mask.data[i] ?? 0) > 0.99 ? 1 : 0
+  return out
+}
+
+/**
+ * The box blur's two passes; the vertical one writes the mean, or whether it is above 1% (a
+ * dilation's) or 99% (an erosion's), as one pass (a morph is a blur thresholded).
+ */
+function boxMeans(src: Plane, r: number, box: Box, write: 'mean' | 'dilate' | 'erode'): Float32Array {
   const { width: w, height: h } = src
-  if (r < 1) return { width: w, height: h, data: src.data.slice() }
   const { x0, y0, x1, y1 } = box
   const tmp = blurScratch(w * h)
   const out = new Float32Array(w * h)
@@ -123,36 +150,19 @@ export function boxBlur(src: Plane, r: number, box: Box = fullBox(src)): Plane {
     const row = Math.min(y1, Math.max(y0, y)) * w
     for (let x = x0; x <= x1; x++) acc[x] = (acc[x] ?? 0) + (tmp[row + x] ?? 0)
   }
+  // (the threshold is the mean as stored, a 32-bit float)
+  const cut = write === 'dilate' ? 0.01 : 0.99
   for (let y = y0; y <= y1; y++) {
     const row = y * w
     const add = Math.min(y1, y + r + 1) * w
     const sub = Math.max(y0, y - r) * w
     for (let x = x0; x <= x1; x++) {
       const sum = acc[x] ?? 0
-      out[row + x] = sum * norm
+      const mean = Math.fround(sum * norm)
+      out[row + x] = write === 'mean' ? mean : mean > cut ? 1 : 0
       acc[x] = sum + ((tmp[add + x] ?? 0) - (tmp[sub + x] ?? 0))
     }
   }
-  return { width: w, height: h, data: out }
-}
-
-export const blur = (src: Plane, sigma: number, box?: Box): Plane => {
-  const r = Math.max(1, Math.round(sigma * 0.8))
-  return boxBlur(boxBlur(boxBlur(src, r, box), r, box), r, box)
-}
-
-/**
- * Binary dilation (r > 0) or erosion (r < 0) of a mask by a square of radius |r|, within `box`
- * (zero outside it: the full frame's result where the mask is zero within r + 1 of its sides).
- */
-export function morph(mask: Plane, r: number, box: Box = fullBox(mask)): Plane {
-  const b = boxBlur(mask, Math.abs(Math.round(r)), box)
-  const out = plane(mask.width, mask.height)
-  for (let y = box.y0; y <= box.y1; y++)
-    for (let i = y * mask.width + box.x0; i <= y * mask.width + box.x1; i++) {
-      const v = b.data[i] ?? 0
-      out.data[i] = r > 0 ? (v > 0.01 ? 1 : 0) : v > 0.99 ? 1 : 0
-    }
   return out
 }
 
