@@ -10,7 +10,7 @@ import { analyseGarmentOffThread } from './garment-thread'
 import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, bodyFrame, checkSinglePerson, personMasks, personModel, waistband } from './person-analysis'
 import { segmentDistance } from './geometry'
-import { detectPose } from './pose'
+import { type Pose, detectPose } from './pose'
 import { detectFace } from './face-mesh'
 import { detectHands } from './hand-landmarks'
 import { keptHands } from './hand-region'
@@ -47,6 +47,11 @@ export async function decodeImage(image: StoredImage): Promise<{ rgb: Rgb; alpha
 
 export async function analysePerson(rgb: Rgb): Promise<PersonAnalysis> {
   const [person, pose] = await Promise.all([segmentPerson(rgb), detectPose(rgb)])
+  return personAnalysisFrom(rgb, person, pose)
+}
+
+/** The rest of a person's analysis once the person's mask and pose are known: hands, face, skin, masks, waistband and plate. */
+export async function personAnalysisFrom(rgb: Rgb, person: Plane, pose: Pose): Promise<PersonAnalysis> {
   checkSinglePerson(person)
   const frame = bodyFrame(pose, rgb.width, rgb.height)
   // (one after the other: both run on the same tfjs backend)
@@ -197,6 +202,14 @@ export async function analysisOf(image: StoredImage, kind: Analysis['kind'], sto
     return { analysis: withImage({ ...result, model: garmentModel(rgb, result.mask, category) }, rgb), cached, saved }
   }
   return { analysis: result, cached, saved }
+}
+
+/**
+ * Keeps an analysis made without the models (the engine's warm-up figure: a drawing they cannot
+ * read) as the analysis of `image`, in memory only.
+ */
+export async function rememberAnalysis(image: StoredImage, analysis: PersonAnalysis, rgb: Rgb) {
+  await stores.person.get(image, () => Promise.resolve(withImage(analysis, rgb)))
 }
 
 /** Analyses a photo at upload time (or joins the try-on already analysing it) and stores the result next to it. */

@@ -14,6 +14,7 @@ import { warmPersonSegmenter } from './person-segmenter'
 import { warmHands } from './hand-landmarks'
 import { warmFaceMesh } from './face-mesh'
 import { warmGarmentThread } from './garment-thread'
+import { warmUpTryOn } from './warm-up'
 
 export { ENGINE_ERRORS } from './messages'
 
@@ -74,15 +75,16 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
   const abortIf = (signal?: AbortSignal) => {
     if (signal?.aborted) throw new TryOnError(ENGINE_ERRORS.cancelled)
   }
-  return {
+  const engine: TryOnEngine = {
     name: 'local',
-    /** Loads the models and runs each once: the first try-on is then as fast as the next. */
+    /** Loads the models, runs each once, then a whole try-on of a drawing: the first try-on is then as fast as the next. */
     async check() {
       await warmPersonSegmenter()
       await warmPose()
       await warmHands()
       await warmFaceMesh()
       await warmGarmentThread()
+      await engine.generate(await warmUpTryOn())
     },
     async prepare(image, storage) {
       await prepareAnalysis(image, image.kind, storage, image.category)
@@ -154,4 +156,5 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       return { images, model: LOCAL_MODEL }
     },
   }
+  return engine
 }
