@@ -1,6 +1,7 @@
 import type http from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
+import { warmEngine } from './features/tryon'
 import { ConfigError, loadConfig } from './config'
 import { trackInFlight } from './http/in-flight'
 import { logger } from './platform/logger'
@@ -37,6 +38,8 @@ async function main() {
     logger.warn('mail goes nowhere: set SMTP_URL (or DEV_MAILBOX=on to keep mails in the keyed dev mailbox); sign-up verification and password reset mails are not delivered')
   }
   if (config.SEED_DEMO) void seedDemoData(p)
+  // (try-ons run in this process: their engine is made ready now rather than on the first one)
+  if (config.WORKERS === 'inline') void warmEngine(p)
   onShutdown(async () => {
     // First: health answers 503 and event streams end (their clients reconnect elsewhere), so that
     // only ordinary requests in flight remain to be waited for.

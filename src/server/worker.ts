@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config'
+import { warmEngine } from './features/tryon'
 import { logger } from './platform/logger'
 import { closePlatform, onShutdown, startPlatform } from './start'
 
@@ -9,6 +10,7 @@ async function main() {
   logger.setLevel(config.LOG_LEVEL)
   const p = await startPlatform(config, { work: true })
   logger.info('worker started', { database: p.database.kind })
+  void warmEngine(p)
   onShutdown(() => closePlatform(p))
 }
 

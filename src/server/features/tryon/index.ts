@@ -5,4 +5,4 @@ import { tryonRoutes } from './routes'
 export const tryonFeature: Feature = { name: 'tryon', routes: tryonRoutes, jobs: tryonJobs }
 
 /** What other features may use. */
-export { engineOf, setEngine } from './engine-registry'
+export { engineOf, setEngine, warmEngine } from './engine-registry'

@@ -24,7 +24,7 @@ import { aiGenerations, postImages, posts, products, profiles, rateLimits } from
 import { createTestApp, type TestApp } from '../../test/harness'
 import { createTestEngine, type TestEngine } from '../../test/tryon-engine'
 import { TryOnError } from '../../tryon'
-import { setEngine } from './engine-registry'
+import { setEngine, warmEngine } from './engine-registry'
 import { MAX_STARTS_PER_HOUR } from './generations'
 import { INTERRUPTED, runGeneration, STALE_AFTER_MS, sweepStaleGenerations, UNREADABLE_REQUEST } from './worker'
 
@@ -118,6 +118,17 @@ describe('photos', () => {
     setEngine(t.platform, engine)
     const photo = await upload(ann, 'base')
     await expect.poll(() => engine.prepared, { timeout: 5000 }).toContain(`person:user-photos/${photo.filePath}`)
+  })
+})
+
+describe('engine warm-up', () => {
+  it('runs the engine check once when a process starts working; a failed check is logged, never thrown', async () => {
+    let checks = 0
+    setEngine(t.platform, { ...createTestEngine(), check: async () => void checks++ })
+    await warmEngine(t.platform)
+    expect(checks).toBe(1)
+    setEngine(t.platform, { ...createTestEngine(), check: () => Promise.reject(new Error('the models could not be read')) })
+    await expect(warmEngine(t.platform)).resolves.toBeUndefined()
   })
 })
 
