@@ -49,8 +49,8 @@ export type PartMappings = {
   waistY: number | null
 }
 
-/** What the person photo shows besides the pose: their silhouette, and where their own trousers or skirt begin. */
-export type Worn = { silhouette?: Plane; waistband?: number | null }
+/** What the person photo shows besides the pose: their silhouette, their bare arms, and where their own trousers or skirt begin. */
+export type Worn = { silhouette?: Plane; bareArms?: Plane; waistband?: number | null }
 
 /**
  * How far from a point along a direction the person's silhouette runs on (until the background,
@@ -81,6 +81,29 @@ function measuredHalf(person: Plane, body: BodyFrame, c: Point, across: Point): 
   return l === null || r === null ? null : Math.min(l, r)
 }
 
+/**
+ * A bare arm across a point near its line, as the photo shows it: how far it runs `out` (to the
+ * silhouette's edge: a shaded outer edge is no bare skin) and back (to the bare skin's last pixel
+ * before a gap). Null where either is not seen, or the arm runs on into the body or beyond the widest arm.
+ */
+function armAcross({ silhouette, bareArms }: Worn, at: Point, out: Point, sw: number): { out: number; back: number } | null {
+  if (!silhouette || !bareArms) return null
+  const limit = sw * ARM_HALF_MAX * 1.5
+  const outer = silhouetteReach(silhouette, at, out, limit)
+  if (outer === null || outer >= limit) return null
+  const { width: w, height: h } = bareArms
+  let last = -1
+  for (let d = 0, gap = 0; gap < 3; d++) {
+    if (d >= limit) return null
+    const x = Math.round(at.x - out.x * d)
+    const y = Math.round(at.y - out.y * d)
+    if (x < 0 || y < 0 || x >= w || y >= h) return null
+    if (isSet(bareArms, y * w + x)) [last, gap] = [d, 0]
+    else if (last >= 0 || d > limit / 2) gap++
+  }
+  return last < 0 ? null : { out: outer, back: last }
+}
+
 /** How far above a shoulder joint the person's silhouette ends (up the body axis), or null off the photo. */
 function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): number | null {
   const top = silhouetteReach(person, joint, scale(down, -1), sw * 0.5)
@@ -92,7 +115,8 @@ function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): numb
  * landmark rows (collar, shoulders, armpits, waist, hem) moved onto the body; a set-in sleeve by a
  * mesh from the body's side down its arm, a hanging one along its arm.
  */
-export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhouette: person, waistband = null }: Worn = {}): PartMappings {
+export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Worn = {}): PartMappings {
+  const { silhouette: person, waistband = null } = worn
   if (g.type === 'bottom') return fitBottom(g, body, fit, waistband)
   const L = g.landmarks
   const sw = body.shoulderWidth
@@ -216,18 +240,31 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, { silhoue
     const cap = acrossHangingSleeve(opening) ? root.y - gShoulder.y : 0
     // (the sleeve's cap starts as high as the shoulder line)
     const pRoot = add(shoulder, add(scale(down, sw * 0.11 - up), scale(across, outwardX * sw * 0.02)))
-    const forearm = sub(wrist, elbow)
-    const hand = add(wrist, scale(forearm, 0.6))
+    // The pose's elbow and wrist are often off the arm's middle: where the arm shows bare, the
+    // sleeve runs down its middle, and is at least as wide as the arm there.
+    const seen = (a: Point, b: Point, at: Point) => {
+      let out = norm(pt(a.y - b.y, b.x - a.x))
+      if (out.x * outwardX < 0) out = scale(out, -1)
+      const arm = armAcross(worn, at, out, sw)
+      return arm && { middle: add(at, scale(out, (arm.out - arm.back) / 2)), width: arm.out + arm.back + 1 }
+    }
+    const upperArm = seen(pRoot, elbow, lerp(pRoot, elbow, 0.6))
+    const seenElbow = seen(pRoot, elbow, elbow)
+    const seenWrist = seen(elbow, wrist, lerp(elbow, wrist, 0.7))
+    const elbowOn = seenElbow?.middle ?? elbow
+    const wristOn = seenWrist ? add(wrist, sub(seenWrist.middle, lerp(elbow, wrist, 0.7))) : wrist
+    const hand = add(wristOn, scale(sub(wristOn, elbowOn), 0.6))
+    const armWidth = Math.max(sw * ARM_WIDTH, upperArm?.width ?? 0, seenElbow?.width ?? 0)
     // A sleeve longer than the arm ends at the wrist (gathered along the arm), never over the hand.
-    const arm = dist(pRoot, elbow) + dist(elbow, wrist)
+    const arm = dist(pRoot, elbowOn) + dist(elbowOn, wristOn)
     const along = Math.min(s, arm / Math.max(1, dist(root, end)))
-    const wrap = Math.max(Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / width), (sw * ARM_WIDTH) / width) * fit.ease
-    return limbWarp({ root, end, outward: pt(outwardX, -1) }, [pRoot, elbow, wrist, hand], pt(outwardX * across.x, outwardX * across.y), {
+    const wrap = Math.max(Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / width) * fit.ease, (armWidth + 2) / width)
+    return limbWarp({ root, end, outward: pt(outwardX, -1) }, [pRoot, elbowOn, wristOn, hand], pt(outwardX * across.x, outwardX * across.y), {
       along,
       // the sleeve's opening spans a loose arm, whatever the flat lay's cut, and at least the arm
       across: wrap,
       before: sw * 0.02 + Math.min(cap * along, sw * 0.11),
-      inner: sw * 0.13,
+      inner: Math.max(sw * 0.13, armWidth / 2 + 2),
       // (a hanging sleeve's bell or flared cuff is gathered in beyond its opening's width: laid on at full width it stood out from the body)
       ...(cap > 0 && { gather: (width * wrap) / 2 }),
     })
