@@ -185,6 +185,9 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     }
   const notSkin = (c: [number, number, number]) => Math.hypot(c[0] - skinLab[0], c[1] - skinLab[1], c[2] - skinLab[2]) > 14
   const clusters = kmeans(samples, 4).filter((c) => c.share >= 0.06 && notSkin(c.c))
+  // (an arm turned from the light is darker than the face's skin, its hue and chroma kept: dark
+  // skin in shadow read as a dark sleeve, and took the neck and arm with it)
+  const shadedSkin = (c: [number, number, number]) => c[0] < skinLab[0] && Math.hypot(c[1] - skinLab[1], c[2] - skinLab[2]) < 8
   // Sleeves: what covers the upper arms just below the shoulders, when it is not skin.
   for (const [shoulder, elbow] of [
     [body.shoulderL, body.elbowL],
@@ -200,7 +203,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
           arm.push(labAt(lab, y * w + x))
         }
     }
-    const covered = arm.filter(notSkin)
+    const covered = arm.filter((c) => notSkin(c) && !shadedSkin(c))
     if (covered.length > arm.length * 0.5) clusters.push(...kmeans(covered, 2).filter((c) => c.share >= 0.2))
   }
   const out = plane(w, h)

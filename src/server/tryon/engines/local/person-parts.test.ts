@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type PersonAnalysis, analysePerson, analysisOf } from './analysis'
-import { dist } from './geometry'
+import { dist, lerp } from './geometry'
+import { polylineDistance } from './person-analysis'
 import { handPixels } from './hand-region'
 import { polygonPlane } from './test-figure'
 import { type Plane, decode, isSet, morph } from './raster'
@@ -118,6 +119,29 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
       for (let x = Math.ceil(nose.x - sw * 0.13); x <= nose.x + sw * 0.13; x++) if (isSet(masks.keep, y * w + x)) kept++
     // (219 pixels before, as a collar)
     expect(kept).toBeGreaterThan(500)
+  }, 60_000)
+
+  it.each([
+    ['09597_00.jpg', 14617],
+    ['model_5.png', 5947],
+  ])("does not take %s's bare arms in shadow for dark sleeves (before: %i pixels on the arms' lines were old clothing)", async (name) => {
+    const { model, masks } = await analysePerson((await decode(fixture('persons', name).data)).rgb)
+    const { body } = model
+    const w = masks.clothing.width
+    let [onArms, arms] = [0, 0]
+    for (const [shoulder, elbow, wrist] of [[body.shoulderL, body.elbowL, body.wristL], [body.shoulderR, body.elbowR, body.wristR]] as const) {
+      // (from below the shoulder, where a top's edge may lie, down to the wrist)
+      const line = [lerp(shoulder, elbow, 0.3), elbow, wrist]
+      for (let i = 0; i < masks.clothing.data.length; i++) {
+        const x = i % w
+        if (polylineDistance(x, (i - x) / w, line) > body.shoulderWidth * 0.05) continue
+        arms++
+        if (isSet(masks.clothing, i)) onArms++
+      }
+    }
+    expect(arms).toBeGreaterThan(10_000)
+    // (now 331 and 170 of about 22 000)
+    expect(onArms / arms).toBeLessThan(0.03)
   }, 60_000)
 
   it('stores the hands with the analysis and reads the same bare hands back', async () => {
