@@ -185,9 +185,6 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     }
   const notSkin = (c: [number, number, number]) => Math.hypot(c[0] - skinLab[0], c[1] - skinLab[1], c[2] - skinLab[2]) > 14
   const clusters = kmeans(samples, 4).filter((c) => c.share >= 0.06 && notSkin(c.c))
-  // (an arm turned from the light is darker than the face's skin, its hue and chroma kept: dark
-  // skin in shadow read as a dark sleeve, and took the neck and arm with it)
-  const shadedSkin = (c: [number, number, number]) => c[0] < skinLab[0] && Math.hypot(c[1] - skinLab[1], c[2] - skinLab[2]) < 8
   // Sleeves: what covers the upper arms just below the shoulders, when it is not skin.
   for (const [shoulder, elbow] of [
     [body.shoulderL, body.elbowL],
@@ -203,7 +200,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
           arm.push(labAt(lab, y * w + x))
         }
     }
-    const covered = arm.filter((c) => notSkin(c) && !shadedSkin(c))
+    const covered = arm.filter((c) => notSkin(c) && !shadedSkin(c, skinLab))
     if (covered.length > arm.length * 0.5) clusters.push(...kmeans(covered, 2).filter((c) => c.share >= 0.2))
   }
   const out = plane(w, h)
@@ -354,6 +351,13 @@ export function armLine(shoulder: Point, elbow: Point, wrist: Point): Point[] {
   return [shoulder, elbow, wrist, add(wrist, scale(sub(wrist, elbow), 0.45))]
 }
 
+/**
+ * Whether a colour is the skin's in shadow: darker, its hue and chroma kept (a dark-skinned arm
+ * turned from the light read as a dark sleeve, and took the neck and arm with it).
+ */
+const shadedSkin = (c: readonly number[], skinLab: readonly number[]) =>
+  (c[0] ?? 0) < (skinLab[0] ?? 0) && Math.hypot((c[1] ?? 0) - (skinLab[1] ?? 0), (c[2] ?? 0) - (skinLab[2] ?? 0)) < 8
+
 function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, skin: [number, number, number]): Plane {
   const { width: w, height: h } = person
   const out = plane(w, h)
@@ -371,8 +375,9 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame
         const i = y * w + x
         if (!isSet(person, i) || out.data[i]) continue
         if (polylineDistance(x, y, arm) >= radius) continue
-        const d = Math.hypot((lab[0].data[i] ?? 0) - skinLab[0], ((lab[1].data[i] ?? 0) - skinLab[1]) * 1.5, ((lab[2].data[i] ?? 0) - skinLab[2]) * 1.5)
-        if (d < 22) out.data[i] = 1
+        const c = labAt(lab, i)
+        const d = Math.hypot(c[0] - skinLab[0], (c[1] - skinLab[1]) * 1.5, (c[2] - skinLab[2]) * 1.5)
+        if (d < 22 || shadedSkin(c, skinLab)) out.data[i] = 1
       }
   }
   return out

@@ -144,6 +144,28 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(onArms / arms).toBeLessThan(0.03)
   }, 60_000)
 
+  it.each([
+    ['09597_00.jpg', 0.41],
+    ['05997_00.jpg', 0.71],
+  ])("reads %s's bare arms in shadow as bare arms, down from the upper arm's middle (before: %f of the arms' lines)", async (name) => {
+    const { model, masks } = await analysePerson((await decode(fixture('persons', name).data)).rgb)
+    const { body } = model
+    const w = masks.bareArms.width
+    let [bare, arms] = [0, 0]
+    for (const [shoulder, elbow, wrist] of [[body.shoulderL, body.elbowL, body.wristL], [body.shoulderR, body.elbowR, body.wristR]] as const) {
+      const line = [lerp(shoulder, elbow, 0.5), elbow, wrist]
+      for (let i = 0; i < masks.bareArms.data.length; i++) {
+        const x = i % w
+        if (polylineDistance(x, (i - x) / w, line) > body.shoulderWidth * 0.05) continue
+        arms++
+        if (isSet(masks.bareArms, i)) bare++
+      }
+    }
+    expect(arms).toBeGreaterThan(10_000)
+    // (now 0.96 and 0.88)
+    expect(bare / arms).toBeGreaterThan(0.85)
+  }, 60_000)
+
   it('stores the hands with the analysis and reads the same bare hands back', async () => {
     const storage = memoryStorage()
     const image = fixture('persons', '00121_00.jpg')
