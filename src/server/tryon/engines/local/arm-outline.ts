@@ -13,17 +13,30 @@ export function rightOf(d: Point): Point {
 /** A row across a bare limb: its starting point, the unit vector across (towards the image's right), and the skin's extent either way. */
 export type LimbRow = { at: Point; across: Point; right: number; left: number }
 
+const bareAt = (bare: Plane, { x, y }: Point) => {
+  const [c, r] = [Math.round(x), Math.round(y)]
+  return c >= 0 && r >= 0 && c < bare.width && r < bare.height && isSet(bare, r * bare.width + c)
+}
+
+/**
+ * How far bare skin runs from `at` along `dir`: the distance of its last pixel before a gap of more
+ * than `gap` pixels. The walk may start off the skin (a shaded edge) and looks for it within half
+ * the reach. Null where no skin is found, or where it runs on to `reach`.
+ */
+export function bareExtent(bare: Plane, at: Point, dir: Point, reach: number, gap = 0): number | null {
+  let last = -1
+  for (let d = 0, missed = 0; missed <= gap; d++) {
+    if (d >= reach) return null
+    if (bareAt(bare, pt(at.x + dir.x * d, at.y + dir.y * d))) [last, missed] = [d, 0]
+    else if (last >= 0 || d > reach / 2) missed++
+  }
+  return last < 0 ? null : last
+}
+
 /** The bare skin's row across a limb through a point on it: how far it runs either way (null off the skin, or running on beyond `reach`). */
 export function bareRow(bare: Plane, at: Point, across: Point, reach: number): LimbRow | null {
-  const { width: w, height: h } = bare
-  const skinAt = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(bare, Math.round(y) * w + Math.round(x))
-  if (!skinAt(at.x, at.y)) return null
-  const extent = (k: 1 | -1) => {
-    let d = 0
-    while (d < reach && skinAt(at.x + across.x * k * (d + 1), at.y + across.y * k * (d + 1))) d++
-    return d < reach ? d : null
-  }
-  const [right, left] = [extent(1), extent(-1)]
+  if (!bareAt(bare, at)) return null
+  const [right, left] = [bareExtent(bare, at, across, reach), bareExtent(bare, at, scale(across, -1), reach)]
   return right !== null && left !== null ? { at, across, right, left } : null
 }
 

@@ -1,4 +1,5 @@
 import type { BodyMeasurements } from '../../engine'
+import { bareExtent } from './arm-outline'
 import { type GarmentModel, acrossHangingSleeve } from './garment-analysis'
 import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
@@ -91,17 +92,8 @@ function armAcross({ silhouette, bareArms }: Worn, at: Point, out: Point, sw: nu
   const limit = sw * ARM_HALF_MAX * 1.5
   const outer = silhouetteReach(silhouette, at, out, limit)
   if (outer === null || outer >= limit) return null
-  const { width: w, height: h } = bareArms
-  let last = -1
-  for (let d = 0, gap = 0; gap < 3; d++) {
-    if (d >= limit) return null
-    const x = Math.round(at.x - out.x * d)
-    const y = Math.round(at.y - out.y * d)
-    if (x < 0 || y < 0 || x >= w || y >= h) return null
-    if (isSet(bareArms, y * w + x)) [last, gap] = [d, 0]
-    else if (last >= 0 || d > limit / 2) gap++
-  }
-  return last < 0 ? null : { out: outer, back: last }
+  const back = bareExtent(bareArms, at, scale(out, -1), limit, 2)
+  return back === null ? null : { out: outer, back }
 }
 
 /** How far above a shoulder joint the person's silhouette ends (up the body axis), or null off the photo. */
