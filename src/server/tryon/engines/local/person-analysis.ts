@@ -6,7 +6,7 @@ import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sid
 import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, boxAround, components, fillHoles, grownBox, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, bounds, boxAround, components, fillHoles, grownBox, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -358,12 +358,20 @@ export function armLine(shoulder: Point, elbow: Point, wrist: Point): Point[] {
 const shadedSkin = (c: readonly number[], skinLab: readonly number[]) =>
   (c[0] ?? 0) < (skinLab[0] ?? 0) && Math.hypot((c[1] ?? 0) - (skinLab[1] ?? 0), (c[2] ?? 0) - (skinLab[2] ?? 0)) < 8
 
-function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, skin: [number, number, number]): Plane {
+/** How far from the clothing mask a darker pixel is its rim (a blend of the old sleeve's hem and the skin), not skin in shadow. */
+const HEM_RIM = 2
+
+function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, body: BodyFrame, skin: [number, number, number]): Plane {
   const { width: w, height: h } = person
   const out = plane(w, h)
   const skinLab = rgbToLab(...skin)
   // From the middle of the upper arm down: higher up, skin is the shoulder, which a new garment covers.
   const radius = body.shoulderWidth * 0.16
+  const nearClothing = (x: number, y: number) => {
+    for (let dy = -HEM_RIM; dy <= HEM_RIM; dy++)
+      for (let dx = -HEM_RIM; dx <= HEM_RIM; dx++) if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h && isSet(clothing, (y + dy) * w + x + dx)) return true
+    return false
+  }
   const lowerArm = (shoulder: Point, elbow: Point, wrist: Point) => armLine(lerp(shoulder, elbow, 0.45), elbow, wrist)
   for (const arm of [lowerArm(body.shoulderL, body.elbowL, body.wristL), lowerArm(body.shoulderR, body.elbowR, body.wristR)]) {
     const xs = arm.map((p) => p.x)
@@ -377,10 +385,14 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame
         if (polylineDistance(x, y, arm) >= radius) continue
         const c = labAt(lab, i)
         const d = Math.hypot(c[0] - skinLab[0], (c[1] - skinLab[1]) * 1.5, (c[2] - skinLab[2]) * 1.5)
-        if (d < 22 || shadedSkin(c, skinLab)) out.data[i] = 1
+        if (d < 22 || (shadedSkin(c, skinLab) && !nearClothing(x, y))) out.data[i] = 1
       }
   }
-  return out
+  // (opened: a line a pixel or two wide is no arm, but an old sleeve's dark hem or the shadow along it)
+  const box = bounds(out)
+  if (box.x1 < 0) return out
+  const around = grownBox(box, 2, out)
+  return morph(morph(out, -1, around), 1, around)
 }
 
 /** What the face and hand models found in the photo. */
@@ -429,7 +441,7 @@ export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [num
       if (isSet(person, i)) keep.data[i] = 1
     })
   keepBareHands(keep, lab, person, found.hands, skin)
-  return { person, clothing, keep, bareArms: bareArmsMask(lab, person, body, skin), hands: keptHands(found.hands, keep), armOutlines }
+  return { person, clothing, keep, bareArms: bareArmsMask(lab, person, clothing, body, skin), hands: keptHands(found.hands, keep), armOutlines }
 }
 
 /** The person's model: body frame, skin colour (from the face mesh when there is one), hands and face outline. */
