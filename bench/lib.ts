@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,11 +9,28 @@ export const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), 
 /** The dev mailbox key every bench server gets (`GET /api/dev/mailbox?key=`). */
 export const MAILBOX_KEY = 'bench-dev-mailbox-key-0123456789'
 
+/**
+ * The allocator setting `npm start` and `npm run worker` run the server with (package.json): glibc
+ * keeps at most two malloc arenas, so the full-size planes the try-on engine frees on its threads
+ * are reused, not kept by one arena per thread (docs/decisions/0030).
+ */
+export const SERVER_ALLOCATOR = { MALLOC_ARENA_MAX: '2' }
+
+/**
+ * Runs this script again under the server's allocator setting, unless one is set (glibc reads it
+ * when the process starts); returns only in the run that has it.
+ */
+export function underServerAllocator() {
+  if (process.env.MALLOC_ARENA_MAX !== undefined) return
+  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, ...SERVER_ALLOCATOR } })
+  process.exit(run.status ?? 1)
+}
+
 /** Spawns `node --import tsx <script>` with the bench defaults under `env`; its stderr goes to `logFile` when given. */
 function spawnApp(script: string, env: Record<string, string>, opts: { logFile?: string; stdout: 'ignore' | 'pipe' }) {
   const stderr = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'inherit'
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, LOG_LEVEL: 'warn', DEV_MAILBOX_KEY: MAILBOX_KEY, ...env },
+    env: { ...process.env, ...SERVER_ALLOCATOR, LOG_LEVEL: 'warn', DEV_MAILBOX_KEY: MAILBOX_KEY, ...env },
     stdio: ['ignore', opts.stdout, stderr],
   })
   if (typeof stderr === 'number') fs.closeSync(stderr)

@@ -21,12 +21,14 @@ import { type Defect, SEEN_DEFECTS, resultDefects, visibleChange } from '../src/
 import { FIXTURES, SKIP_REASON, fixture, hasFixtures, memoryStorage } from '../src/server/tryon/engines/local/test-fixtures'
 import { ciede2000, meanLab, ssim } from '../src/server/tryon/engines/local/metrics'
 import { TRYON_HEIGHT, TRYON_WIDTH } from '../src/shared/tryon/constants'
-import { percentile } from './lib'
+import { percentile, underServerAllocator } from './lib'
 
 if (!hasFixtures) {
   console.log(SKIP_REASON)
   process.exit(0)
 }
+// (its peak memory as the server's: under the allocator setting it runs with)
+underServerAllocator()
 const OUT = process.env.TRYON_BENCH_OUT ?? '/tmp/drape-engine/out'
 fs.mkdirSync(path.join(OUT, 'rows'), { recursive: true })
 
@@ -191,7 +193,7 @@ console.log(`    mean per stage: ${Object.entries(stages).map(([stage, sum]) => 
 console.log(`  cold try-on: ${stats.cold.map(ms).join(', ')}   (budget <= 3000 ms)`)
 console.log(`  analysis at upload per photo: p50 ${ms(percentile(stats.prepare, 50))}, p95 ${ms(percentile(stats.prepare, 95))}   (budget p50 <= 1500 ms)`)
 console.log(`  phone-size person photos (1536 x 2048, to ${TRYON_WIDTH} x ${TRYON_HEIGHT}): analysis p50 ${ms(percentile(phone.prepare, 50))}, warm try-on p50 ${ms(percentile(phone.total, 50))}`)
-console.log(`  peak memory during the try-ons (max RSS): ${Math.round(peakMb)} MB   (budget <= 1024 MB)`)
+console.log(`  peak memory during the try-ons (max RSS, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}): ${Math.round(peakMb)} MB   (budget <= 1024 MB)`)
 console.log(`  regression figures: paired SSIM ${mean(quality.paired).toFixed(3)}; face and hair SSIM ${mean(quality.face).toFixed(3)}, background ${mean(quality.background).toFixed(3)}; garment colour CIEDE2000 ${mean(quality.colour).toFixed(2)}`)
 if (catalogue.size) {
   // Catalogue parity: the app's drawn dresses against the photos.
