@@ -6,7 +6,7 @@ import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sid
 import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
-import { type Plane, type Rgb, bounds, boxAround, components, fillHoles, grownBox, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, boxAround, components, fillHoles, grownBox, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -367,17 +367,12 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane
   const skinLab = rgbToLab(...skin)
   // From the middle of the upper arm down: higher up, skin is the shoulder, which a new garment covers.
   const radius = body.shoulderWidth * 0.16
-  const nearClothing = (x: number, y: number) => {
-    for (let dy = -HEM_RIM; dy <= HEM_RIM; dy++)
-      for (let dx = -HEM_RIM; dx <= HEM_RIM; dx++) if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h && isSet(clothing, (y + dy) * w + x + dx)) return true
-    return false
-  }
   const lowerArm = (shoulder: Point, elbow: Point, wrist: Point) => armLine(lerp(shoulder, elbow, 0.45), elbow, wrist)
-  for (const arm of [lowerArm(body.shoulderL, body.elbowL, body.wristL), lowerArm(body.shoulderR, body.elbowR, body.wristR)]) {
-    const xs = arm.map((p) => p.x)
-    const ys = arm.map((p) => p.y)
-    const [x0, x1] = [Math.max(0, Math.floor(Math.min(...xs) - radius)), Math.min(w - 1, Math.max(...xs) + radius)]
-    const [y0, y1] = [Math.max(0, Math.floor(Math.min(...ys) - radius)), Math.min(h - 1, Math.max(...ys) + radius)]
+  const arms = [lowerArm(body.shoulderL, body.elbowL, body.wristL), lowerArm(body.shoulderR, body.elbowR, body.wristR)]
+  const box = grownBox(boxAround(arms.flat(), radius), HEM_RIM, out)
+  const clothingRim = morph(clothing, HEM_RIM, box)
+  for (const arm of arms) {
+    const { x0, y0, x1, y1 } = grownBox(boxAround(arm, radius), 0, out)
     for (let y = y0; y <= y1; y++)
       for (let x = x0; x <= x1; x++) {
         const i = y * w + x
@@ -385,14 +380,11 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane
         if (polylineDistance(x, y, arm) >= radius) continue
         const c = labAt(lab, i)
         const d = Math.hypot(c[0] - skinLab[0], (c[1] - skinLab[1]) * 1.5, (c[2] - skinLab[2]) * 1.5)
-        if (d < 22 || (shadedSkin(c, skinLab) && !nearClothing(x, y))) out.data[i] = 1
+        if (d < 22 || (shadedSkin(c, skinLab) && !isSet(clothingRim, i))) out.data[i] = 1
       }
   }
   // (opened: a line a pixel or two wide is no arm, but an old sleeve's dark hem or the shadow along it)
-  const box = bounds(out)
-  if (box.x1 < 0) return out
-  const around = grownBox(box, 2, out)
-  return morph(morph(out, -1, around), 1, around)
+  return morph(morph(out, -1, box), 1, box)
 }
 
 /** What the face and hand models found in the photo. */
