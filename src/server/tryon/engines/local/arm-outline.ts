@@ -18,6 +18,14 @@ const bareAt = (bare: Plane, { x, y }: Point) => {
   return c >= 0 && r >= 0 && c < bare.width && r < bare.height && isSet(bare, r * bare.width + c)
 }
 
+/** The point at u across a limb's row: -1 its left edge, 0 its middle, 1 its right edge. */
+export function acrossRow({ at, across, right, left }: LimbRow, u: number): Point {
+  const offset = (right - left) / 2 + u * ((right + left) / 2)
+  return { x: at.x + across.x * offset, y: at.y + across.y * offset }
+}
+
+const rowMiddle = (row: LimbRow) => acrossRow(row, 0)
+
 /**
  * How far bare skin runs from `at` along `dir`: the distance of its last pixel before a gap of more
  * than `gap` pixels. The walk may start off the skin (a shaded edge) and looks for it within half
@@ -43,9 +51,9 @@ export function bareRow(bare: Plane, at: Point, across: Point, reach: number): L
 /**
  * The upper arm where it first shows bare below the shoulder: the middle of its first bare row
  * (`top`), the middle of its first rows (`hem`) and their half width, and the arm's line from the shoulder through that middle run on by as much
- * (an old sleeve's hem at a slant across the arm reaches further down its underside).
+ * (an old sleeve's hem at a slant across the arm reaches further down its underside); `rows`, those first rows.
  */
-export type SeenUpperArm = { top: Point; hem: Point; end: Point; radius: number }
+export type SeenUpperArm = { top: Point; hem: Point; end: Point; radius: number; rows: LimbRow[] }
 
 /** How many bare rows in a row, 2 px apart, the upper arm must show to be read (the first two, at an old sleeve's hem, are partly its edge). */
 const SEEN_ROWS = 7
@@ -72,9 +80,8 @@ export function seenUpperArm(bare: Plane, shoulder: Point, elbow: Point, sw: num
     else rows.length = 0
   }
   if (rows.length < SEEN_ROWS) return null
-  const centres = rows.map(({ at, across: a, right, left }) => add(at, { x: a.x * ((right - left) / 2), y: a.y * ((right - left) / 2) }))
-  const seen = centres.slice(2)
+  const seen = rows.slice(2).map(rowMiddle)
   const hem = pt(median(seen.map((c) => c.x)), median(seen.map((c) => c.y)))
   const radius = median(rows.slice(2).map((r) => (r.right + r.left + 1) / 2))
-  return { top: centres[0]!, hem, end: add(hem, scale(norm(sub(hem, shoulder)), radius)), radius }
+  return { top: rowMiddle(rows[0]!), hem, end: add(hem, scale(norm(sub(hem, shoulder)), radius)), radius, rows: rows.slice(2) }
 }

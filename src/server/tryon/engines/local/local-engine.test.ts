@@ -244,6 +244,30 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     expect(dip).toBeLessThan(5)
   }, 120_000)
 
+  it("fills the upper arm under an old sleeve with the arm's own colour and its light across it, as seen below the hem (00055 in a sleeveless dress: a flat, darker slab)", async () => {
+    const { analysis, photo, picture: data } = await triedOn('00055_00.jpg', '053742_1.jpg')
+    const { masks, model } = analysis
+    const { body } = model
+    const sw = body.shoulderWidth
+    const { width: w } = masks.person
+    const picture = { width: w, height: masks.person.height, data }
+    const { shoulderL: shoulder, elbowL: elbow } = body
+    const { hem, radius } = seenUpperArm(masks.bareArms, shoulder, elbow, sw) ?? expect.fail('the arm is seen below the old sleeve')
+    const length = dist(shoulder, hem)
+    const [dx, dy] = [(hem.x - shoulder.x) / length, (hem.y - shoulder.y) / length]
+    // (the colour d px along the line from the shoulder, u of the half width across: the median over five rows 2 px apart)
+    const at = (image: typeof picture, d: number, u: number) =>
+      medianLab(image, [-4, -2, 0, 2, 4].map((e) => Math.round(shoulder.y + dy * (d + e) + dx * u * radius) * w + Math.round(shoulder.x + dx * (d + e) - dy * u * radius)))!
+    const [above, below] = [length - sw * 0.12, length + sw * 0.06]
+    const [filled, seen] = [at(picture, above, 0), at({ ...picture, data: photo }, below, 0)]
+    // The middle of the filled arm has the seen arm's colour (before: 2.8 darker, its hue as near).
+    expect(Math.abs(filled[0] - seen[0])).toBeLessThan(2)
+    expect(Math.hypot(filled[1] - seen[1], filled[2] - seen[2])).toBeLessThan(3)
+    // Across it, it darkens towards its edges as the seen arm does (before: 0.58 of the seen arm's fall-off, now 0.97).
+    const fall = (image: typeof picture, d: number) => at(image, d, 0)[0] - (at(image, d, -0.8)[0] + at(image, d, 0.8)[0]) / 2
+    expect(fall(picture, above)).toBeGreaterThan(fall({ ...picture, data: photo }, below) * 0.8)
+  }, 120_000)
+
   it("keeps the upper arm skin where the old sleeve covered its underside, on an arm wider than the pose's reach (07966: a notch of backdrop cut into the arm)", async () => {
     const { analysis, photo, picture } = await triedOn('07966_00.jpg', '050191_1.jpg')
     const { masks, model } = analysis

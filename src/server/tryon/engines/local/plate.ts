@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { type Point, add, dist, mid, norm, pt, segmentDistance, sub } from './geometry'
 import type { Face } from './analysis-schemas'
-import { type LimbRow, bareRow, downward, rightOf, seenUpperArm } from './arm-outline'
+import { type LimbRow, acrossRow, bareRow, downward, rightOf, seenUpperArm } from './arm-outline'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
 
@@ -261,17 +261,36 @@ function mean3(p: Plane, x: number, y: number, area: Box) {
   return sum / 9
 }
 
-/** An arm as the plate fills it: its line (shoulder, elbow, wrist, hand, or through where the upper arm is seen), its upper arm's half width and each segment's weight against it. */
-type FilledArm = { line: Point[]; radius: number; weights: number[] }
+/**
+ * An arm as the plate fills it: its line (shoulder, elbow, wrist, hand, or through where the upper
+ * arm is seen), its upper arm's half width and each segment's weight against it; where the upper arm
+ * is seen below an old sleeve, its skin's colour across it there (see `colourAcross`).
+ */
+type FilledArm = { line: Point[]; radius: number; weights: number[]; seenColour: Float32Array | null }
 
 /** (forearms and hands are slimmer than upper arms) */
 const LIMB_WEIGHTS = [1, 1.15, 1.15]
 
 /** An arm where the old clothing covered it: through where its upper arm is seen and as wide (see `seenUpperArm`), else along the pose and `radius` wide. */
-function filledArm(masks: PlateMasks, shoulder: Point, elbow: Point, wrist: Point, radius: number, sw: number): FilledArm {
+function filledArm(person: Rgb, masks: PlateMasks, shoulder: Point, elbow: Point, wrist: Point, radius: number, sw: number): FilledArm {
   const line = armLine(shoulder, elbow, wrist)
   const seen = seenUpperArm(masks.bareArms, shoulder, elbow, sw)
-  return seen ? { line: [shoulder, seen.end, ...line.slice(1)], radius: seen.radius, weights: [1, ...LIMB_WEIGHTS] } : { line, radius, weights: LIMB_WEIGHTS }
+  return seen
+    ? { line: [shoulder, seen.end, ...line.slice(1)], radius: seen.radius, weights: [1, ...LIMB_WEIGHTS], seenColour: colourAcross(person, seen.rows) }
+    : { line, radius, weights: LIMB_WEIGHTS, seenColour: null }
+}
+
+/**
+ * A bare limb's colour across it (RGB at ACROSS points from its left edge to its right), the median
+ * over some of its rows: its skin darker and warmer towards its edges, as this photo's light has it.
+ */
+function colourAcross(img: Rgb, rows: LimbRow[]): Float32Array {
+  const out = new Float32Array(ACROSS * 3)
+  for (let k = 0; k < ACROSS; k++) {
+    const at = rows.map((row) => acrossRow(row, acrossU(k))).map((p) => Math.min(img.height - 1, Math.max(0, Math.round(p.y))) * img.width + Math.min(img.width - 1, Math.max(0, Math.round(p.x))))
+    for (let c = 0; c < 3; c++) out[k * 3 + c] = median(at.map((i) => img.data[i * 3 + c]!))
+  }
+  return out
 }
 
 /**
@@ -314,11 +333,12 @@ function lightAcross(L: Plane, masks: PlateMasks, body: BodyFrame): Float32Array
   const { width: w } = L
   const ratios = Array.from({ length: ACROSS }, () => [] as number[])
   for (const [elbow, wrist] of [[body.elbowL, body.wristL], [body.elbowR, body.wristR]] as const)
-    for (const { at, across, right, left } of forearmRows(masks, elbow, wrist)) {
-      const half = (right + left) / 2
-      if (half < 3) continue
-      const centre = add(at, { x: across.x * ((right - left) / 2), y: across.y * ((right - left) / 2) })
-      const lum = (u: number) => L.data[Math.round(centre.y + across.y * u * half) * w + Math.round(centre.x + across.x * u * half)] ?? 0
+    for (const row of forearmRows(masks, elbow, wrist)) {
+      if ((row.right + row.left) / 2 < 3) continue
+      const lum = (u: number) => {
+        const p = acrossRow(row, u)
+        return L.data[Math.round(p.y) * w + Math.round(p.x)] ?? 0
+      }
       const middle = lum(0)
       if (middle < 0.05) continue
       for (let k = 0; k < ACROSS; k++) ratios[k]!.push(lum(acrossU(k)) / middle)
@@ -327,11 +347,12 @@ function lightAcross(L: Plane, masks: PlateMasks, body: BodyFrame): Float32Array
   return Float32Array.from(ratios, (r) => Math.min(1.15, Math.max(0.6, median(r))))
 }
 
-/** The light at u (-1..1) across a round part, between the points it was read at. */
-function lightAt(light: Float32Array, u: number) {
+/** A value read at ACROSS points across a round part (`channels` values each), at u (-1..1) and channel c: between the points it was read at. */
+function acrossAt(values: Float32Array, u: number, channels = 1, c = 0) {
   const k = Math.min(ACROSS - 1, Math.max(0, (u / 0.95 + 1) * ((ACROSS - 1) / 2)))
   const k0 = Math.min(ACROSS - 2, Math.floor(k))
-  return light[k0]! + (light[k0 + 1]! - light[k0]!) * (k - k0)
+  const [a, b] = [values[k0 * channels + c]!, values[(k0 + 1) * channels + c]!]
+  return a + (b - a) * (k - k0)
 }
 
 /** Signed distance of (x, y) across the line through a and b, positive towards the image's right. */
@@ -520,17 +541,23 @@ function smoothPlate(
   // (an arm lit across as the forearms are, its light beyond its edge its edge's; where it lies
   // against the torso the lighter of the two, so no edge shows where one ends)
   const armRadius = upperArmRadius(masks, body)
-  const arms = [filledArm(masks, body.shoulderL, body.elbowL, body.wristL, armRadius, sw), filledArm(masks, body.shoulderR, body.elbowR, body.wristR, armRadius, sw)]
+  const arms = [filledArm(person, masks, body.shoulderL, body.elbowL, body.wristL, armRadius, sw), filledArm(person, masks, body.shoulderR, body.elbowR, body.wristR, armRadius, sw)]
+  // (set by `roundness`: the colour across the upper arm seen below an old sleeve that is lit at (x, y), and where across it)
+  const seenAt = { colour: null as Float32Array | null, u: 0 }
   const roundness = (x: number, y: number) => {
     // (beyond the torso's sides it goes on darkening: there only the arms are, lit as arms)
     const torso = Math.max(0.6, 1 - 0.18 * (acrossLine(x, y, neck, hips) / torsoHalf) ** 2)
-    let [nearest, across] = [Infinity, 0]
-    for (const { line, radius } of arms)
-      for (let k = 1; k < line.length; k++) {
-        const d = segmentDistance(x, y, line[k - 1]!, line[k]!)
-        if (d < nearest) [nearest, across] = [d, acrossLine(x, y, line[k - 1]!, line[k]!) / radius]
+    let [nearest, across, upper] = [Infinity, 0, null as Float32Array | null]
+    for (const arm of arms)
+      for (let k = 1; k < arm.line.length; k++) {
+        const d = segmentDistance(x, y, arm.line[k - 1]!, arm.line[k]!)
+        // (a seen upper arm's line runs shoulder, seen, elbow: its first two segments)
+        if (d < nearest) [nearest, across, upper] = [d, acrossLine(x, y, arm.line[k - 1]!, arm.line[k]!) / arm.radius, k <= 2 ? arm.seenColour : null]
       }
-    return Math.max(torso, lightAt(light, across))
+    const armLight = acrossAt(light, across)
+    seenAt.colour = armLight >= torso ? upper : null
+    seenAt.u = across
+    return Math.max(torso, armLight)
   }
   const inBody = bodyRegion(body, arms)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
@@ -562,8 +589,12 @@ function smoothPlate(
       set(backdrop, i, backgroundAt(0, i), backgroundAt(1, i), backgroundAt(2, i))
       // (under the face, hair and bare hands too: kept in front, they are body, and the skin meets them without a pale seam of backdrop)
       if (!inBody(x, y)) continue
-      const light = (clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1) * roundness(x, y)
-      set(skinFill, i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
+      const clothedLight = clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1
+      const light = clothedLight * roundness(x, y)
+      // (an upper arm seen below an old sleeve goes on up under it as it is seen)
+      const { colour: seen, u } = seenAt
+      if (seen) set(skinFill, i, acrossAt(seen, u, 3, 0) * clothedLight, acrossAt(seen, u, 3, 1) * clothedLight, acrossAt(seen, u, 3, 2) * clothedLight)
+      else set(skinFill, i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
       onBody.data[i] = 1
     }
   const skin = { width: w, height: h, data: skinFill }
