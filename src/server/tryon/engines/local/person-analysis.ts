@@ -184,7 +184,8 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
       samples.push(labAt(lab, i))
     }
   const notSkin = (c: [number, number, number]) => Math.hypot(c[0] - skinLab[0], c[1] - skinLab[1], c[2] - skinLab[2]) > 14
-  const clusters = kmeans(samples, 4).filter((c) => c.share >= 0.06 && notSkin(c.c))
+  // (the chest's skin in shadow, in a neckline or beside a strap, is no clothing colour: taken for one, it took the arms in shadow too)
+  const clusters = kmeans(samples, 4).filter((c) => c.share >= 0.06 && notSkin(c.c) && !shadedSkin(c.c, skinLab))
   // Sleeves: what covers the upper arms just below the shoulders, when it is not skin.
   for (const [shoulder, elbow] of [
     [body.shoulderL, body.elbowL],
@@ -352,11 +353,20 @@ export function armLine(shoulder: Point, elbow: Point, wrist: Point): Point[] {
 }
 
 /**
- * Whether a colour is the skin's in shadow: darker, its hue and chroma kept (a dark-skinned arm
- * turned from the light read as a dark sleeve, and took the neck and arm with it).
+ * Whether a colour is the skin's in shadow: darker, its hue kept, its chroma kept or up to half as
+ * much again (a dark-skinned arm turned from the light read as a dark sleeve, and took the neck and
+ * arm with it; a fair arm in shadow is warmer, and its kept hue took it for a sleeve).
  */
-const shadedSkin = (c: readonly number[], skinLab: readonly number[]) =>
-  (c[0] ?? 0) < (skinLab[0] ?? 0) && Math.hypot((c[1] ?? 0) - (skinLab[1] ?? 0), (c[2] ?? 0) - (skinLab[2] ?? 0)) < 8
+function shadedSkin(c: readonly number[], skinLab: readonly number[]) {
+  const [L, a, b] = [c[0] ?? 0, c[1] ?? 0, c[2] ?? 0]
+  const [sL, sa, sb] = [skinLab[0] ?? 0, skinLab[1] ?? 0, skinLab[2] ?? 0]
+  if (L >= sL) return false
+  if (Math.hypot(a - sa, b - sb) < 8) return true
+  // (along the skin's hue and across it)
+  const chroma = Math.hypot(sa, sb) || 1
+  const along = (a * sa + b * sb) / chroma
+  return Math.abs(a * sb - b * sa) / chroma < 4 && along > chroma && along < chroma * 1.6
+}
 
 /** How far from the clothing mask a darker pixel is its rim (a blend of the old sleeve's hem and the skin), not skin in shadow. */
 const HEM_RIM = 2
