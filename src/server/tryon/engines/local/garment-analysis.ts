@@ -4,7 +4,7 @@ import { type Point, add, dist, mid, norm, pt, scale, side, sub } from './geomet
 import { backdropOf } from './backdrop'
 import { hangerAndTags } from './hanger'
 import { ENGINE_ERRORS } from './messages'
-import { type Plane, type Rgb, bounds, edgeShare, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, pixelLab, threshold } from './raster'
+import { type Plane, type Rgb, bounds, components, edgeShare, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, pixelLab, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -17,12 +17,13 @@ export type { GarmentLandmarks, GarmentModel } from './analysis-schemas'
  * A garment photo's masks: its `outline`, which its model is read from, and the mask it is `drawn`
  * with, which differs only for a print with backdrop-coloured parts: its pale blended rim peeled.
  * (The landmarks are read before: peeled, a striped garment's outline had notches that read as
- * armpits and sleeve ends.)
+ * armpits and sleeve ends.) `pale`: the drawn mask's pixels of the backdrop's colour that were not
+ * found as garment (a slit closed, a hole filled), when the garment is not of that colour itself.
  */
-export type GarmentMasks = { outline: Plane; drawn: Plane }
+export type GarmentMasks = { outline: Plane; drawn: Plane; pale: Plane | null }
 
 /** The masks of a garment drawn with its whole outline. */
-const drawnWhole = (mask: Plane): GarmentMasks => ({ outline: mask, drawn: mask })
+const drawnWhole = (mask: Plane): GarmentMasks => ({ outline: mask, drawn: mask, pale: null })
 
 /**
  * The garment's silhouette in a product photo, by classical means: what differs from the backdrop
@@ -39,9 +40,10 @@ export function garmentMasks(img: Rgb, alpha: Plane | null): GarmentMasks {
     return drawnWhole(mask)
   }
   const backdrop = backdropOf(img)
-  const { outline, drawn } = withoutFringe(img, closedWhole(img, morph(morph(backdrop.apart, -2), 2)), backdrop.colour)
+  const found = morph(morph(backdrop.apart, -2), 2)
+  const { outline, drawn, pale } = withoutFringe(img, closedWhole(img, found), found, backdrop.colour)
   const shaped = withoutBriefs(outline)
-  return { outline: shaped, drawn: drawn === outline ? shaped : mapPlane(shaped, (v, i) => Math.min(v, drawn.data[i]!)) }
+  return { outline: shaped, drawn: drawn === outline ? shaped : mapPlane(shaped, (v, i) => Math.min(v, drawn.data[i]!)), pale }
 }
 
 /**
@@ -86,7 +88,7 @@ const SHADOW = { colourful: 15, depth: 40, fringe: 20 }
  * around it on the person. A garment close to its backdrop's colour (white on white) keeps its edge;
  * a print with backdrop-coloured parts keeps its outline and is drawn without its blended rim.
  */
-function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]): GarmentMasks {
+function withoutFringe(img: Rgb, mask: Plane, found: Plane, backdrop: [number, number, number]): GarmentMasks {
   const { width: w, height: h } = mask
   const on = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(mask, y * w + x)
   // The garment's own colour: its pixels well inside the edge (6 px each way).
@@ -103,6 +105,7 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
   const shadowLike = (c: [number, number, number]) => coloured && c[0] > backdrop[0] - SHADOW.depth && hueApart(c, backdrop) < hueApart(c, own) * 0.5
   const backdropLike = (c: [number, number, number]) => apart(c, backdrop) < apart(c, own) * 0.7 || shadowLike(c)
   if (apart(own, backdrop) < 25) return drawnWhole(mask)
+  const pale = (drawn: Plane) => mapPlane(drawn, (v, i) => (v >= 0.5 && !isSet(found, i) && backdropLike(pixelLab(img, i)) ? 1 : 0))
   const out = { ...mask, data: Float32Array.from(mask.data) }
   const edge = (i: number) => {
     const x = i % w
@@ -130,11 +133,14 @@ function withoutFringe(img: Rgb, mask: Plane, backdrop: [number, number, number]
       const inward = [[1, 0], [-1, 0], [0, 1], [0, -1]].find(([dx, dy]) => !stays(x - dx!, y - dy!) && on(x + dx! * INWARD, y + dy! * INWARD))
       return inward !== undefined && apart(pixelLab(img, i), pixelLab(img, (y + inward[1]! * INWARD) * w + x + inward[0]! * INWARD)) > 12
     }
-    return { outline: mask, drawn: peel(PRINTED_FRINGE, (i) => backdropLike(pixelLab(img, i)) && blend(i)) }
+    const drawn = peel(PRINTED_FRINGE, (i) => backdropLike(pixelLab(img, i)) && blend(i))
+    return { outline: mask, drawn, pale: pale(drawn) }
   }
   // (a shadow may be wider than a soft edge: its darker part, the backdrop's hue, goes further)
-  return drawnWhole(peel(SHADOW.fringe, (i, pass) => (pass < FRINGE ? backdropLike : shadowLike)(pixelLab(img, i))))
+  const peeled = peel(SHADOW.fringe, (i, pass) => (pass < FRINGE ? backdropLike : shadowLike)(pixelLab(img, i)))
+  return { outline: peeled, drawn: peeled, pale: pale(peeled) }
 }
+
 
 /**
  * A bodysuit without its briefs: they are worn under the bottoms, so it tries on as a top ending
@@ -711,15 +717,94 @@ export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
   return parts
 }
 
+/** How wide a gap between a sleeve and the body on a row of the garment photo is closed (of the chest's width). */
+const SLEEVE_GAP = 0.12
+/** How far in from a gap's edges its colours are taken (pixels). */
+const GAP_RIM = 3
+
+/**
+ * The garment as it is drawn: its photo, mask and parts, with the gaps between a sleeve that hangs
+ * beside the body and the body closed (a slit of backdrop left out of the mask, see
+ * `withoutSlits`): worn, the sleeve lies against the body there. On each row, a gap between a
+ * sleeve's pixels and the body's, at most SLEEVE_GAP of the chest wide, takes the part of the
+ * nearer side and its colours, mirrored across the gap's edge. The photo, mask and parts as they are when there is none.
+ */
+export function drawnGarment(rgb: Rgb, mask: Plane, parts: Uint8Array, model: GarmentModel): { rgb: Rgb; mask: Plane; parts: Uint8Array } {
+  const { width: w, height: h } = mask
+  const L = model.landmarks
+  const widest = Math.max(2, Math.round((L.armpitR.x - L.armpitL.x) * SLEEVE_GAP))
+  const isSleeve = (p: number | undefined) => p === PART.sleeveL || p === PART.sleeveR
+  const gaps: [from: number, to: number][] = []
+  for (let y = 0; y < h; y++)
+    for (let x = 1; x < w; x++) {
+      const left = y * w + x - 1
+      if (parts[left] === PART.none || parts[left + 1] !== PART.none) continue
+      let end = left + 1
+      while (end < (y + 1) * w - 1 && end - left <= widest && parts[end] === PART.none) end++
+      x = end - y * w
+      if (end - left > widest || parts[end] === PART.none || isSleeve(parts[left]) === isSleeve(parts[end])) continue
+      gaps.push([left, end])
+    }
+  if (!gaps.length) return { rgb, mask, parts }
+  const [data, alpha, labels] = [rgb.data.slice(), Float32Array.from(mask.data), parts.slice()]
+  for (const [left, end] of gaps) {
+    // (the colours from a few pixels in: the gap's edges are the backdrop's blend)
+    const [a, b] = [parts[left - GAP_RIM] === parts[left] ? left - GAP_RIM : left, parts[end + GAP_RIM] === parts[end] ? end + GAP_RIM : end]
+    for (let i = a + 1; i < b; i++) {
+      // (the garment beside it mirrored across its edge: its print goes on, not streaked across)
+      const edge = i - a <= b - i ? a : b
+      const mirrored = 2 * edge - i
+      const from = parts[mirrored] === parts[edge] && Math.floor(mirrored / w) === Math.floor(edge / w) ? mirrored : edge
+      data.set(rgb.data.subarray(from * 3, from * 3 + 3), i * 3)
+      alpha[i] = 1
+      labels[i] = parts[from]!
+    }
+  }
+  return { rgb: { width: w, height: h, data }, mask: { width: w, height: h, data: alpha }, parts: labels }
+}
+
 export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }
 
 /** A garment photo's mask and model (a TryOnError when it shows no garment, or one cut off). */
 export function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): GarmentAnalysis {
   // A cut-out (PNG with transparency) already is the mask; a photo is segmented from its backdrop.
-  const { outline, drawn } = garmentMasks(rgb, alpha)
+  const { outline, drawn, pale } = garmentMasks(rgb, alpha)
   const area = outline.data.reduce((s, v) => s + v, 0) / outline.data.length
   if (area < 0.02 || area > 0.97) throw new TryOnError(ENGINE_ERRORS.noGarment)
   // Running into the frame's top or sides: the garment is cut off, or the backdrop is not plain.
   if (!alpha && edgeShare(outline) > 0.2) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
-  return { kind: 'garment', model: garmentModel(rgb, outline, category), mask: drawn }
+  const model = garmentModel(rgb, outline, category)
+  return { kind: 'garment', model, mask: pale ? withoutSlits(drawn, pale, garmentParts(outline, model)) : drawn }
+}
+
+/** A slit between a sleeve and the body: at least this tall (of the photo's height) and this many times taller than wide. */
+const SLIT = { tall: 0.03, slender: 4 }
+
+/**
+ * The drawn mask without the backdrop it took in between a sleeve and the body: parts of `pale`
+ * (see `GarmentMasks`) beside both a sleeve and the body, tall and slender (a slit closed at its
+ * top, or at both ends and filled as a hole). Drawn, such a slit was a pale line along the sleeve
+ * on the person. (A pale logo, a placket, a stripe or a hem band lies within one part.)
+ */
+function withoutSlits(drawn: Plane, pale: Plane, parts: Uint8Array): Plane {
+  const { width: w, height: h } = drawn
+  const { labels, sizes } = components(pale)
+  const seen = sizes.map(() => ({ y0: h, y1: -1, sleeve: false, body: false }))
+  for (let i = 0; i < w * h; i++) {
+    const l = labels[i]!
+    if (l < 0) continue
+    const part = seen[l]!
+    const [x, y] = [i % w, Math.floor(i / w)]
+    part.y0 = Math.min(part.y0, y)
+    part.y1 = Math.max(part.y1, y)
+    for (const j of [i, x > 0 ? i - 1 : i, x < w - 1 ? i + 1 : i]) {
+      part.body ||= parts[j] === PART.body
+      part.sleeve ||= parts[j] === PART.sleeveL || parts[j] === PART.sleeveR
+    }
+  }
+  const slit = seen.map(({ y0, y1, sleeve, body }, l) => {
+    const tall = y1 - y0 + 1
+    return sleeve && body && tall >= h * SLIT.tall && tall >= (sizes[l]! / tall) * SLIT.slender
+  })
+  return mapPlane(drawn, (v, i) => ((labels[i] ?? -1) >= 0 && slit[labels[i]!] ? 0 : v))
 }

@@ -5,11 +5,11 @@ import { type OutputFormat, type TryOnEngine, type TryOnInput, type TryOnOutput,
 import { type GarmentAnalysis, analysisOf, prepareAnalysis, workingImage } from './analysis'
 import { composeTryOn } from './compose'
 import { type Fit, fitFromSize, fitGarment } from './fit'
-import { garmentParts } from './garment-analysis'
+import { drawnGarment, garmentParts } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
 import { warmPose } from './pose'
 import { type Defect, pictureDefects } from './result-check'
-import type { Plane } from './raster'
+import type { Plane, Rgb } from './raster'
 import { warmPersonSegmenter } from './person-segmenter'
 import { warmHands } from './hand-landmarks'
 import { warmFaceMesh } from './face-mesh'
@@ -28,12 +28,12 @@ const VARIATIONS: { ease: number; lengthShift: number; shading: number }[] = [
   { ease: 1.09, lengthShift: 0.08, shading: 0.75 },
 ]
 
-/** Garment parts per garment model (a model object lives as long as its cached analysis). */
-const partsOf = new WeakMap<GarmentAnalysis['model'], Uint8Array>()
-function cachedParts({ mask, model }: GarmentAnalysis) {
-  let parts = partsOf.get(model)
-  if (!parts) partsOf.set(model, (parts = garmentParts(mask, model)))
-  return parts
+/** The garment as drawn, per garment model (a model object lives as long as its cached analysis): see `drawnGarment`. */
+const drawnOf = new WeakMap<GarmentAnalysis['model'], ReturnType<typeof drawnGarment>>()
+function cachedDrawn({ mask, model }: GarmentAnalysis, image: Rgb) {
+  let drawn = drawnOf.get(model)
+  if (!drawn) drawnOf.set(model, (drawn = drawnGarment(image, mask, garmentParts(mask, model), model)))
+  return drawn
 }
 
 const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png', WEBP: 'image/webp' }
@@ -103,7 +103,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       const analysed = performance.now()
       abortIf(input.signal)
       onProgress?.('fitting')
-      const parts = cachedParts(garment.analysis)
+      const drawn = cachedDrawn(garment.analysis, garmentImage)
       const base = fitFromSize(input.size, input.measurements)
       const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, check: 0, encode: 0, cached: person.cached && garment.cached }
       const images = []
@@ -122,9 +122,9 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
           plate: person.analysis.plate,
           body: person.analysis.model.body,
           waistband: person.analysis.model.waistband,
-          garment: garmentImage,
-          garmentMask: garment.analysis.mask,
-          parts,
+          garment: drawn.rgb,
+          garmentMask: drawn.mask,
+          parts: drawn.parts,
           garmentModel: garment.analysis.model,
           mappings,
           shading: variation.shading,
