@@ -724,7 +724,7 @@ const GAP_RIM = 3
 
 /**
  * The garment as it is drawn: its photo, mask and parts, with the gaps between a sleeve that hangs
- * beside the body and the body closed (a slit of backdrop left out of the mask, see
+ * down beside the body and the body closed (a slit of backdrop left out of the mask, see
  * `withoutSlits`): worn, the sleeve lies against the body there. On each row, a gap between a
  * sleeve's pixels and the body's, at most SLEEVE_GAP of the chest wide, takes the part of the
  * nearer side and its colours, mirrored across the gap's edge. The photo, mask and parts as they are when there is none.
@@ -733,7 +733,9 @@ export function drawnGarment(rgb: Rgb, mask: Plane, parts: Uint8Array, model: Ga
   const { width: w, height: h } = mask
   const L = model.landmarks
   const widest = Math.max(2, Math.round((L.armpitR.x - L.armpitL.x) * SLEEVE_GAP))
-  const isSleeve = (p: number | undefined) => p === PART.sleeveL || p === PART.sleeveR
+  // (a sleeve that hangs down beside the body, below its armpit: a short sleeve standing out leaves the backdrop under it)
+  const besideBody = (part: number | undefined, y: number) =>
+    (part === PART.sleeveL && hangs(L.armpitL, L.sleeveEndL) && y > L.armpitL.y) || (part === PART.sleeveR && hangs(L.armpitR, L.sleeveEndR) && y > L.armpitR.y)
   const gaps: [from: number, to: number][] = []
   for (let y = 0; y < h; y++)
     for (let x = 1; x < w; x++) {
@@ -742,8 +744,9 @@ export function drawnGarment(rgb: Rgb, mask: Plane, parts: Uint8Array, model: Ga
       let end = left + 1
       while (end < (y + 1) * w - 1 && end - left <= widest && parts[end] === PART.none) end++
       x = end - y * w
-      if (end - left > widest || parts[end] === PART.none || isSleeve(parts[left]) === isSleeve(parts[end])) continue
-      gaps.push([left, end])
+      if (end - left > widest) continue
+      const [a, b] = [parts[left], parts[end]]
+      if ((a === PART.body && besideBody(b, y)) || (b === PART.body && besideBody(a, y))) gaps.push([left, end])
     }
   if (!gaps.length) return { rgb, mask, parts }
   const [data, alpha, labels] = [rgb.data.slice(), Float32Array.from(mask.data), parts.slice()]

@@ -288,6 +288,12 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(drawnPale / slit).toBeLessThan(0.02)
   }, 60_000)
 
+  it("leaves the backdrop under a short sleeve standing out from the body as it is (00055: filled, the sleeve's colour drew a dark line down the person's chest)", async () => {
+    const { rgb } = await decode(fixture('garments', '00055_00.jpg').data)
+    const { mask, model } = analyseGarment(rgb, null)
+    expect(drawnGarment(rgb, mask, garmentParts(mask, model), model).mask).toBe(mask)
+  }, 60_000)
+
   it('draws pale stripes down the body and a sleeve, backdrop-coloured as they are', async () => {
     const stripes = '<rect x="146" y="110" width="8" height="200" fill="#e6e6e4"/><rect x="255" y="100" width="4" height="40" fill="#e6e6e4" transform="rotate(-30 257 120)"/>'
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#e6e6e4"/><path d="${TEE}" fill="#2a2a3a"/>${stripes}</svg>`
