@@ -393,8 +393,9 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane
         if (d < 22 || (shadedSkin(c, skinLab) && !isSet(clothingRim, i))) out.data[i] = 1
       }
   }
-  // (opened: a line a pixel or two wide is no arm, but an old sleeve's dark hem or the shadow along it)
-  return morph(morph(out, -1, box), 1, box)
+  // (opened: a line a pixel or two wide is no arm, but an old sleeve's dark hem or the shadow along it;
+  // its small holes filled: a highlight or a freckle within the arm is arm, and its pixels were taken for old clothing's)
+  return fillHoles(morph(morph(out, -1, box), 1, box), (radius * radius) / 4)
 }
 
 /** What the face and hand models found in the photo. */
