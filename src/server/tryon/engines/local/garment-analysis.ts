@@ -141,7 +141,6 @@ function withoutFringe(img: Rgb, mask: Plane, found: Plane, backdrop: [number, n
   return { outline: peeled, drawn: peeled, pale: pale(peeled) }
 }
 
-
 /**
  * A bodysuit without its briefs: they are worn under the bottoms, so it tries on as a top ending
  * where its leg openings begin. Briefs show as the torso curving in, below mid-height, to a crotch

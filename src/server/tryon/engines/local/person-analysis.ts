@@ -353,9 +353,9 @@ export function armLine(shoulder: Point, elbow: Point, wrist: Point): Point[] {
 }
 
 /**
- * Whether a colour is the skin's in shadow: darker, its hue kept, its chroma kept or up to half as
- * much again (a dark-skinned arm turned from the light read as a dark sleeve, and took the neck and
- * arm with it; a fair arm in shadow is warmer, and its kept hue took it for a sleeve).
+ * Whether a colour is the skin's in shadow: darker, its hue kept, its chroma kept or up to 1.6
+ * times the skin's (a dark-skinned arm turned from the light read as a dark sleeve, and took the
+ * neck and arm with it; a fair arm in shadow is warmer, and was taken for a sleeve).
  */
 function shadedSkin(c: readonly number[], skinLab: readonly number[]) {
   const [L, a, b] = [c[0] ?? 0, c[1] ?? 0, c[2] ?? 0]
