@@ -1,12 +1,12 @@
 import { ARM_BAND, armBands } from './arm-band'
-import { seenUpperArm } from './arm-outline'
+import { type SeenUpperArm, acrossRow, seenUpperArm } from './arm-outline'
 import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
 import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelLab, plane } from './raster'
+import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelIndex, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -232,6 +232,12 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     // reach within which old sleeves go, unless seen wider; `seenHalf`: as seen, where it is)
     return { line: upper, near: boxAround(upper, sw * 0.2), half: Math.max(sw * 0.13, seen?.radius ?? 0), seenHalf: seen?.radius ?? sw * 0.13 }
   })
+  // (an upper arm bare up to the shoulder, no old sleeve across its line: a sleeveless top's; its
+  // shoulder, in no mask, has the colour of the arm seen below)
+  const shoulders = [body.shoulderL, body.shoulderR]
+  const sleeveless = (seen: SeenUpperArm, k: number) => [0.15, 0.3, 0.45, 0.6].every((t) => !isSet(masks.clothing, pixelIndex(person, lerp(seen.top, shoulders[k]!, t))))
+  const seenColours = seenArms.map((seen, k) => seen && sleeveless(seen, k) && medianLab(person, seen.rows.flatMap((row) => [-0.5, 0, 0.5].map((u) => pixelIndex(person, acrossRow(row, u)))))).filter((c) => !!c)
+  const bareShoulder = (i: number) => seenColours.some((c) => hueApart(pixelLab(person, i), c) < BARE_APART)
   // (a top's or a dress's removal reaches no lower than the new hem and, unless the old dress stays, the arms)
   const removalEnd = Math.floor(Math.max(lowest, ...(inDress ? [] : arms.map((a) => a.near.y1))))
   // A dress on a person in trousers or a skirt replaces them down to its hem: the legs are inside it,
@@ -304,7 +310,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         // trousers beside it that the clothing mask took in with a top of their colour)
         else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2 && (y < aboveTrousers || armDistance(x, y, 'seenHalf') < 0)) ? 1 : 0
         // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm)
-        else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
+        else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2 && !bareShoulder(i)) remove.data[i] = 1
         else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !shows(i))
           // (their soft edge, a couple of pixels either side of the person's outline, is half backdrop: whatever its colour)
           remove.data[i] = !core.data[i] || hueApart(pixelLab(person, i), oldColour) < 10 ? 1 : 0
@@ -368,6 +374,9 @@ export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike
 
 /** How wide an old sleeve's hem of another colour can be beyond the clothing mask (shoulder widths: a ringer tee's band is 0.1). */
 const HEM_RIM = 0.1
+
+/** How far apart in colour (`hueApart`) a bare shoulder may be from the arm seen below it. */
+const BARE_APART = 10
 
 /** How much darker a worn garment turns at its sides, where it turns away with the body. */
 const ROUND = 0.16

@@ -3,7 +3,7 @@ import { type Point, add, dist, mid, norm, pt, segmentDistance, sub } from './ge
 import type { Face } from './analysis-schemas'
 import { type LimbRow, acrossRow, bareRow, downward, rightOf, seenUpperArm } from './arm-outline'
 import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelLab, plane, rgbToLab } from './raster'
+import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -287,7 +287,7 @@ function filledArm(person: Rgb, masks: PlateMasks, shoulder: Point, elbow: Point
 function colourAcross(img: Rgb, rows: LimbRow[]): Float32Array {
   const out = new Float32Array(ACROSS * 3)
   for (let k = 0; k < ACROSS; k++) {
-    const at = rows.map((row) => acrossRow(row, acrossU(k))).map((p) => Math.min(img.height - 1, Math.max(0, Math.round(p.y))) * img.width + Math.min(img.width - 1, Math.max(0, Math.round(p.x))))
+    const at = rows.map((row) => acrossRow(row, acrossU(k))).map((p) => pixelIndex(img, p))
     for (let c = 0; c < 3; c++) out[k * 3 + c] = median(at.map((i) => img.data[i * 3 + c]!))
   }
   return out
@@ -330,14 +330,12 @@ const ROUND_LIGHT = Float32Array.from({ length: ACROSS }, (_, k) => 1 - 0.22 * (
  * light: the skin filled on the upper arms takes the same light, not a guessed fall-off.
  */
 function lightAcross(L: Plane, masks: PlateMasks, body: BodyFrame): Float32Array {
-  const { width: w } = L
   const ratios = Array.from({ length: ACROSS }, () => [] as number[])
   for (const [elbow, wrist] of [[body.elbowL, body.wristL], [body.elbowR, body.wristR]] as const)
     for (const row of forearmRows(masks, elbow, wrist)) {
       if ((row.right + row.left) / 2 < 3) continue
       const lum = (u: number) => {
-        const p = acrossRow(row, u)
-        return L.data[Math.round(p.y) * w + Math.round(p.x)] ?? 0
+        return L.data[pixelIndex(L, acrossRow(row, u))] ?? 0
       }
       const middle = lum(0)
       if (middle < 0.05) continue

@@ -324,6 +324,10 @@ export function rgbToLab(r: number, g: number, b: number): [number, number, numb
 /** The CIE L*a*b* colour of pixel i of an image. */
 export const pixelLab = (img: Rgb, i: number) => rgbToLab(img.data[i * 3] ?? 0, img.data[i * 3 + 1] ?? 0, img.data[i * 3 + 2] ?? 0)
 
+/** The index of the pixel nearest to (x, y), held within the frame. */
+export const pixelIndex = ({ width, height }: { width: number; height: number }, { x, y }: { x: number; y: number }) =>
+  Math.min(height - 1, Math.max(0, Math.round(y))) * width + Math.min(width - 1, Math.max(0, Math.round(x)))
+
 /** Pixel i of an image's Lab planes (see labPlanes). */
 export const labAt = ([L, A, B]: [Plane, Plane, Plane], i: number): [number, number, number] => [L.data[i] ?? 0, A.data[i] ?? 0, B.data[i] ?? 0]
 
