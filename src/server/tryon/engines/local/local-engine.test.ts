@@ -120,7 +120,7 @@ function backdropColour(photo: Buffer, person: Plane): number[] {
 const apart = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) => [0, 1, 2].reduce((sum, c) => sum + Math.abs(a[i + c]! - b[j + c]!), 0)
 
 /** Of the pixels of a region (`within`), how many there are and how many the picture shows other than the photo (12 or more apart). */
-function changedIn(photo: Buffer, picture: Buffer, { width: w, height: h }: Plane, within: (x: number, y: number, i: number) => boolean) {
+function changedIn(photo: Buffer, picture: Buffer, { width: w, height: h }: { width: number; height: number }, within: (x: number, y: number, i: number) => boolean) {
   let [pixels, changed] = [0, 0]
   for (let y = 0; y < h; y++)
     for (let x = 0, i = y * w; x < w; x++, i++) {
@@ -302,7 +302,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     // (the image's left upper arm above its bare-arms mask, its middle across: in neither mask, a few
     // pixels off the old top's edge, which goes with it, beside the new dress)
     const oldTop = cachedMorph(masks.clothing, 3)
-    const shoulderCap = changedIn(photo, picture, masks.person, (x, y, i) => isSet(masks.person, i) && !isSet(oldTop, i) && !isSet(masks.bareArms, i) && !fabric.data[i] && segmentDistance(x, y, shoulder, top) < radius * 0.6)
+    const shoulderCap = changedIn(photo, picture, masks.person, (x, y, i) => isSet(masks.person, i) && !oldTop.data[i] && !isSet(masks.bareArms, i) && !fabric.data[i] && segmentDistance(x, y, shoulder, top) < radius * 0.6)
     expect(shoulderCap.pixels).toBeGreaterThan(300)
     // (0.45 of 682 before; none now)
     expect(shoulderCap.share).toBeLessThan(0.02)
