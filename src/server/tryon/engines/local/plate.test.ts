@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { analysisOf } from './analysis'
 import { type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { personPlate, pixelNoise } from './plate'
-import { decode, hueApart, luminance, pixelLab, plane, rgbToLab } from './raster'
+import { decode, hueApart, luminance, medianLab, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
+import { seenUpperArm } from './arm-outline'
+import { lerp } from './geometry'
 import { H, W, paintPhoto, standingBody } from './test-figure'
 import { fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
@@ -34,6 +36,26 @@ describe.skipIf(!hasFixtures)('person plate', () => {
     const top = chest.slice(0, 400).map((i) => lab(fill, i))
     const meanTop = [0, 1, 2].map((c) => top.reduce((s, v) => s + v[c]!, 0) / top.length)
     expect(Math.hypot(meanTop[0]! - skin[0], meanTop[1]! - skin[1], meanTop[2]! - skin[2])).toBeLessThan(15)
+  }, 60_000)
+})
+
+describe.skipIf(!hasFixtures)('person plate beside an upper arm seen bare', () => {
+  it("fills the torso's side beside the arm as the torso, not with the arm's shaded edge (model_3: a dark block down her right side)", async () => {
+    const { analysis } = await analysisOf(fixture('persons', 'model_3.png'), 'person', memoryStorage())
+    const { fill } = analysis.plate
+    const { body } = analysis.model
+    const { neck } = bodyAxes(body)
+    const { shoulderR: shoulder, elbowR: elbow } = body
+    const { radius } = seenUpperArm(analysis.masks.bareArms, shoulder, elbow, body.shoulderWidth) ?? expect.fail('the arm is seen bare')
+    // (the median over 5 x 5 pixels round (x, y))
+    const lightness = (x: number, y: number) => medianLab(fill, [-2, -1, 0, 1, 2].flatMap((v) => [-2, -1, 0, 1, 2].map((u) => pixelIndex(fill, { x: x + u, y: y + v }))))![0]
+    // Rows down the upper arm: two of its half widths in from its line, against the torso's middle
+    // (darker as a torso's side is, not as the arm's shaded edge: 44 to 53 L* darker before, 6 to 13 now).
+    const steps = [0.3, 0.4, 0.5].map((t) => {
+      const { x, y } = lerp(shoulder, elbow, t)
+      return lightness(neck.x, y) - lightness(x - Math.sign(x - neck.x) * radius * 2, y)
+    })
+    expect(Math.max(...steps)).toBeLessThan(20)
   }, 60_000)
 })
 

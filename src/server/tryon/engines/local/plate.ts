@@ -590,9 +590,12 @@ function smoothPlate(
       const clothedLight = clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1
       const light = clothedLight * roundness(x, y)
       // (an upper arm seen below an old sleeve goes on up under it as it is seen)
+      // (within it only, and fading out over a further half of its half width: beyond its edge is
+      // the torso's side, which the arm's shaded edge colour darkened in a block)
       const { colour: seen, u } = seenAt
-      if (seen) set(skinFill, i, acrossAt(seen, u, 3, 0) * clothedLight, acrossAt(seen, u, 3, 1) * clothedLight, acrossAt(seen, u, 3, 2) * clothedLight)
-      else set(skinFill, i, skinAt(skinR, faceSkin[0], i) * light, skinAt(skinG, faceSkin[1], i) * light, skinAt(skinB, faceSkin[2], i) * light)
+      const t = seen ? clamp(3 - 2 * Math.abs(u), 0, 1) : 0
+      const fillAt = (c: number, skin: Plane) => (seen ? acrossAt(seen, u, 3, c) * clothedLight * t : 0) + skinAt(skin, faceSkin[c]!, i) * light * (1 - t)
+      set(skinFill, i, fillAt(0, skinR), fillAt(1, skinG), fillAt(2, skinB))
       onBody.data[i] = 1
     }
   const skin = { width: w, height: h, data: skinFill }
