@@ -393,9 +393,14 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane
         if (d < 22 || (shadedSkin(c, skinLab) && !isSet(clothingRim, i))) out.data[i] = 1
       }
   }
+  // (where the clothing mask holds it too, a slice under five pixels wide is no arm either: a skin-toned
+  // top's pale edge beyond the shadow along the arm, kept in front of a new top in slivers)
+  const both = mapPlane(out, (v, i) => (v && isSet(clothing, i) ? 1 : 0))
+  const wide = morph(morph(both, -2, box), 2, box)
+  const bare = mapPlane(out, (v, i) => (v && (!both.data[i] || wide.data[i]) ? 1 : 0))
   // (opened: a line a pixel or two wide is no arm, but an old sleeve's dark hem or the shadow along it;
   // its small holes filled: a highlight or a freckle within the arm is arm, and its pixels were taken for old clothing's)
-  return fillHoles(morph(morph(out, -1, box), 1, box), (radius * radius) / 4)
+  return fillHoles(morph(morph(bare, -1, box), 1, box), (radius * radius) / 4)
 }
 
 /** What the face and hand models found in the photo. */
