@@ -334,9 +334,7 @@ function lightAcross(L: Plane, masks: PlateMasks, body: BodyFrame): Float32Array
   for (const [elbow, wrist] of [[body.elbowL, body.wristL], [body.elbowR, body.wristR]] as const)
     for (const row of forearmRows(masks, elbow, wrist)) {
       if ((row.right + row.left) / 2 < 3) continue
-      const lum = (u: number) => {
-        return L.data[pixelIndex(L, acrossRow(row, u))] ?? 0
-      }
+      const lum = (u: number) => L.data[pixelIndex(L, acrossRow(row, u))] ?? 0
       const middle = lum(0)
       if (middle < 0.05) continue
       for (let k = 0; k < ACROSS; k++) ratios[k]!.push(lum(acrossU(k)) / middle)
@@ -589,9 +587,8 @@ function smoothPlate(
       if (!inBody(x, y)) continue
       const clothedLight = clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1
       const light = clothedLight * roundness(x, y)
-      // (an upper arm seen below an old sleeve goes on up under it as it is seen)
-      // (within it only, and fading out over a further half of its half width: beyond its edge is
-      // the torso's side, which the arm's shaded edge colour darkened in a block)
+      // (an upper arm seen below an old sleeve goes on up under it as it is seen: within the arm, fading
+      // out over a further half of its half width; beyond, the torso's side is no arm's shaded edge)
       const { colour: seen, u } = seenAt
       const t = seen ? clamp(3 - 2 * Math.abs(u), 0, 1) : 0
       const fillAt = (c: number, skin: Plane) => (seen ? acrossAt(seen, u, 3, c) * clothedLight * t : 0) + skinAt(skin, faceSkin[c]!, i) * light * (1 - t)
