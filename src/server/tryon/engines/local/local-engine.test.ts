@@ -281,9 +281,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
   }, 120_000)
 
   it("leaves a bare arm beside an old top's edge as the photo shows it, its highlights too (model_3 in a sleeveless dress: specks of the plate's skin on her arm)", async () => {
-    const { analysis, photo, picture } = await triedOn('model_3.png', '053742_1.jpg')
-    const { masks, model } = analysis
-    const { body } = model
+    const { analysis: { masks, model: { body } }, photo, picture } = await triedOn('model_3.png', '053742_1.jpg')
     // (the image's right arm, from its upper arm's middle to the elbow, its middle half across)
     const { shoulderR: shoulder, elbowR: elbow } = body
     const top = { x: (shoulder.x + elbow.x) / 2, y: (shoulder.y + elbow.y) / 2 }
@@ -294,9 +292,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
   }, 120_000)
 
   it("leaves a sleeveless top's bare shoulder as the photo shows it under a sleeveless dress (00034: the plate's flat skin down to the middle of the upper arm, a step where it ended)", async () => {
-    const { analysis, photo, picture, fabric } = await triedOn('00034_00.jpg', '053742_1.jpg')
-    const { masks, model } = analysis
-    const { body } = model
+    const { analysis: { masks, model: { body } }, photo, picture, fabric } = await triedOn('00034_00.jpg', '053742_1.jpg')
     const { shoulderL: shoulder, elbowL: elbow } = body
     const { top, radius } = seenUpperArm(masks.bareArms, shoulder, elbow, body.shoulderWidth) ?? expect.fail('the arm is seen bare')
     // (the image's left upper arm above its bare-arms mask, its middle across: in neither mask, a few
@@ -309,9 +305,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
   }, 120_000)
 
   it("leaves none of a skin-toned old top's edge along the arms beside a new tee (00034: pink slivers of the old blouse down the arm's inner edge)", async () => {
-    const { analysis, photo, picture, fabric } = await triedOn('00034_00.jpg', '050191_1.jpg')
-    const { masks, model } = analysis
-    const { body } = model
+    const { analysis: { masks, model: { body } }, photo, picture, fabric } = await triedOn('00034_00.jpg', '050191_1.jpg')
     const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
     const armpits = (body.shoulderL.y + body.hipL.y) / 2
     // (the old blouse beside the arms below the armpits, off the new tee and near its side)
@@ -322,9 +316,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
   }, 120_000)
 
   it("keeps the upper arm skin where the old sleeve covered its underside, on an arm wider than the pose's reach (07966: a notch of backdrop cut into the arm)", async () => {
-    const { analysis, photo, picture } = await triedOn('07966_00.jpg', '050191_1.jpg')
-    const { masks, model } = analysis
-    const { body } = model
+    const { analysis: { masks, model: { body } }, photo, picture } = await triedOn('07966_00.jpg', '050191_1.jpg')
     const { width: w, height: h } = masks.person
     const backdrop = backdropColour(photo, masks.person)
     // The image's left arm, bent with the hand on the hip: its upper arm as seen below the old sleeve.
@@ -340,9 +332,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
   }, 120_000)
 
   it("leaves the bare arm below a white tee's sleeve as the photo shows it, where the clothing mask holds the arm too (049205: its upper part was the plate's flat skin)", async () => {
-    const { analysis, photo, picture } = await triedOn('049205_0.jpg', 'idm_09236_00.jpg')
-    const { masks, model } = analysis
-    const { body } = model
+    const { analysis: { masks, model: { body } }, photo, picture } = await triedOn('049205_0.jpg', 'idm_09236_00.jpg')
     const sw = body.shoulderWidth
     // (each bare arm from a tenth of the shoulders below its first bare row down to the elbow)
     const arms = ([[body.shoulderL, body.elbowL], [body.shoulderR, body.elbowR]] as const).flatMap(([shoulder, elbow]) => {
