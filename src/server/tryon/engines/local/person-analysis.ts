@@ -6,6 +6,7 @@ import { type Point, add, dist, lerp, mid, norm, pt, scale, segmentDistance, sid
 import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
+import { oldStraps } from './straps'
 import { type Plane, type Rgb, boxAround, components, fillHoles, grownBox, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
@@ -441,7 +442,9 @@ const skinLike = (lab: [Plane, Plane, Plane], i: number, skinLab: Lab) =>
  */
 export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [number, number, number], found: FoundParts): PersonMasks & { armOutlines: Plane } {
   const lab = labPlanes(img)
-  const { clothing, armOutlines } = clothingMask(img, lab, person, body, skin)
+  const { clothing: foundClothing, armOutlines } = clothingMask(img, lab, person, body, skin)
+  const straps = oldStraps(lab[0], foundClothing, person, body)
+  const clothing = mapPlane(foundClothing, (v, i) => Math.max(v, straps.data[i]!))
   const keep = keepMask(lab, person, clothing, body, rgbToLab(...skin))
   // (the face's outline is always kept, wherever the neck line falls; so are the bare hands)
   if (found.face)

@@ -3,6 +3,7 @@ import { type PersonAnalysis, analysePerson, analysisOf } from './analysis'
 import { dist, lerp } from './geometry'
 import { polylineDistance } from './person-analysis'
 import { handPixels } from './hand-region'
+import { oldStraps } from './straps'
 import { polygonPlane } from './test-figure'
 import { type Plane, decode, isSet, labPlanes, morph, rgbToLab } from './raster'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
@@ -168,6 +169,33 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     for (let i = 0; i < rgb.width * rgb.height; i++) if (isSet(masks.bareArms, i) && isSet(nearClothing, i) && lightness.data[i]! < skinL - 20) rim++
     // (before: 201 pixels, now 4; the arms' rows below the hems are still read, see `seenUpperArm`)
     expect(rim).toBeLessThan(10)
+  }, 60_000)
+
+  it("takes an old top's thin straps over the shoulders for its clothing (05997: two dark lines were left on her shoulders)", async () => {
+    const { rgb } = await decode(fixture('persons', '05997_00.jpg').data)
+    const { model, masks } = await analysePerson(rgb)
+    const [lightness] = labPlanes(rgb)
+    const skinL = rgbToLab(...model.skin)[0]
+    const { body } = model
+    const w = rgb.width
+    // (between the shoulders, from a little above them down to the top's straight upper edge: dark pixels on the skin)
+    const centre = Math.round((body.shoulderL.x + body.shoulderR.x) / 2)
+    let edge = Math.round(body.shoulderL.y)
+    while (!isSet(masks.clothing, edge * w + centre)) edge++
+    let strap = 0
+    for (let y = Math.round(Math.min(body.shoulderL.y, body.shoulderR.y) - body.shoulderWidth * 0.1); y < edge - 3; y++)
+      for (let x = Math.round(body.shoulderL.x); x <= body.shoulderR.x; x++) {
+        const i = y * w + x
+        if (isSet(masks.person, i) && !isSet(masks.clothing, i) && !isSet(masks.keep, i) && lightness.data[i]! < skinL - 30) strap++
+      }
+    // (467 before; 88 now: the shadows along the arms and the top's edge, and the straps' last pixels above its corners)
+    expect(strap).toBeLessThan(150)
+  }, 60_000)
+
+  it.each(['09597_00.jpg', '00034_00.jpg', 'model_1.png'])("finds no straps on %s, whose tops have none (a crease in the skin beside the arm is no strap)", async (name) => {
+    const { rgb } = await decode(fixture('persons', name).data)
+    const { model, masks } = await analysePerson(rgb)
+    expect(count(oldStraps(labPlanes(rgb)[0], masks.clothing, masks.person, model.body))).toBe(0)
   }, 60_000)
 
   it('stores the hands with the analysis and reads the same bare hands back', async () => {
