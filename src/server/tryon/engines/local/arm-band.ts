@@ -17,7 +17,8 @@ export const ARM_BAND = { covered: 1, hemEdge: 2 } as const
  * the arm shows bare, as wide as it is there, along the line from the shoulder to it (see
  * `seenUpperArm`). `covered` marks what the old sleeve covered; `hemEdge` the bare arm's first
  * rows below it (its hem blended with the skin, and its shadow: a line across the arm). Both take
- * the plate's skin. Null when neither upper arm shows bare.
+ * the plate's skin. (The hem's edge goes above the armpits too: it is bare arm, in front of the new
+ * garment's body or straps there as it was.) Null when neither upper arm shows bare.
  */
 export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'person'>, sleeves: Plane, body: BodyFrame, seenArms: (SeenUpperArm | null)[], armpits: number): Uint8Array | null {
   const { width: w, height: h } = masks.person
@@ -31,9 +32,10 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
     const dir = norm(sub(end, shoulder))
     const depth = (x: number, y: number) => (x - shoulder.x) * dir.x + (y - shoulder.y) * dir.y
     const topDepth = depth(top.x, top.y)
-    let start = dir.y > 0 ? (armpits - shoulder.y) / dir.y : 0
+    const armpitDepth = dir.y > 0 ? (armpits - shoulder.y) / dir.y : 0
+    let crossing = 0
     for (let y = box.y0; y <= box.y1; y++)
-      for (let x = box.x0; x <= box.x1; x++) if ((sleeves.data[y * w + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, end) < radius * 0.5) start = Math.max(start, depth(x, y))
+      for (let x = box.x0; x <= box.x1; x++) if ((sleeves.data[y * w + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, end) < radius * 0.5) crossing = Math.max(crossing, depth(x, y))
     // (the old sleeve: clothing that is not the bare arm, which the clothing mask of a white top holds too)
     const reach = grownBox(box, Math.ceil(Math.max(3, margin)), masks.person)
     const oldSleeve = plane(w, h)
@@ -43,12 +45,13 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
     band ??= new Uint8Array(w * h)
     for (let y = box.y0; y <= box.y1; y++)
       for (let x = box.x0, i = y * w + x; x <= box.x1; x++, i++) {
-        if (depth(x, y) <= start || (sleeves.data[i] ?? 0) > 0.5) continue
+        const at = depth(x, y)
+        if (at <= crossing || (sleeves.data[i] ?? 0) > 0.5) continue
         const d = segmentDistance(x, y, shoulder, end)
         if (isSet(masks.bareArms, i)) {
           // (across the arm below the hem, not along its sides beside an old top's body)
-          if (d < radius + margin && hemEdge.data[i] && depth(x, y) <= topDepth + margin * 2) band[i] = ARM_BAND.hemEdge
-        } else if (d < radius && isSet(masks.person, i)) band[i] = ARM_BAND.covered
+          if (d < radius + margin && hemEdge.data[i] && at <= topDepth + margin * 2) band[i] = ARM_BAND.hemEdge
+        } else if (d < radius && isSet(masks.person, i) && at > armpitDepth) band[i] = ARM_BAND.covered
       }
   }
   return band

@@ -4,7 +4,7 @@ import { type StoredImage, TryOnError, type TryOnInput } from '../../engine'
 import { type StageTimings, createLocalEngine } from './index'
 import { analysisOf } from './analysis'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Plane, cachedMorph, hueApart, isSet, median, medianLab, pixelLab } from './raster'
+import { type Plane, cachedMorph, hueApart, isSet, median, medianLab, pixelLab, rgbToLab } from './raster'
 import { seenUpperArm } from './arm-outline'
 import { dist, segmentDistance } from './geometry'
 import { ENGINE_ERRORS } from './messages'
@@ -313,6 +313,19 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     const oldBlouse = changedIn(photo, picture, masks.person, (x, y, i) => y >= armpits && isSet(masks.clothing, i) && fabric.data[i]! < 0.05 && !!besideTee.data[i] && arms.some((arm) => polylineDistance(x, y, arm) < body.shoulderWidth * 0.25))
     // (as the photo showed them: 814 of 6471 before, in slivers the bare-arms mask held; 358 of 6271 now, the arm's own edge)
     expect(oldBlouse.pixels * (1 - oldBlouse.share)).toBeLessThan(550)
+  }, 120_000)
+
+  it("leaves no shadow of an old sleeve's hem above the armpits on the arm under a camisole (00055: a dark wedge and line across her left upper arm)", async () => {
+    const { analysis: { masks, model }, photo, picture } = await triedOn('00055_00.jpg', '048769_1.jpg')
+    const { body } = model
+    const { shoulderL: shoulder, elbowL: elbow } = body
+    const { top, end, radius } = seenUpperArm(masks.bareArms, shoulder, elbow, body.shoulderWidth) ?? expect.fail('the arm is seen below the old sleeve')
+    const skinL = rgbToLab(...model.skin)[0]
+    const rgb = { width: masks.person.width, height: masks.person.height, data: picture }
+    // (the arm from a tenth of the shoulders above its first bare row to a tenth below: pixels much darker than the skin, as the photo has them)
+    const hem = changedIn(photo, picture, masks.person, (x, y, i) => isSet(masks.person, i) && segmentDistance(x, y, shoulder, end) < radius && Math.abs(y - top.y) < body.shoulderWidth * 0.1 && pixelLab(rgb, i)[0] < skinL - 25)
+    // (42 before; none now: the camisole's dark stripes there are new)
+    expect(hem.pixels * (1 - hem.share)).toBeLessThan(5)
   }, 120_000)
 
   it("keeps the upper arm skin where the old sleeve covered its underside, on an arm wider than the pose's reach (07966: a notch of backdrop cut into the arm)", async () => {
