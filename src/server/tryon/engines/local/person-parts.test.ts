@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type PersonAnalysis, analysePerson, analysisOf } from './analysis'
 import { dist, lerp } from './geometry'
-import { polylineDistance } from './person-analysis'
+import { personMasks, polylineDistance } from './person-analysis'
 import { handPixels } from './hand-region'
 import { oldStraps } from './straps'
-import { polygonPlane } from './test-figure'
-import { type Plane, decode, isSet, labPlanes, morph, rgbToLab } from './raster'
+import { H, W, paintPhoto, polygonPlane, standingBody } from './test-figure'
+import { type Plane, decode, isSet, labPlanes, morph, plane, rgbToLab } from './raster'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
 if (!hasFixtures) console.warn(SKIP_REASON)
@@ -208,4 +208,31 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     // (read back from the stored PNG, whose values are rounded to bytes)
     expect(Math.abs(count(again.analysis.masks.hands) - count(first.analysis.masks.hands))).toBeLessThan(count(first.analysis.masks.hands) * 0.02)
   }, 60_000)
+})
+
+describe('the person model on a drawn figure', () => {
+  it("does not take the chest's skin in shadow in a deep neckline for a clothing colour (the arms' shaded sides, of that colour, went with the old top)", () => {
+    const [backdrop, skin, top] = [[225, 225, 225], [190, 140, 115], [40, 60, 140]] as const
+    const shaded = skin.map((c) => Math.round(c * 0.7))
+    // (torso 70..130 from the shoulders down, arms 58..72 and 128..142 to the wrists, the head above)
+    const inTorso = (x: number, y: number) => x >= 70 && x < 130 && y >= 66 && y < 190
+    const inArm = (x: number, y: number) => ((x >= 58 && x < 72) || (x >= 128 && x < 142)) && y >= 68 && y < 165
+    const inHead = (x: number, y: number) => Math.hypot(x - 100, y - 40) < 22 || (x >= 92 && x < 108 && y >= 55 && y < 70)
+    const inside = (x: number, y: number) => inTorso(x, y) || inArm(x, y) || inHead(x, y)
+    // (a deep V down the chest to row 125, in shadow; the arms' sides against the torso in shadow too)
+    const inV = (x: number, y: number) => y < 125 && Math.abs(x - 100) < (125 - y) * 0.45
+    const img = paintPhoto((x, y) => {
+      if (!inside(x, y)) return backdrop
+      if (inArm(x, y)) return (x >= 65 && x < 72) || (x >= 128 && x < 135) ? shaded : skin
+      if (inTorso(x, y) && y >= 76) return inV(x, y) ? shaded : top
+      return skin
+    })
+    const person = plane(W, H)
+    for (let i = 0; i < W * H; i++) person.data[i] = inside(i % W, Math.floor(i / W)) ? 1 : 0
+    const { clothing } = personMasks(img, person, standingBody, [...skin], { hands: [], face: null })
+    let armsTaken = 0
+    for (let i = 0; i < W * H; i++) if (inArm(i % W, Math.floor(i / W)) && Math.floor(i / W) >= 100 && isSet(clothing, i)) armsTaken++
+    // (910 of the arms' pixels below row 100 without the shaded-skin test on the chest's colours)
+    expect(armsTaken).toBe(0)
+  })
 })
