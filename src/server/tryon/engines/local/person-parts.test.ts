@@ -181,7 +181,7 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     // (between the shoulders, from a little above them down to the top's straight upper edge: dark pixels on the skin)
     const centre = Math.round((body.shoulderL.x + body.shoulderR.x) / 2)
     let edge = Math.round(body.shoulderL.y)
-    while (!isSet(masks.clothing, edge * w + centre)) edge++
+    while (edge < rgb.height - 1 && !isSet(masks.clothing, edge * w + centre)) edge++
     let strap = 0
     for (let y = Math.round(Math.min(body.shoulderL.y, body.shoulderR.y) - body.shoulderWidth * 0.1); y < edge - 3; y++)
       for (let x = Math.round(body.shoulderL.x); x <= body.shoulderR.x; x++) {
@@ -192,7 +192,7 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(strap).toBeLessThan(150)
   }, 60_000)
 
-  it.each(['09597_00.jpg', '00034_00.jpg', 'model_1.png'])("finds no straps on %s, whose tops have none (a crease in the skin beside the arm is no strap)", async (name) => {
+  it.each(['09597_00.jpg', '00034_00.jpg', 'model_1.png'])("finds no straps on %s, whose tops have none (09597: a crease in the skin beside the arm is no strap)", async (name) => {
     const { rgb } = await decode(fixture('persons', name).data)
     const { model, masks } = await analysePerson(rgb)
     expect(count(oldStraps(labPlanes(rgb)[0], masks.clothing, masks.person, model.body))).toBe(0)
