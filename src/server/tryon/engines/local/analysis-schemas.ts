@@ -7,7 +7,8 @@ import { GarmentCategorySchema } from '~/shared/tryon/schemas'
  * or a damaged file is computed again rather than trusted. "L"/"R" are image left/right.
  */
 const PointSchema = z.object({ x: z.number(), y: z.number() })
-const RgbTripleSchema = z.tuple([z.number(), z.number(), z.number()])
+/** A colour's three channels (RGB, or Lab where so named). */
+const ColourSchema = z.tuple([z.number(), z.number(), z.number()])
 
 export const BodyFrameSchema = z.object({
   shoulderL: PointSchema,
@@ -34,13 +35,37 @@ export type Hand = z.infer<typeof HandSchema>
 export const FaceSchema = z.object({ score: z.number(), oval: z.array(PointSchema).length(36) })
 export type Face = z.infer<typeof FaceSchema>
 
+/** A row across a bare limb: its starting point, the unit vector across (towards the image's right), and the skin's extent either way. */
+export const LimbRowSchema = z.object({ at: PointSchema, across: PointSchema, right: z.number(), left: z.number() })
+export type LimbRow = z.infer<typeof LimbRowSchema>
+
+/**
+ * An upper arm where it first shows bare below the shoulder (see `seenUpperArm`): the middle of its
+ * first bare row (`top`), the middle of its first rows (`hem`) and their half width, the arm's line
+ * from the shoulder through that middle run on by as much (an old sleeve's hem at a slant across
+ * the arm reaches further down its underside), and those first rows. `bareColour`: the Lab colour
+ * of those rows when the arm is bare up to the shoulder (a sleeveless top's; no old sleeve crosses
+ * it), null when an old sleeve covers the arm above them.
+ */
+export const SeenUpperArmSchema = z.object({
+  top: PointSchema,
+  hem: PointSchema,
+  end: PointSchema,
+  radius: z.number(),
+  rows: z.array(LimbRowSchema),
+  bareColour: ColourSchema.nullable(),
+})
+export type SeenUpperArm = z.infer<typeof SeenUpperArmSchema>
+
 export const PersonModelSchema = z.object({
   body: BodyFrameSchema,
-  skin: RgbTripleSchema,
+  skin: ColourSchema,
   /** Which arms MoveNet saw well enough to dress (image left, image right). */
   arms: z.object({ left: z.boolean(), right: z.boolean() }),
   /** Where trousers or a skirt begin under the top (a new top is tucked in there), null when none. */
   waistband: z.number().nullable(),
+  /** Each upper arm (image left, image right) where it shows bare below the shoulder, null where it does not (a long sleeve). */
+  upperArms: z.tuple([SeenUpperArmSchema.nullable(), SeenUpperArmSchema.nullable()]),
   hands: z.array(HandSchema).max(2),
   face: FaceSchema.nullable(),
 })
@@ -75,7 +100,7 @@ export const GarmentModelSchema = z.object({
   bbox: z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }),
   landmarks: GarmentLandmarksSchema,
   /** Mean colour (sRGB) of the garment. */
-  color: RgbTripleSchema,
+  color: ColourSchema,
 })
 export type GarmentModel = z.infer<typeof GarmentModelSchema>
 

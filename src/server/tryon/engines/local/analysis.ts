@@ -10,6 +10,7 @@ import { analyseGarmentOffThread } from './garment-thread'
 import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, bodyFrame, checkSinglePerson, personMasks, personModel, waistband } from './person-analysis'
 import { segmentDistance } from './geometry'
+import { seenUpperArms } from './arm-outline'
 import { type Pose, detectPose } from './pose'
 import { detectFace } from './face-mesh'
 import { detectHands } from './hand-landmarks'
@@ -19,7 +20,7 @@ import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 43
+const VERSION = 44
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)
@@ -72,9 +73,11 @@ export async function personAnalysisFrom(rgb: Rgb, person: Plane, pose: Pose): P
       if (!onArm) masks.clothing.data[i] = 0
     }
   }
+  const upperArms = seenUpperArms(rgb, masks, found.body)
   // (the arms' outlines are filled as the old clothing: beside a new sleeve they go with it)
   const plateMasks = { ...masks, clothing: mapPlane(masks.clothing, (v, i) => Math.max(v, armOutlines.data[i] ?? 0)) }
-  return { kind: 'person', model: { ...found, waistband: band }, masks, plate: personPlate(rgb, plateMasks, found.body, found.face, found.skin) }
+  const model = { ...found, waistband: band, upperArms }
+  return { kind: 'person', model, masks, plate: personPlate(rgb, plateMasks, model) }
 }
 
 type Analysis = PersonAnalysis | GarmentAnalysis

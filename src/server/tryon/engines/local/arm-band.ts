@@ -10,15 +10,15 @@ const HEM_EDGE = 0.035
 export const ARM_BAND = { covered: 1, hemEdge: 2 } as const
 
 /**
- * The upper arms (left and right as seen: `seenUpperArm`) where an old sleeve covered them and a shorter new sleeve leaves them bare, in
- * front of the new garment's body as the arm seen below the old sleeve is: from below where the
- * new sleeve crosses the arm's middle (a sleeve's underside along its inner edge aside), and not
- * above the armpits (higher up, a garment's body or straps lie over the shoulder), down to where
- * the arm shows bare, as wide as it is there, along the line from the shoulder to it (see
- * `seenUpperArm`). `covered` marks what the old sleeve covered; `hemEdge` the bare arm's first
- * rows below it (its hem blended with the skin, and its shadow: a line across the arm). Both take
- * the plate's skin. (The hem's edge goes above the armpits too: it is bare arm, in front of the new
- * garment's body or straps there as it was.) Null when neither upper arm shows bare.
+ * The upper arms (left and right as seen: `seenUpperArm`) where an old sleeve covered them and a
+ * shorter new sleeve leaves them bare, in front of the new garment's body as the arm seen below the
+ * old sleeve is, from below where the new sleeve crosses the arm's middle (a sleeve's underside
+ * along its inner edge aside), as wide as the arm is seen, along the line from the shoulder to
+ * where it shows bare. Both kinds take the plate's skin: `covered`, what the old sleeve covered,
+ * only below the armpits (higher up, a garment's body or straps lie over the shoulder); `hemEdge`,
+ * the bare arm's first rows below the old sleeve (its hem blended with the skin, and its shadow: a
+ * line across the arm), above the armpits too (bare arm, in front of the new garment's body or
+ * straps there as it was). Null when neither upper arm shows bare.
  */
 export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'person'>, sleeves: Plane, body: BodyFrame, seenArms: (SeenUpperArm | null)[], armpits: number): Uint8Array | null {
   const { width: w, height: h } = masks.person

@@ -1,5 +1,8 @@
-import { type Point, add, norm, pt, scale, sub } from './geometry'
-import { type Plane, isSet, median } from './raster'
+import type { BodyFrame, LimbRow, SeenUpperArm } from './analysis-schemas'
+import { type Point, add, lerp, norm, pt, scale, sub } from './geometry'
+import { type Plane, type Rgb, isSet, median, medianLab, pixelIndex } from './raster'
+
+export type { LimbRow, SeenUpperArm } from './analysis-schemas'
 
 /** The direction from a to b or back, whichever runs down the image (leftwards when level). */
 export const downward = (a: Point, b: Point) => (b.y > a.y || (b.y === a.y && b.x < a.x) ? sub(b, a) : sub(a, b))
@@ -9,9 +12,6 @@ export function rightOf(d: Point): Point {
   const l = Math.hypot(d.x, d.y) || 1
   return { x: d.y / l, y: -d.x / l }
 }
-
-/** A row across a bare limb: its starting point, the unit vector across (towards the image's right), and the skin's extent either way. */
-export type LimbRow = { at: Point; across: Point; right: number; left: number }
 
 const bareAt = (bare: Plane, { x, y }: Point) => {
   const [c, r] = [Math.round(x), Math.round(y)]
@@ -48,13 +48,6 @@ export function bareRow(bare: Plane, at: Point, across: Point, reach: number): L
   return right !== null && left !== null ? { at, across, right, left } : null
 }
 
-/**
- * The upper arm where it first shows bare below the shoulder: the middle of its first bare row
- * (`top`), the middle of its first rows (`hem`) and their half width, and the arm's line from the shoulder through that middle run on by as much
- * (an old sleeve's hem at a slant across the arm reaches further down its underside); `rows`, those first rows.
- */
-export type SeenUpperArm = { top: Point; hem: Point; end: Point; radius: number; rows: LimbRow[] }
-
 /** How many bare rows in a row, 2 px apart, the upper arm must show to be read (the first two, at an old sleeve's hem, are partly its edge). */
 const SEEN_ROWS = 7
 
@@ -65,7 +58,7 @@ const SEEN_ROWS = 7
  * The pose's elbow is often off the arm's middle, so each row starts from the bare skin nearest to
  * the shoulder-elbow line. Null when the upper arm shows no such rows (a long sleeve).
  */
-export function seenUpperArm(bare: Plane, shoulder: Point, elbow: Point, sw: number): SeenUpperArm | null {
+export function seenUpperArm(bare: Plane, shoulder: Point, elbow: Point, sw: number): Omit<SeenUpperArm, 'bareColour'> | null {
   const along = sub(elbow, shoulder)
   const length = Math.hypot(along.x, along.y)
   const across = rightOf(downward(shoulder, elbow))
@@ -84,4 +77,18 @@ export function seenUpperArm(bare: Plane, shoulder: Point, elbow: Point, sw: num
   const hem = pt(median(seen.map((c) => c.x)), median(seen.map((c) => c.y)))
   const radius = median(rows.slice(2).map((r) => (r.right + r.left + 1) / 2))
   return { top: rowMiddle(rows[0]!), hem, end: add(hem, scale(norm(sub(hem, shoulder)), radius)), radius, rows: rows.slice(2) }
+}
+
+/**
+ * Both upper arms as seen (`seenUpperArm`), each with its colour when it is bare up to the shoulder:
+ * no old clothing across the arm's line between its first bare row and the shoulder.
+ */
+export function seenUpperArms(img: Rgb, masks: { bareArms: Plane; clothing: Plane }, body: BodyFrame): [SeenUpperArm | null, SeenUpperArm | null] {
+  const seenFrom = (shoulder: Point, elbow: Point): SeenUpperArm | null => {
+    const seen = seenUpperArm(masks.bareArms, shoulder, elbow, body.shoulderWidth)
+    if (!seen) return null
+    const bare = [0.15, 0.3, 0.45, 0.6].every((t) => !isSet(masks.clothing, pixelIndex(img, lerp(seen.top, shoulder, t))))
+    return { ...seen, bareColour: bare ? medianLab(img, seen.rows.flatMap((row) => [-0.5, 0, 0.5].map((u) => pixelIndex(img, acrossRow(row, u))))) : null }
+  }
+  return [seenFrom(body.shoulderL, body.elbowL), seenFrom(body.shoulderR, body.elbowR)]
 }

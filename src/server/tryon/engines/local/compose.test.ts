@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { seenUpperArms } from './arm-outline'
 import { composeTryOn, dropStrays } from './compose'
 import { fitGarment } from './fit'
 import { garmentMasks, garmentModel, garmentParts } from './garment-analysis'
@@ -21,7 +22,8 @@ const head = () => fill(plane(W, H), 85, 20, 115, 60)
 function photo(person: Plane, clothing: Plane, colourAt: (x: number, y: number, i: number) => readonly number[], bareArms = plane(W, H)) {
   const masks: PersonMasks = { person, clothing, keep: head(), bareArms, hands: plane(W, H) }
   const plate = { fill: paintPhoto(() => SKIN), shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
-  return { rgb: paintPhoto(colourAt), masks, plate }
+  const rgb = paintPhoto(colourAt)
+  return { rgb, masks, plate, upperArms: seenUpperArms(rgb, masks, body) }
 }
 
 /** The person in a sleeveless black dress down to y 250, bare arms beside it. */
@@ -75,10 +77,10 @@ const pixel = (img: Rgb, x: number, y: number) => Array.from(img.data.subarray((
 
 describe('compose', () => {
   it("keeps a dress below a new top's hem as a skirt: no band of skin down to the hips", async () => {
-    const { rgb, masks, plate } = personInDress()
+    const { rgb, masks, plate, upperArms } = personInDress()
     const top = await cropTop()
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: null })
-    const { image } = composeTryOn({ person: rgb, masks, plate, body, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     const below = Math.ceil(mappings.hemY) + 4
     expect(below).toBeLessThan(body.hipL.y)
     // Between the new hem and the hips, and beside the arms, the dress is still there.
@@ -89,10 +91,10 @@ describe('compose', () => {
   })
 
   it("takes off the old jeans' band where it rises above the new waistband at the sides, though read as the top's clothing", async () => {
-    const { rgb, masks, plate } = personInJeans()
+    const { rgb, masks, plate, upperArms } = personInJeans()
     const jeans = await trousers()
     const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
     expect(mappings.waistY).toBeGreaterThan(150)
     for (const x of [73, 126]) expect(pixel(image, x, 153)).not.toEqual(DENIM)
     // The white top stays.
@@ -103,10 +105,10 @@ describe('compose', () => {
     // (a white top to y 150, wide jeans from their waistband at y 160)
     const person = fill(fill(head(), 70, 60, 130, 300), 55, 160, 145, 300)
     const clothing = fill(plane(W, H), 70, 62, 130, 150)
-    const { rgb, masks, plate } = photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : y >= 160 ? DENIM : y < 150 ? WHITE : SKIN))
+    const { rgb, masks, plate, upperArms } = photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : y >= 160 ? DENIM : y < 150 ? WHITE : SKIN))
     const dress = await shiftDress()
     const mappings = fitGarment(dress.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: dress.img, garmentMask: dress.mask, parts: dress.parts, garmentModel: dress.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: dress.img, garmentMask: dress.mask, parts: dress.parts, garmentModel: dress.model, mappings, shading: 0 })
     const hem = Math.floor(mappings.hemY)
     expect(hem).toBeLessThan(H - 20)
     const row = Math.round((170 + hem) / 2)
@@ -117,10 +119,10 @@ describe('compose', () => {
   })
 
   it('shows the backdrop, not skin, where a loose old shirt hung beside the body and away from the arms', async () => {
-    const { rgb, masks, plate } = personInLooseShirt()
+    const { rgb, masks, plate, upperArms } = personInLooseShirt()
     const top = await cropTop()
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: null })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     const y = Math.round(Math.min(mappings.hemY - 4, 130))
     for (const x of [55, 145]) {
       expect(coverage.data[y * W + x]).toBeLessThan(0.5)
@@ -131,10 +133,10 @@ describe('compose', () => {
   })
 
   it("keeps an old tee that ran down to the trousers below a shorter new top's hem, worn under it (no belly was in the photo)", async () => {
-    const { rgb, masks, plate } = personInTeeAndJeans()
+    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
     const top = await cropTop()
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     const below = Math.ceil(mappings.hemY) + 4
     expect(below).toBeLessThan(155)
     expect(pixel(image, 100, below)).toEqual(WHITE)
@@ -142,11 +144,11 @@ describe('compose', () => {
   })
 
   it('tucks a top in at the waistband, not its sleeves: they run on down the arms to the wrists', async () => {
-    const { rgb, masks, plate } = personInTeeAndJeans()
+    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
     const top = await longSleeves()
     const waistband = 135
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband })
-    const { coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     expect(coverage.data[(waistband + 5) * W + 100]).toBe(0)
     // On each forearm, below the waistband.
     for (const [elbow, wrist] of [[body.elbowL, body.wristL], [body.elbowR, body.wristR]] as const) {
@@ -171,10 +173,10 @@ describe('compose', () => {
   })
 
   it('lays a flat garment round on the body: darker towards its sides than down its middle', async () => {
-    const { rgb, masks, plate } = personInTeeAndJeans()
+    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
     const top = await cropTop()
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     const y = 110
     const covered = [...Array(W).keys()].filter((x) => coverage.data[y * W + x]! > 0.99)
     const [left, right] = [covered[0]!, covered.at(-1)!]
@@ -185,12 +187,12 @@ describe('compose', () => {
   })
 
   it("shades a garment with a ragged side evenly down its rows (each row's own ends drew lines across it)", async () => {
-    const { rgb, masks, plate } = personInTeeAndJeans()
+    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
     // The crop top's right side jags out 12 px and back every 8 px.
     const teeth = Array.from({ length: 20 }, (_, k) => `L${k % 2 ? 215 : 227} ${80 + k * 8} L${k % 2 ? 215 : 227} ${88 + k * 8}`).join(' ')
     const top = await flatGarment(`M95 80 ${teeth} L215 240 L85 240 Z`, '#e8c020', 'top')
     const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
     // Down a column halfway out to the left side, rows next to each other differ by a level at most.
     const rows = [...Array(40).keys()].map((k) => 90 + k)
     const covered = [...Array(W).keys()].filter((x) => coverage.data[100 * W + x]! > 0.99)
@@ -201,10 +203,10 @@ describe('compose', () => {
   })
 
   it('shades trousers evenly down a leg where the legs part (the hips were rounded across, the legs not at all: a step of shade ran across them)', async () => {
-    const { rgb, masks, plate } = personInTeeAndJeans()
+    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
     const jeans = await trousers()
     const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
     // Down the middle of the left leg, from the hips to well below the crotch: neighbouring rows
     // differ by a level a channel at most (their sums by 16 before, at the crotch).
     const low = Math.round(Math.min(mappings.hemY - 10, H - 10))

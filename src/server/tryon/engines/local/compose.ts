@@ -1,12 +1,11 @@
 import { ARM_BAND, armBands } from './arm-band'
-import { type SeenUpperArm, acrossRow, seenUpperArm } from './arm-outline'
 import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
 import { type Point, lerp, pt } from './geometry'
 import type { PartMappings } from './fit'
-import { ARM_OUTLINE, type BodyFrame, type PersonMasks, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
+import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelIndex, pixelLab, plane } from './raster'
+import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -15,6 +14,8 @@ export type ComposeInput = {
   plate: Plate
   body: BodyFrame
   waistband: number | null
+  /** The person's upper arms as seen bare (see `seenUpperArms`). */
+  upperArms: PersonModel['upperArms']
   garment: Rgb
   garmentMask: Plane
   parts: Uint8Array
@@ -224,7 +225,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
   // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
   // (through where the upper arm is seen bare, when it is: the pose's elbow is often off the arm's middle)
-  const seenArms = bottom ? [null, null] : [seenUpperArm(masks.bareArms, body.shoulderL, body.elbowL, sw), seenUpperArm(masks.bareArms, body.shoulderR, body.elbowR, sw)]
+  const seenArms = bottom ? [null, null] : input.upperArms
   const arms = [armL, armR].map((line, k) => {
     const seen = seenArms[k]
     const upper = seen ? [line[0]!, seen.end, ...line.slice(1, 3)] : line.slice(0, 3)
@@ -232,12 +233,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     // reach within which old sleeves go, unless seen wider; `seenHalf`: as seen, where it is)
     return { line: upper, near: boxAround(upper, sw * 0.2), half: Math.max(sw * 0.13, seen?.radius ?? 0), seenHalf: seen?.radius ?? sw * 0.13 }
   })
-  // (an upper arm bare up to the shoulder, no old sleeve across its line: a sleeveless top's; its
-  // shoulder, in no mask, has the colour of the arm seen below)
-  const shoulders = [body.shoulderL, body.shoulderR]
-  const sleeveless = (seen: SeenUpperArm, k: number) => [0.15, 0.3, 0.45, 0.6].every((t) => !isSet(masks.clothing, pixelIndex(person, lerp(seen.top, shoulders[k]!, t))))
-  const seenColours = seenArms.map((seen, k) => seen && sleeveless(seen, k) && medianLab(person, seen.rows.flatMap((row) => [-0.5, 0, 0.5].map((u) => pixelIndex(person, acrossRow(row, u)))))).filter((c) => !!c)
-  const bareShoulder = (i: number) => seenColours.some((c) => hueApart(pixelLab(person, i), c) < BARE_APART)
+  // (an upper arm bare up to the shoulder, a sleeveless top's: its shoulder, in no mask, has the colour of the arm seen below)
+  const bareColours = seenArms.flatMap((seen) => (seen?.bareColour ? [seen.bareColour] : []))
+  const bareShoulder = (i: number) => bareColours.some((c) => hueApart(pixelLab(person, i), c) < BARE_APART)
   // (a top's or a dress's removal reaches no lower than the new hem and, unless the old dress stays, the arms)
   const removalEnd = Math.floor(Math.max(lowest, ...(inDress ? [] : arms.map((a) => a.near.y1))))
   // A dress on a person in trousers or a skirt replaces them down to its hem: the legs are inside it,

@@ -122,6 +122,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
           plate: person.analysis.plate,
           body: person.analysis.model.body,
           waistband: person.analysis.model.waistband,
+          upperArms: person.analysis.model.upperArms,
           garment: drawn.rgb,
           garmentMask: drawn.mask,
           parts: drawn.parts,

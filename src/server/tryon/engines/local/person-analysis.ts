@@ -456,7 +456,7 @@ export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [num
 }
 
 /** The person's model: body frame, skin colour (from the face mesh when there is one), hands and face outline. */
-export function personModel(img: Rgb, frame: ReturnType<typeof bodyFrame>, hands: Hand[], mesh: FaceMesh | null): Omit<PersonModel, 'waistband'> {
+export function personModel(img: Rgb, frame: ReturnType<typeof bodyFrame>, hands: Hand[], mesh: FaceMesh | null): Omit<PersonModel, 'waistband' | 'upperArms'> {
   return { ...frame, skin: skinTone(img, frame.body, mesh), hands, face: mesh && { score: mesh.score, oval: faceOval(mesh) } }
 }
 

@@ -208,6 +208,17 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     // (read back from the stored PNG, whose values are rounded to bytes)
     expect(Math.abs(count(again.analysis.masks.hands) - count(first.analysis.masks.hands))).toBeLessThan(count(first.analysis.masks.hands) * 0.02)
   }, 60_000)
+  it("tells an upper arm bare up to the shoulder (00034's sleeveless blouse) from one bare below an old sleeve (00055's tee), and stores both with the analysis", async () => {
+    const storage = memoryStorage()
+    const image = fixture('persons', '00034_00.jpg')
+    const first = await analysisOf(image, 'person', storage)
+    await first.saved
+    expect(first.analysis.model.upperArms.some((arm) => arm?.bareColour)).toBe(true)
+    const again = await analysisOf({ ...image, key: 'copy' }, 'person', storage)
+    expect(again.analysis.model.upperArms).toEqual(first.analysis.model.upperArms)
+    const { analysis } = await analysisOf(fixture('persons', '00055_00.jpg'), 'person', undefined)
+    expect(analysis.model.upperArms.every((arm) => arm && !arm.bareColour)).toBe(true)
+  }, 60_000)
 })
 
 describe('the person model on a drawn figure', () => {

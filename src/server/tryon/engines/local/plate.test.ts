@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { analysisOf } from './analysis'
 import { type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { personPlate, pixelNoise } from './plate'
-import { decode, hueApart, luminance, medianLab, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
-import { seenUpperArm } from './arm-outline'
+import { type Rgb, decode, hueApart, luminance, medianLab, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
+import { seenUpperArm, seenUpperArms } from './arm-outline'
 import { lerp } from './geometry'
 import { H, W, paintPhoto, standingBody } from './test-figure'
 import { fixture, hasFixtures, memoryStorage } from './test-fixtures'
@@ -120,6 +120,7 @@ describe('person plate on a drawn figure', () => {
     }
     return { person, clothing, keep, bareArms, hands }
   }
+  const plateOf = (photo: Rgb, masks: PersonMasks) => personPlate(photo, masks, { body: standingBody, face: null, skin: FACE as [number, number, number], upperArms: seenUpperArms(photo, masks, standingBody) })
 
   /** The figure's chest bare above an old top from row 90 down, lit from the left (the skin darkens across it), and its plate's fill. */
   const litChest = () => {
@@ -127,7 +128,7 @@ describe('person plate on a drawn figure', () => {
     const clothed = (_x: number, y: number) => y >= 90
     const lit = (x: number) => CHEST.map((v) => v * (1.1 - (0.3 * (x - 70)) / 60))
     const photo = paintPhoto((x, y) => (!torso(x, y) ? GREY : y < 60 ? FACE : clothed(x, y) ? TOP : lit(x)))
-    return { photo, fill: personPlate(photo, masksOf(torso, clothed), standingBody, null, FACE as [number, number, number]).fill }
+    return { photo, fill: plateOf(photo, masksOf(torso, clothed)).fill }
   }
 
   it("continues the visible skin into the fill at the old top's edge, without a seam or dark patches", () => {
@@ -163,7 +164,7 @@ describe('person plate on a drawn figure', () => {
     const inside = (x: number, y: number) => (y >= 20 && y < 55 && x >= 85 && x < 115) || (y >= 55 && y < 190 && x >= 60 && x < 140)
     const clothed = (_x: number, y: number) => y >= 55
     const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
-    const { fill } = personPlate(photo, masksOf(inside, clothed), standingBody, null, FACE as [number, number, number])
+    const { fill } = plateOf(photo, masksOf(inside, clothed))
     const lab = (x: number, y: number) => pixelLab(fill, y * W + x)
     const grey = rgbToLab(...(GREY as [number, number, number]))
     // 15 and 20 px (0.3 and 0.4 of the width) either side of the neck, the top's corners above
@@ -178,7 +179,7 @@ describe('person plate on a drawn figure', () => {
     // The person fills the frame but for its top rows: the lower corners are far beyond the background's reach.
     const inside = (_x: number, y: number) => y >= 12
     const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : TOP))
-    const { fill } = personPlate(photo, masksOf(inside, () => false), standingBody, null, FACE as [number, number, number])
+    const { fill } = plateOf(photo, masksOf(inside, () => false))
     for (const [x, y] of [[10, 290], [190, 290], [20, 260]] as const) {
       const i = (y * W + x) * 3
       expect(Array.from(fill.data.subarray(i, i + 3)), `${x},${y}`).toEqual(GREY)
@@ -194,7 +195,7 @@ describe('person plate on a drawn figure', () => {
     const inside = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 80 && x < 120) || sleeve(x, y) || (y >= 120 && fromArm(x, y) < 3.5)
     const clothed = (x: number, y: number) => (y >= 60 && x >= 80 && x < 120) || sleeve(x, y)
     const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
-    const { fill } = personPlate(photo, masksOf(inside, clothed), standingBody, null, FACE as [number, number, number])
+    const { fill } = plateOf(photo, masksOf(inside, clothed))
     const colour = (x: number, y: number) => Array.from(fill.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3))
     const grey = rgbToLab(...(GREY as [number, number, number]))
     // Upper left arm at y 95: the arm line is near x 71.5; 8 px out is sleeve, not arm.
@@ -213,7 +214,7 @@ describe('person plate on a drawn figure', () => {
     const clothed = (x: number, y: number) => (y >= 60 && x >= 82 && x < 118) || sleeve(x, y)
     const lit = (x: number, y: number) => FACE.map((v) => v * (1 - 0.4 * (fromArm(x, y) / 6) ** 2))
     const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : lit(x, y)))
-    const L = luminance(personPlate(photo, masksOf(inside, clothed), standingBody, null, FACE as [number, number, number]).fill)
+    const L = luminance(plateOf(photo, masksOf(inside, clothed)).fill)
     // Across the left upper arm, rows 85-105 (its line runs from x 73 to 70): 6 px out against its line.
     const mean = (out: number) => {
       let sum = 0

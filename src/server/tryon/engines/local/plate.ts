@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import { type Point, add, dist, mid, norm, pt, segmentDistance, sub } from './geometry'
 import type { Face } from './analysis-schemas'
-import { type LimbRow, acrossRow, bareRow, downward, rightOf, seenUpperArm } from './arm-outline'
-import { type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
+import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
+import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
 
 /**
@@ -14,6 +14,9 @@ export type Plate = { fill: Rgb; shade: Plane }
 
 /** The person's masks that the plate reads. */
 type PlateMasks = Pick<PersonMasks, 'person' | 'clothing' | 'keep' | 'bareArms'>
+
+/** The person's model that the plate reads: the body, the face and its skin's tone, the upper arms seen bare. */
+type PlateModel = Pick<PersonModel, 'body' | 'face' | 'skin' | 'upperArms'>
 
 /** How far beyond the person the plate is worked out (the removal reaches 3 px out: a grown mask, softened by a pixel). */
 const PLATE_MARGIN = 4
@@ -272,9 +275,8 @@ type FilledArm = { line: Point[]; radius: number; weights: number[]; seenColour:
 const LIMB_WEIGHTS = [1, 1.15, 1.15]
 
 /** An arm where the old clothing covered it: through where its upper arm is seen and as wide (see `seenUpperArm`), else along the pose and `radius` wide. */
-function filledArm(person: Rgb, masks: PlateMasks, shoulder: Point, elbow: Point, wrist: Point, radius: number, sw: number): FilledArm {
+function filledArm(person: Rgb, seen: SeenUpperArm | null, shoulder: Point, elbow: Point, wrist: Point, radius: number): FilledArm {
   const line = armLine(shoulder, elbow, wrist)
-  const seen = seenUpperArm(masks.bareArms, shoulder, elbow, sw)
   return seen
     ? { line: [shoulder, seen.end, ...line.slice(1)], radius: seen.radius, weights: [1, ...LIMB_WEIGHTS], seenColour: colourAcross(person, seen.rows) }
     : { line, radius, weights: LIMB_WEIGHTS, seenColour: null }
@@ -411,7 +413,8 @@ const HALF_SIZE_FROM = 120
  * at half its size and grown back, which takes a quarter of the work. The skin's grain is added at
  * full size.
  */
-export function personPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face | null, faceSkin: [number, number, number]): Plate {
+export function personPlate(person: Rgb, masks: PlateMasks, model: PlateModel): Plate {
+  const { body } = model
   const { width: w, height: h } = person
   const outline = bounds(masks.person)
   if (outline.x1 < 0) return { fill: { ...person, data: person.data.slice() }, shade: mapPlane(masks.person, () => 1) }
@@ -420,7 +423,7 @@ export function personPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, fac
   const small = { person: shrink(masks.person, f), clothing: shrink(masks.clothing, f), keep: shrink(masks.keep, f), bareArms: shrink(masks.bareArms, f) }
   const L = luminance(person)
   const light = lightAcross(L, masks, body)
-  const half = smoothPlate(shrunkRgb(person, f), small, scaledBody(body, 1 / f), face && { ...face, oval: face.oval.map((p) => pt(p.x / f, p.y / f)) }, faceSkin, light, f)
+  const half = smoothPlate(shrunkRgb(person, f), small, scaledModel(model, 1 / f), light, f)
   const shade = grow(half.shade, f, w, h, area)
   const seen = grow(half.seen, f, w, h, area)
   for (let i = 0; i < seen.data.length; i++) seen.data[i] = seen.data[i]! >= 0.5 ? 1 : 0
@@ -460,13 +463,20 @@ export function personPlate(person: Rgb, masks: PlateMasks, body: BodyFrame, fac
   return { fill: { width: w, height: h, data: fill }, shade }
 }
 
-/** A body frame on the photo scaled by k. */
-function scaledBody(body: BodyFrame, k: number): BodyFrame {
+/** The plate's model of a photo scaled by k. */
+function scaledModel({ body, face, skin, upperArms }: PlateModel, k: number): PlateModel {
   const at = (p: Point) => pt(p.x * k, p.y * k)
   const { shoulderL, shoulderR, elbowL, elbowR, wristL, wristR, hipL, hipR, kneeL, kneeR, nose, shoulderWidth } = body
+  const arm = (seen: SeenUpperArm | null) =>
+    seen && { ...seen, top: at(seen.top), hem: at(seen.hem), end: at(seen.end), radius: seen.radius * k, rows: seen.rows.map((row) => ({ ...row, at: at(row.at), right: row.right * k, left: row.left * k })) }
   return {
-    ...{ shoulderL: at(shoulderL), shoulderR: at(shoulderR), elbowL: at(elbowL), elbowR: at(elbowR), wristL: at(wristL), wristR: at(wristR) },
-    ...{ hipL: at(hipL), hipR: at(hipR), kneeL: kneeL && at(kneeL), kneeR: kneeR && at(kneeR), nose: at(nose), shoulderWidth: shoulderWidth * k },
+    body: {
+      ...{ shoulderL: at(shoulderL), shoulderR: at(shoulderR), elbowL: at(elbowL), elbowR: at(elbowR), wristL: at(wristL), wristR: at(wristR) },
+      ...{ hipL: at(hipL), hipR: at(hipR), kneeL: kneeL && at(kneeL), kneeR: kneeR && at(kneeR), nose: at(nose), shoulderWidth: shoulderWidth * k },
+    },
+    face: face && { ...face, oval: face.oval.map(at) },
+    skin,
+    upperArms: [arm(upperArms[0]), arm(upperArms[1])],
   }
 }
 
@@ -497,15 +507,8 @@ function shrunkRgb(img: Rgb, f: number): Rgb {
  * person's outline aside: it is drawn at full size), without its grain; the background behind the
  * person; the body's light; and where visible skin was seen.
  */
-function smoothPlate(
-  person: Rgb,
-  masks: PlateMasks,
-  body: BodyFrame,
-  face: Face | null,
-  faceSkin: [number, number, number],
-  light: Float32Array,
-  f: number,
-): { skin: Rgb; backdrop: Rgb; onBody: Plane; shade: Plane; seen: Plane } {
+function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: Float32Array, f: number): { skin: Rgb; backdrop: Rgb; onBody: Plane; shade: Plane; seen: Plane } {
+  const { body, face, skin: faceSkin, upperArms } = model
   const { width: w, height: h } = person
   const n = w * h
   // The body's light, measured on the old clothing's main colour (not its prints): its
@@ -537,7 +540,7 @@ function smoothPlate(
   // (an arm lit across as the forearms are, its light beyond its edge its edge's; where it lies
   // against the torso the lighter of the two, so no edge shows where one ends)
   const armRadius = upperArmRadius(masks, body)
-  const arms = [filledArm(person, masks, body.shoulderL, body.elbowL, body.wristL, armRadius, sw), filledArm(person, masks, body.shoulderR, body.elbowR, body.wristR, armRadius, sw)]
+  const arms = [filledArm(person, upperArms[0], body.shoulderL, body.elbowL, body.wristL, armRadius), filledArm(person, upperArms[1], body.shoulderR, body.elbowR, body.wristR, armRadius)]
   // (set by `roundness`: the colour across the upper arm seen below an old sleeve that is lit at (x, y), and where across it)
   const seenAt = { colour: null as Float32Array | null, u: 0 }
   const roundness = (x: number, y: number) => {
