@@ -541,9 +541,13 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
   // against the torso the lighter of the two, so no edge shows where one ends)
   const armRadius = upperArmRadius(masks, body)
   const arms = [filledArm(person, upperArms[0], body.shoulderL, body.elbowL, body.wristL, armRadius), filledArm(person, upperArms[1], body.shoulderR, body.elbowR, body.wristR, armRadius)]
-  // (set by `roundness`: the colour across the upper arm seen below an old sleeve that is lit at (x, y), and where across it)
-  const seenAt = { colour: null as Float32Array | null, u: 0 }
-  const roundness = (x: number, y: number) => {
+  /**
+   * The body's roundness at (x, y): its light (the torso's or, where it is lit more, the nearest
+   * arm's), and when that is an upper arm seen below an old sleeve, its colour across it and where
+   * across it (x, y) lies. (One object, rewritten for each pixel: this runs for every pixel of the body.)
+   */
+  const round = { light: 1, seen: null as Float32Array | null, u: 0 }
+  const roundAt = (x: number, y: number) => {
     // (beyond the torso's sides it goes on darkening: there only the arms are, lit as arms)
     const torso = Math.max(0.6, 1 - 0.18 * (acrossLine(x, y, neck, hips) / torsoHalf) ** 2)
     let [nearest, across, upper] = [Infinity, 0, null as Float32Array | null]
@@ -554,9 +558,10 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
         if (d < nearest) [nearest, across, upper] = [d, acrossLine(x, y, arm.line[k - 1]!, arm.line[k]!) / arm.radius, k <= 2 ? arm.seenColour : null]
       }
     const armLight = acrossAt(light, across)
-    seenAt.colour = armLight >= torso ? upper : null
-    seenAt.u = across
-    return Math.max(torso, armLight)
+    round.light = Math.max(torso, armLight)
+    round.seen = armLight >= torso ? upper : null
+    round.u = across
+    return round
   }
   const inBody = bodyRegion(body, arms)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
@@ -589,10 +594,10 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
       // (under the face, hair and bare hands too: kept in front, they are body, and the skin meets them without a pale seam of backdrop)
       if (!inBody(x, y)) continue
       const clothedLight = clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1
-      const light = clothedLight * roundness(x, y)
+      const { light: roundLight, seen, u } = roundAt(x, y)
+      const light = clothedLight * roundLight
       // (an upper arm seen below an old sleeve goes on up under it as it is seen: within the arm, fading
       // out over a further half of its half width; beyond, the torso's side is no arm's shaded edge)
-      const { colour: seen, u } = seenAt
       const t = seen ? clamp(3 - 2 * Math.abs(u), 0, 1) : 0
       const fillAt = (c: number, skin: Plane) => (seen ? acrossAt(seen, u, 3, c) * clothedLight * t : 0) + skinAt(skin, faceSkin[c]!, i) * light * (1 - t)
       set(skinFill, i, fillAt(0, skinR), fillAt(1, skinG), fillAt(2, skinB))
