@@ -3,6 +3,7 @@ import type { GarmentModel } from './analysis-schemas'
 import { type Point, add, dist, mid, norm, pt, scale, side, sub } from './geometry'
 import { backdropOf } from './backdrop'
 import { hangerAndTags } from './hanger'
+import { withoutBackdropEdge } from './garment-edge'
 import { ENGINE_ERRORS } from './messages'
 import { type Plane, type Rgb, bounds, components, edgeShare, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, pixelLab, threshold } from './raster'
 
@@ -747,8 +748,9 @@ export function drawnGarment(rgb: Rgb, mask: Plane, parts: Uint8Array, model: Ga
       const [a, b] = [parts[left], parts[end]]
       if ((a === PART.body && besideBody(b, y)) || (b === PART.body && besideBody(a, y))) gaps.push([left, end])
     }
-  if (!gaps.length) return { rgb, mask, parts }
-  const [data, alpha, labels] = [rgb.data.slice(), Float32Array.from(mask.data), parts.slice()]
+  const clean = withoutBackdropEdge(rgb, mask)
+  if (!gaps.length) return { ...clean, parts }
+  const [data, alpha, labels] = [clean.rgb.data.slice(), Float32Array.from(clean.mask.data), parts.slice()]
   for (const [left, end] of gaps) {
     // (the colours from a few pixels in: the gap's edges are the backdrop's blend)
     const [a, b] = [parts[left - GAP_RIM] === parts[left] ? left - GAP_RIM : left, parts[end + GAP_RIM] === parts[end] ? end + GAP_RIM : end]
@@ -757,7 +759,7 @@ export function drawnGarment(rgb: Rgb, mask: Plane, parts: Uint8Array, model: Ga
       const edge = i - a <= b - i ? a : b
       const mirrored = 2 * edge - i
       const from = parts[mirrored] === parts[edge] && Math.floor(mirrored / w) === Math.floor(edge / w) ? mirrored : edge
-      data.set(rgb.data.subarray(from * 3, from * 3 + 3), i * 3)
+      data.set(clean.rgb.data.subarray(from * 3, from * 3 + 3), i * 3)
       alpha[i] = 1
       labels[i] = parts[from]!
     }
