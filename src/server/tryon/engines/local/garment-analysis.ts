@@ -727,7 +727,8 @@ const GAP_RIM = 3
  * down beside the body and the body closed (a slit of backdrop left out of the mask, see
  * `withoutSlits`): worn, the sleeve lies against the body there. On each row, a gap between a
  * sleeve's pixels and the body's, at most SLEEVE_GAP of the chest wide, takes the part of the
- * nearer side and its colours, mirrored across the gap's edge. The photo, mask and parts as they are when there is none.
+ * nearer side and its colours, mirrored across the gap's edge. The garment's edge is drawn in its
+ * own colours, without the backdrop's blend (see `withoutBackdropEdge`).
  */
 export function drawnGarment(rgb: Rgb, mask: Plane, parts: Uint8Array, model: GarmentModel): { rgb: Rgb; mask: Plane; parts: Uint8Array } {
   const { width: w, height: h } = mask
@@ -750,7 +751,7 @@ export function drawnGarment(rgb: Rgb, mask: Plane, parts: Uint8Array, model: Ga
     }
   const clean = withoutBackdropEdge(rgb, mask)
   if (!gaps.length) return { ...clean, parts }
-  const [data, alpha, labels] = [clean.rgb.data.slice(), Float32Array.from(clean.mask.data), parts.slice()]
+  const [data, alpha, labels] = [clean.rgb.data.slice(), clean.mask.data.slice(), parts.slice()]
   for (const [left, end] of gaps) {
     // (the colours from a few pixels in: the gap's edges are the backdrop's blend)
     const [a, b] = [parts[left - GAP_RIM] === parts[left] ? left - GAP_RIM : left, parts[end + GAP_RIM] === parts[end] ? end + GAP_RIM : end]
