@@ -15,7 +15,7 @@ import { type Pose, detectPose } from './pose'
 import { detectFace } from './face-mesh'
 import { detectHands } from './hand-landmarks'
 import { keptHands } from './hand-region'
-import { type Plane, type Rgb, decode, mapPlane, maskToPng, pngToMasks } from './raster'
+import { type Plane, type Rgb, decode, maskToPng, maxPlane, pngToMasks } from './raster'
 import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
@@ -75,7 +75,7 @@ export async function personAnalysisFrom(rgb: Rgb, person: Plane, pose: Pose): P
   }
   const upperArms = seenUpperArms(rgb, masks, found.body)
   // (the arms' outlines are filled as the old clothing: beside a new sleeve they go with it)
-  const plateMasks = { ...masks, clothing: mapPlane(masks.clothing, (v, i) => Math.max(v, armOutlines.data[i] ?? 0)) }
+  const plateMasks = { ...masks, clothing: maxPlane(masks.clothing, armOutlines) }
   const model = { ...found, waistband: band, upperArms }
   return { kind: 'person', model, masks, plate: personPlate(rgb, plateMasks, model) }
 }

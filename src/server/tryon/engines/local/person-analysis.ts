@@ -7,7 +7,7 @@ import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
 import { oldStraps } from './straps'
-import { type Plane, type Rgb, boxAround, components, fillHoles, grownBox, hueApart, isSet, labAt, labPlanes, mapPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, boxAround, components, fillHoles, grownBox, hueApart, isSet, labAt, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -232,7 +232,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     const l = labels[Math.round(q.y) * w + Math.round(q.x)]
     if (l !== undefined && l >= 0) touching.add(l)
   }
-  return { clothing: fillHoles(mapPlane(closed, (_, i) => (touching.has(labels[i] ?? -1) && isSet(person, i) ? 1 : 0))), armOutlines: outlines }
+  return { clothing: fillHoles(labelMask(labels, touching, closed, person)), armOutlines: outlines }
 }
 
 /** Half the width (pixels) under which clothing along an arm's outer side is the arm's outline, not a sleeve. */
@@ -318,18 +318,21 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   /** The old collar's edge blended with the neck's base (two pixels from the collar, in front of the neck and a little beside it), whatever its hue: it showed as a dark line. */
   const collarEdge = (x: number, y: number, i: number) => y >= collarTop && y <= shoulderY && Math.abs(x - body.nose.x) <= neckHalf * 1.6 && !collar.data[i] && collarRim.data[i] === 1
   const inner = morph(person, -RIM)
+  // (the old clothing over the shoulders, beside the neck, goes: not what has the skin's hue, the neck's side in
+  // shadow; its rim too, where the clothing mask ends short of the person's outline, unless it has the hair's colour)
+  const oldClothing = (i: number) => {
+    const colour = labAt(lab, i)
+    const cloth = isSet(clothing, i) || (!inner.data[i] && (!hairLab || labDistance(colour, hairLab) >= 12))
+    return cloth && hueApart(colour, skinLab) > 9
+  }
   for (let y = 0; y < lowest; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
       if (!isSet(person, i)) continue
       if (y < neckY) {
-        // (but the old clothing over the shoulders, beside the neck, goes: not what has the skin's hue, the neck's side in
-        // shadow; its rim too, where the clothing mask ends short of the person's outline, unless it has the hair's colour)
         const beside = y >= trapezius && Math.abs(x - body.nose.x) > neckHalf
-        const colour = labAt(lab, i)
-        const cloth = isSet(clothing, i) || (!inner.data[i] && (!hairLab || labDistance(colour, hairLab) >= 12))
         // (and the old collar round the neck's base, with its edge)
-        const goes = collar.data[i] === 1 || collarEdge(x, y, i) || (beside && cloth && hueApart(colour, skinLab) > 9)
+        const goes = collar.data[i] === 1 || collarEdge(x, y, i) || (beside && oldClothing(i))
         if (!goes) out.data[i] = 1
         continue
       }
@@ -345,7 +348,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
     const l = labels[Math.max(0, Math.floor(neckY) - 1) * w + x] ?? -1
     if (l >= 0) head.add(l)
   }
-  return mapPlane(out, (_, i) => (head.has(labels[i] ?? -1) ? 1 : 0))
+  return labelMask(labels, head, out)
 }
 
 /** The arm as a polyline: shoulder, elbow, wrist and the hand beyond it. */
@@ -396,9 +399,12 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane
   }
   // (where the clothing mask holds it too, a slice under five pixels wide is no arm either: a skin-toned
   // top's pale edge beyond the shadow along the arm, kept in front of a new top in slivers)
-  const both = mapPlane(out, (v, i) => (v && isSet(clothing, i) ? 1 : 0))
+  // (within the box, as the arms are)
+  const both = plane(w, h)
+  for (let y = box.y0; y <= box.y1; y++) for (let i = y * w + box.x0; i <= y * w + box.x1; i++) both.data[i] = out.data[i] && isSet(clothing, i) ? 1 : 0
   const wide = morph(morph(both, -2, box), 2, box)
-  const bare = mapPlane(out, (v, i) => (v && (!both.data[i] || wide.data[i]) ? 1 : 0))
+  const bare = plane(w, h)
+  for (let y = box.y0; y <= box.y1; y++) for (let i = y * w + box.x0; i <= y * w + box.x1; i++) bare.data[i] = out.data[i] && (!both.data[i] || wide.data[i]) ? 1 : 0
   // (opened: a line a pixel or two wide is no arm, but an old sleeve's dark hem or the shadow along it;
   // its small holes filled: a highlight or a freckle within the arm is arm, and its pixels were taken for old clothing's)
   return fillHoles(morph(morph(bare, -1, box), 1, box), (radius * radius) / 4)
@@ -444,7 +450,7 @@ export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [num
   const lab = labPlanes(img)
   const { clothing: foundClothing, armOutlines } = clothingMask(img, lab, person, body, skin)
   const straps = oldStraps(lab[0], foundClothing, person, body)
-  const clothing = mapPlane(foundClothing, (v, i) => Math.max(v, straps.data[i]!))
+  const clothing = maxPlane(foundClothing, straps)
   const keep = keepMask(lab, person, clothing, body, rgbToLab(...skin))
   // (the face's outline is always kept, wherever the neck line falls; so are the bare hands)
   if (found.face)

@@ -354,9 +354,9 @@ function acrossAt(values: Float32Array, u: number, channels = 1, c = 0) {
 }
 
 /** Signed distance of (x, y) across the line through a and b, positive towards the image's right. */
-function acrossLine(x: number, y: number, a: Point, b: Point) {
+function acrossOf(a: Point, b: Point): (x: number, y: number) => number {
   const r = rightOf(downward(a, b))
-  return (x - a.x) * r.x + (y - a.y) * r.y
+  return (x, y) => (x - a.x) * r.x + (y - a.y) * r.y
 }
 
 /**
@@ -533,8 +533,6 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
   const sw = body.shoulderWidth
   const skinNear = maskedMeans(skinMask, sw * 0.35, { wider: sw * 1.5, area })
   const [skinR, skinG, skinB] = rgb.map(skinNear) as Channels
-  /** A channel's skin at pixel i: the nearest visible skin's (farther out where none is near), else the face's tone. */
-  const skinAt = (skin: Plane, face: number, i: number) => (skin.data[i]! >= 0 ? skin.data[i]! : face)
   const { neck, hips } = bodyAxes(body)
   const torsoHalf = Math.max(sw * 0.5, dist(body.hipL, body.hipR) * 0.75)
   // (an arm lit across as the forearms are, its light beyond its edge its edge's; where it lies
@@ -544,22 +542,26 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
   /**
    * The body's roundness at (x, y): its light (the torso's or, where it is lit more, the nearest
    * arm's), and when that is an upper arm seen below an old sleeve, its colour across it and where
-   * across it (x, y) lies. (One object, rewritten for each pixel: this runs for every pixel of the body.)
+   * across it (x, y) lies. (One object, rewritten for each pixel, and the arms' segments worked out
+   * once: this runs for every pixel of the body.)
    */
   const round = { light: 1, seen: null as Float32Array | null, u: 0 }
+  const torsoAcross = acrossOf(neck, hips)
+  // (a seen upper arm's line runs shoulder, seen, elbow: its first two segments)
+  const segments = arms.flatMap((arm) => arm.line.slice(1).map((b, k) => ({ a: arm.line[k]!, b, across: acrossOf(arm.line[k]!, b), radius: arm.radius, seen: k < 2 ? arm.seenColour : null })))
   const roundAt = (x: number, y: number) => {
     // (beyond the torso's sides it goes on darkening: there only the arms are, lit as arms)
-    const torso = Math.max(0.6, 1 - 0.18 * (acrossLine(x, y, neck, hips) / torsoHalf) ** 2)
-    let [nearest, across, upper] = [Infinity, 0, null as Float32Array | null]
-    for (const arm of arms)
-      for (let k = 1; k < arm.line.length; k++) {
-        const d = segmentDistance(x, y, arm.line[k - 1]!, arm.line[k]!)
-        // (a seen upper arm's line runs shoulder, seen, elbow: its first two segments)
-        if (d < nearest) [nearest, across, upper] = [d, acrossLine(x, y, arm.line[k - 1]!, arm.line[k]!) / arm.radius, k <= 2 ? arm.seenColour : null]
-      }
+    const torso = Math.max(0.6, 1 - 0.18 * (torsoAcross(x, y) / torsoHalf) ** 2)
+    let nearest = segments[0]!
+    let d = Infinity
+    for (const segment of segments) {
+      const e = segmentDistance(x, y, segment.a, segment.b)
+      if (e < d) [d, nearest] = [e, segment]
+    }
+    const across = nearest.across(x, y) / nearest.radius
     const armLight = acrossAt(light, across)
     round.light = Math.max(torso, armLight)
-    round.seen = armLight >= torso ? upper : null
+    round.seen = armLight >= torso ? nearest.seen : null
     round.u = across
     return round
   }
@@ -568,21 +570,13 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
 
   const skinFill = new Uint8Array(w * h * 3)
   const backdrop = new Uint8Array(w * h * 3)
-  const set = (rgb: Uint8Array, i: number, r: number, g: number, b: number) => {
-    rgb[i * 3] = Math.round(clamp(r, 0, 255))
-    rgb[i * 3 + 1] = Math.round(clamp(g, 0, 255))
-    rgb[i * 3 + 2] = Math.round(clamp(b, 0, 255))
-  }
   const backdropMean = background.overall.map(Math.fround)
-  const backgroundAt = (c: number, i: number) => {
-    const near = background.near[c]!.data[i]!
-    return near >= 0 ? near : backdropMean[c]!
-  }
   const onBody = plane(w, h)
   const shade = mapPlane(L, () => 1)
   // (the light measured on the old clothing fades out towards its edge: beyond it none is measured,
   // and where it ended a step of light showed across the new garment and the skin)
   const inside = boxBlur(masks.clothing, Math.max(2, Math.round(sw * SHADE_FADE)), area)
+  const skinNearest = [skinR, skinG, skinB]
   for (let y = area.y0; y <= area.y1; y++)
     for (let x = area.x0, i = y * w + x; x <= area.x1; x++, i++) {
       const lit = fine.data[i] ?? 0
@@ -590,7 +584,10 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
       const clothed = (masks.clothing.data[i] ?? 0) > 0.5 && overall > 0.02
       const depth = clamp((inside.data[i]! - 0.5) * 2, 0, 1)
       shade.data[i] = clothed && lit >= 0 ? 1 + (clamp(lit / overall, SHADE.min, SHADE.max) - 1) * depth : 1
-      set(backdrop, i, backgroundAt(0, i), backgroundAt(1, i), backgroundAt(2, i))
+      for (let c = 0; c < 3; c++) {
+        const near = background.near[c]!.data[i]!
+        backdrop[i * 3 + c] = Math.round(clamp(near >= 0 ? near : backdropMean[c]!, 0, 255))
+      }
       // (under the face, hair and bare hands too: kept in front, they are body, and the skin meets them without a pale seam of backdrop)
       if (!inBody(x, y)) continue
       const clothedLight = clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1
@@ -599,8 +596,12 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
       // (an upper arm seen below an old sleeve goes on up under it as it is seen: within the arm, fading
       // out over a further half of its half width; beyond, the torso's side is no arm's shaded edge)
       const t = seen ? clamp(3 - 2 * Math.abs(u), 0, 1) : 0
-      const fillAt = (c: number, skin: Plane) => (seen ? acrossAt(seen, u, 3, c) * clothedLight * t : 0) + skinAt(skin, faceSkin[c]!, i) * light * (1 - t)
-      set(skinFill, i, fillAt(0, skinR), fillAt(1, skinG), fillAt(2, skinB))
+      for (let c = 0; c < 3; c++) {
+        // (the nearest visible skin's, farther out where none is near, else the face's tone)
+        const near = skinNearest[c]!.data[i]!
+        const fill = (seen ? acrossAt(seen, u, 3, c) * clothedLight * t : 0) + (near >= 0 ? near : faceSkin[c]!) * light * (1 - t)
+        skinFill[i * 3 + c] = Math.round(clamp(fill, 0, 255))
+      }
       onBody.data[i] = 1
     }
   const skin = { width: w, height: h, data: skinFill }

@@ -68,15 +68,15 @@ export type Box = { x0: number; y0: number; x1: number; y1: number }
 
 export const fullBox = (p: { width: number; height: number }): Box => ({ x0: 0, y0: 0, x1: p.width - 1, y1: p.height - 1 })
 
-/** The box of a mask's set pixels (x1 = -1 when there is none). */
-export function bounds(mask: Plane): Box {
+/** The box of a mask's set pixels (x1 = -1 when there is none): those within `within`, at least `least`. */
+export function bounds(mask: Plane, within: Box = fullBox(mask), least = 0.5): Box {
   let x0 = mask.width
   let y0 = mask.height
   let x1 = -1
   let y1 = -1
-  for (let y = 0; y < mask.height; y++)
-    for (let x = 0; x < mask.width; x++)
-      if (isSet(mask, y * mask.width + x)) {
+  for (let y = within.y0; y <= within.y1; y++)
+    for (let x = within.x0; x <= within.x1; x++)
+      if ((mask.data[y * mask.width + x] ?? 0) >= least) {
         x0 = Math.min(x0, x)
         x1 = Math.max(x1, x)
         y0 = Math.min(y0, y)
@@ -115,7 +115,15 @@ export const blur = (src: Plane, sigma: number, box?: Box): Plane => {
  */
 export function morph(mask: Plane, r: number, box: Box = fullBox(mask)): Plane {
   const radius = Math.abs(Math.round(r))
-  if (radius >= 1) return { width: mask.width, height: mask.height, data: boxMeans(mask, radius, box, r > 0 ? 'dilate' : 'erode') }
+  if (radius >= 1) {
+    // (only round the mask's nonzero pixels is anything set: a dilation reaches radius + 1 beyond them,
+    // the box's clamped sides then reading nothing as beyond them; an erosion stays within them)
+    const set = bounds(mask, box, Number.MIN_VALUE)
+    if (set.x1 < 0) return plane(mask.width, mask.height)
+    const near = grownBox(set, r > 0 ? radius + 1 : 1, mask)
+    const within = { x0: Math.max(box.x0, near.x0), y0: Math.max(box.y0, near.y0), x1: Math.min(box.x1, near.x1), y1: Math.min(box.y1, near.y1) }
+    return { width: mask.width, height: mask.height, data: boxMeans(mask, radius, within, r > 0 ? 'dilate' : 'erode') }
+  }
   // (radius 0: the mask's sure pixels, within the box)
   const out = plane(mask.width, mask.height)
   for (let y = box.y0; y <= box.y1; y++)
@@ -225,7 +233,31 @@ export function mapPlane(p: Plane, f: (v: number, i: number) => number): Plane {
   return { width: p.width, height: p.height, data: out }
 }
 
-export const threshold = (mask: Plane, t = 0.5): Plane => mapPlane(mask, (v) => (v >= t ? 1 : 0))
+// (the helpers below are loops of their own, not mapPlane: a pass over a whole frame through a
+// callback shared by every caller costs several times as much)
+
+export function threshold(mask: Plane, t = 0.5): Plane {
+  const out = plane(mask.width, mask.height)
+  for (let i = 0; i < out.data.length; i++) out.data[i] = (mask.data[i] ?? 0) >= t ? 1 : 0
+  return out
+}
+
+/** The larger of two planes' values at each pixel. */
+export function maxPlane(a: Plane, b: Plane): Plane {
+  const out = plane(a.width, a.height)
+  for (let i = 0; i < out.data.length; i++) out.data[i] = Math.max(a.data[i] ?? 0, b.data[i] ?? 0)
+  return out
+}
+
+/** The mask of the pixels whose label (as `components` gives them) is one of `chosen`, and set in `within` when given. */
+export function labelMask(labels: Int32Array, chosen: Iterable<number>, size: { width: number; height: number }, within?: Plane): Plane {
+  const picked = [...chosen].filter((l) => l >= 0)
+  const keep = new Uint8Array(Math.max(-1, ...picked) + 1)
+  for (const l of picked) keep[l] = 1
+  const out = plane(size.width, size.height)
+  for (let i = 0; i < out.data.length; i++) out.data[i] = keep[labels[i] ?? -1] && (!within || isSet(within, i)) ? 1 : 0
+  return out
+}
 
 /** Connected components (4-neighbour) of a binary mask: labels and the size of each label. */
 export function components(mask: Plane): { labels: Int32Array; sizes: number[] } {
@@ -281,24 +313,59 @@ export function edgeShare(mask: Plane) {
 export function keepLargest(mask: Plane): Plane {
   const { labels, sizes } = components(mask)
   if (!sizes.length) return plane(mask.width, mask.height)
-  const best = sizes.indexOf(Math.max(...sizes))
-  return mapPlane(mask, (_, i) => (labels[i] === best ? 1 : 0))
+  return labelMask(labels, [sizes.indexOf(Math.max(...sizes))], mask)
 }
 
-/** Fills the holes of a binary mask (background not connected to the border), those up to `maxArea` pixels when given. */
+/**
+ * Fills the holes of a binary mask (background not connected to the border), those up to `maxArea`
+ * pixels when given. Only the mask's box is walked: all beyond it is connected to the border.
+ */
 export function fillHoles(mask: Plane, maxArea = Infinity): Plane {
-  const inverse = mapPlane(mask, (v) => (v >= 0.5 ? 0 : 1))
-  const { labels, sizes } = components(inverse)
-  const { width: w, height: h } = mask
-  const outside = new Uint8Array(sizes.length)
-  const border = (i: number) => {
-    const l = labels[i]!
-    if (l >= 0) outside[l] = 1
+  const { width: w, height: h, data } = mask
+  const out = plane(w, h)
+  const box = bounds(mask)
+  if (box.x1 < 0) return out
+  const { x0, y0, x1, y1 } = box
+  // (per pixel: 0 background not reached yet, 1 set, 2 background joined to the border, 3 a hole)
+  const state = new Uint8Array(w * h)
+  for (let y = y0; y <= y1; y++) for (let i = y * w + x0; i <= y * w + x1; i++) if ((data[i] ?? 0) >= 0.5) state[i] = 1
+  const stack = new Int32Array((x1 - x0 + 1) * (y1 - y0 + 1))
+  /** Marks the pixels marked `from` joined to pixel `start` as `mark`; returns how many there are. */
+  const flood = (start: number, from: number, mark: number) => {
+    let top = 0
+    let size = 0
+    state[start] = mark
+    stack[top++] = start
+    while (top > 0) {
+      const i = stack[--top]!
+      size++
+      const x = i % w
+      const y = (i - x) / w
+      if (x > x0 && state[i - 1] === from) {
+        state[i - 1] = mark
+        stack[top++] = i - 1
+      }
+      if (x < x1 && state[i + 1] === from) {
+        state[i + 1] = mark
+        stack[top++] = i + 1
+      }
+      if (y > y0 && state[i - w] === from) {
+        state[i - w] = mark
+        stack[top++] = i - w
+      }
+      if (y < y1 && state[i + w] === from) {
+        state[i + w] = mark
+        stack[top++] = i + w
+      }
+    }
+    return size
   }
-  for (let x = 0; x < w; x++) [x, (h - 1) * w + x].forEach(border)
-  for (let y = 0; y < h; y++) [y * w, y * w + w - 1].forEach(border)
-  sizes.forEach((size, l) => size > maxArea && (outside[l] = 1))
-  return mapPlane(mask, (v, i) => (v >= 0.5 || labels[i]! < 0 || !outside[labels[i]!] ? 1 : 0))
+  for (let x = x0; x <= x1; x++) for (const i of [y0 * w + x, y1 * w + x]) if (state[i] === 0) flood(i, 0, 2)
+  for (let y = y0; y <= y1; y++) for (const i of [y * w + x0, y * w + x1]) if (state[i] === 0) flood(i, 0, 2)
+  for (let y = y0; y <= y1; y++)
+    for (let i = y * w + x0; i <= y * w + x1; i++) if (state[i] === 0 && flood(i, 0, 3) > maxArea) flood(i, 3, 2)
+  for (let y = y0; y <= y1; y++) for (let i = y * w + x0; i <= y * w + x1; i++) if (state[i] === 1 || state[i] === 3) out.data[i] = 1
+  return out
 }
 
 /** sRGB (0..255) to CIE L*a*b* (D65). */
