@@ -70,19 +70,22 @@ export const fullBox = (p: { width: number; height: number }): Box => ({ x0: 0, 
 
 /** The box of a mask's set pixels (x1 = -1 when there is none): those within `within`, at least `least`. */
 export function bounds(mask: Plane, within: Box = fullBox(mask), least = 0.5): Box {
-  let x0 = mask.width
-  let y0 = mask.height
-  let x1 = -1
-  let y1 = -1
-  for (let y = within.y0; y <= within.y1; y++)
-    for (let x = within.x0; x <= within.x1; x++)
-      if ((mask.data[y * mask.width + x] ?? 0) >= least) {
-        x0 = Math.min(x0, x)
-        x1 = Math.max(x1, x)
-        y0 = Math.min(y0, y)
-        y1 = Math.max(y1, y)
-      }
-  return { x0, y0, x1, y1 }
+  const { width: w, data } = mask
+  const box = { x0: mask.width, y0: mask.height, x1: -1, y1: -1 }
+  for (let y = within.y0; y <= within.y1; y++) {
+    const row = y * w
+    // (a row's first set pixel, then its last, searched for from its ends)
+    let first = within.x0
+    while (first <= within.x1 && (data[row + first] ?? 0) < least) first++
+    if (first > within.x1) continue
+    let last = within.x1
+    while ((data[row + last] ?? 0) < least) last--
+    box.x0 = Math.min(box.x0, first)
+    box.x1 = Math.max(box.x1, last)
+    if (box.y1 < 0) box.y0 = y
+    box.y1 = y
+  }
+  return box
 }
 
 // The horizontal pass's result, reused from blur to blur (a frame's worth of garbage less each time).
