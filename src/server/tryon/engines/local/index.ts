@@ -41,8 +41,12 @@ const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png'
 /** A picture that failed its check is never returned: the user is told which photo to change. */
 const refusal = (defects: Defect[]) => (defects.some((d) => d === 'face' || d === 'hands' || d === 'limbs') ? ENGINE_ERRORS.personUnfit : ENGINE_ERRORS.garmentUnfit)
 
-/** Timings of a generation's stages (ms; `encode` is what the encoding adds after the self-check); `cached` when both photos' analyses were already there. */
-export type StageTimings = { analysis: number; warp: number; compose: number; check: number; encode: number; cached: boolean }
+/**
+ * Timings of a generation's stages (ms; `draw` is the garment drawn for try-ons, its parts and edge, when
+ * its analysis was not in memory; `encode` is what the encoding adds after the self-check); `cached`
+ * when both photos' analyses were already there.
+ */
+export type StageTimings = { analysis: number; draw: number; warp: number; compose: number; check: number; encode: number; cached: boolean }
 
 /**
  * What a generation did, for benchmarks and logs: its timings, per returned picture the garment's
@@ -105,7 +109,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       onProgress?.('fitting')
       const drawn = cachedDrawn(garment.analysis, garmentImage)
       const base = fitFromSize(input.size, input.measurements)
-      const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, check: 0, encode: 0, cached: person.cached && garment.cached }
+      const timings: StageTimings = { analysis: analysed - started, draw: performance.now() - analysed, warp: 0, compose: 0, check: 0, encode: 0, cached: person.cached && garment.cached }
       const images = []
       const coverage: Plane[] = []
       const defects: Defect[] = []
