@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { z } from 'zod'
 import type { Storage } from '../platform/storage'
-import { createAnalysisStore } from '../tryon/analysis-store'
+import { analysisKeys, createAnalysisStore } from '../tryon/analysis-store'
 import type { StoredImage, TryOnEngine, TryOnInput, TryOnOutput } from '../tryon/engine'
 import { TryOnError } from '../tryon/engine'
 
@@ -34,14 +34,14 @@ function testAnalyses(computed: string[]) {
   const store = createAnalysisStore<PhotoAnalysis>(
     {
       async load(storage, key, source) {
-        const json = await storage.get(`${key}.analysis.json`)
+        const json = await storage.get(analysisKeys(key).json)
         const value = json && StoredSchema.safeParse(JSON.parse(json.body.toString('utf8'))).data
-        return value?.source === source && (await storage.get(`${key}.analysis.png`)) ? { mean: value.mean } : null
+        return value?.source === source && (await storage.get(analysisKeys(key).masks)) ? { mean: value.mean } : null
       },
       async save(storage, key, source, value) {
         const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: value.mean[0]!, g: value.mean[1]!, b: value.mean[2]! } } }).png().toBuffer()
-        await storage.put(`${key}.analysis.png`, png, 'image/png')
-        await storage.put(`${key}.analysis.json`, Buffer.from(JSON.stringify({ ...value, source })), 'application/json')
+        await storage.put(analysisKeys(key).masks, png, 'image/png')
+        await storage.put(analysisKeys(key).json, Buffer.from(JSON.stringify({ ...value, source })), 'application/json')
       },
     },
     { memory: 4 },

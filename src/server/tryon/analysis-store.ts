@@ -12,6 +12,18 @@ export type AnalysisCodec<T> = {
 /** An analysis and whether it was already there; `saved` settles (never rejects) once it is stored. */
 export type Analysed<T> = { value: T; cached: boolean; saved: Promise<void> }
 
+/**
+ * Where a photo's analysis is stored, next to the photo: its JSON, its masks and, for a person, its
+ * plate. Every engine keeps what it derives from a photo under these keys, so that deleting the
+ * photo deletes them too (`forgetAnalysis`).
+ */
+export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png` })
+
+/** Deletes what was derived from a photo (a person's body analysis is as private as the photo). */
+export async function forgetAnalysis(storage: Storage, key: string) {
+  await Promise.all(Object.values(analysisKeys(key)).map((derived) => storage.delete(derived)))
+}
+
 const fingerprint = (data: Buffer) => createHash('sha256').update(data).digest('hex').slice(0, 32)
 const stored = Promise.resolve()
 

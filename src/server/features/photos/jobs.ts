@@ -1,9 +1,10 @@
 import type { Platform } from '../../platform'
 import { logger } from '../../platform/logger'
+import { forgetAnalysis } from '../../tryon'
 import { engineOf } from '../tryon'
 import { PREPARE_JOB, type PrepareJob } from './service'
 
-/** Runs the engine's `prepare` (segmentation, pose, …) on a newly stored photo, when it has one. */
+/** Runs the engine's `prepare` (segmentation, pose, …) on a newly stored photo, when it has one (and the photo is still there when it is done). */
 export function photoJobs(p: Platform) {
   p.queue.define<PrepareJob>(
     PREPARE_JOB,
@@ -14,6 +15,8 @@ export function photoJobs(p: Platform) {
       if (!object) return
       const start = performance.now()
       await engine.prepare({ key, data: object.body, contentType: object.contentType, kind }, p.storage)
+      // (a photo deleted while it was analysed: its analysis was stored after the deletion)
+      if (!(await p.storage.get(key))) await forgetAnalysis(p.storage, key)
       const ms = Math.round(performance.now() - start)
       if (progress) logger.info(`garment analysis ${progress.n}/${progress.of}`, { key, ms })
       else logger.debug('photo prepared', { key, ms })

@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors'
 import type { Platform } from '../../platform'
 import { processUpload, variantOf } from '../../platform/images'
 import { logger } from '../../platform/logger'
+import { forgetAnalysis } from '../../tryon'
 import { engineOf } from '../tryon'
 
 /** The longest side a stored try-on photo keeps: enough for every engine, small enough to move. */
@@ -58,13 +59,18 @@ export async function uploadPhoto(p: Platform, userId: string, file: { buffer: B
   return toPhoto(row)
 }
 
-/** Deletes one of the user's own photos: the stored object (a failure is logged) and the row. */
+/**
+ * Deletes one of the user's own photos: the row, the stored object and what the try-on engine derived
+ * from it (a person photo's analysis holds their body's outline and a picture of it unclothed); a
+ * failure to delete from storage is logged.
+ */
 export async function deletePhoto(p: Platform, userId: string, id: string) {
   const [row] = await p.db
     .delete(userPhotos)
     .where(and(eq(userPhotos.id, id), eq(userPhotos.userId, userId)))
     .returning()
   if (!row) throw notFound('Photo not found.')
-  await p.storage.delete(`user-photos/${row.filePath}`).catch((err) => logger.warn('could not delete a stored photo', { id, err }))
+  const key = `user-photos/${row.filePath}`
+  await Promise.all([p.storage.delete(key), forgetAnalysis(p.storage, key)]).catch((err) => logger.warn('could not delete a stored photo', { id, err }))
   return toPhoto(row)
 }

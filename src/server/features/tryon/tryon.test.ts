@@ -24,6 +24,7 @@ import { aiGenerations, postImages, posts, products, profiles, rateLimits } from
 import { createTestApp, type TestApp } from '../../test/harness'
 import { createTestEngine, type TestEngine } from '../../test/tryon-engine'
 import { TryOnError } from '../../tryon'
+import { analysisKeys } from '../../tryon/analysis-store'
 import { setEngine, warmEngine } from './engine-registry'
 import { MAX_STARTS_PER_HOUR } from './generations'
 import { INTERRUPTED, runGeneration, STALE_AFTER_MS, sweepStaleGenerations, UNREADABLE_REQUEST } from './worker'
@@ -118,6 +119,40 @@ describe('photos', () => {
     setEngine(t.platform, engine)
     const photo = await upload(ann, 'base')
     await expect.poll(() => engine.prepared, { timeout: 5000 }).toContain(`person:user-photos/${photo.filePath}`)
+  })
+
+  /** Which of a photo's analysis files are in storage. */
+  const storedAnalysis = async (photo: { filePath: string }) => {
+    const keys = Object.values(analysisKeys(`user-photos/${photo.filePath}`))
+    return (await Promise.all(keys.map(async (key) => ((await t.platform.storage.get(key)) ? key : null)))).filter((key) => key !== null)
+  }
+
+  it("deletes a photo's analysis with the photo: nothing derived from a body photo stays once it is deleted", async () => {
+    setEngine(t.platform, createTestEngine({ analyses: t.platform.storage }))
+    const photo = await upload(ann, 'base')
+    await expect.poll(() => storedAnalysis(photo), { timeout: 5000 }).toHaveLength(2)
+    expect((await t.request(`/api/photos/${photo.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(200)
+    expect(await storedAnalysis(photo)).toEqual([])
+  })
+
+  it('deletes the analysis of a photo deleted while it was being analysed, once it is stored', async () => {
+    const engine = createTestEngine({ analyses: t.platform.storage })
+    let [started, deleted] = [() => {}, () => {}]
+    const analysing = new Promise<void>((resolve) => (started = resolve))
+    const afterDeletion = new Promise<void>((resolve) => (deleted = resolve))
+    let stored = false
+    const prepare = async (...args: Parameters<NonNullable<TestEngine['prepare']>>) => {
+      started()
+      await afterDeletion
+      await engine.prepare!(...args)
+      stored = true
+    }
+    setEngine(t.platform, { ...engine, prepare })
+    const photo = await upload(ann, 'base')
+    await analysing
+    expect((await t.request(`/api/photos/${photo.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(200)
+    deleted()
+    await expect.poll(async () => (stored ? storedAnalysis(photo) : 'still analysing'), { timeout: 5000 }).toEqual([])
   })
 })
 

@@ -2,7 +2,8 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { StoredImage } from '../../engine'
-import { type GarmentAnalysis, analysisKeys, analysisOf } from './analysis'
+import { analysisKeys } from '../../analysis-store'
+import { type GarmentAnalysis, analysisOf } from './analysis'
 import { memoryStorage } from './test-fixtures'
 
 /** A blue A-line dress, flat on a light grey backdrop. */

@@ -3,7 +3,7 @@ import type { GarmentCategory, StoredImage } from '../../engine'
 import { TryOnError } from '../../engine'
 import { TRYON_HEIGHT, TRYON_WIDTH } from '~/shared/tryon/constants'
 import type { Storage } from '../../../platform/storage'
-import { createAnalysisStore } from '../../analysis-store'
+import { analysisKeys, createAnalysisStore } from '../../analysis-store'
 import { GarmentModelSchema, PersonModelSchema, storedAnalysisSchema } from './analysis-schemas'
 import { type GarmentAnalysis, garmentModel } from './garment-analysis'
 import { analyseGarmentOffThread } from './garment-thread'
@@ -27,8 +27,6 @@ const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)
 const StoredGarmentSchema = storedAnalysisSchema(VERSION, GarmentModelSchema)
 
 export type { GarmentAnalysis }
-
-export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png` })
 
 /**
  * The size the engine works at: a photo is scaled down to the smallest size that covers the try-on's
