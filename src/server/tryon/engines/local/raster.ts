@@ -20,13 +20,18 @@ export const plane = (width: number, height: number): Plane => ({ width, height,
  */
 export async function decode(buffer: Buffer, cover?: { width: number; height: number }): Promise<{ rgb: Rgb; alpha: Plane | null }> {
   let pipeline = sharp(buffer, { limitInputPixels: 40_000_000 }).rotate()
+  const meta = await sharp(buffer, { limitInputPixels: 40_000_000 }).metadata()
   if (cover) {
-    const meta = await sharp(buffer, { limitInputPixels: 40_000_000 }).metadata()
     const { width = 0, height = 0 } = meta.autoOrient ?? meta
     const scale = Math.max(cover.width / width, cover.height / height)
     if (scale < 1) pipeline = pipeline.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' })
   }
-  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  if (!meta.hasAlpha) {
+    // (no alpha to split off: libvips' RGB bytes are the image's, as they are)
+    const { data, info } = await pipeline.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
+    return { rgb: { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }, alpha: null }
+  }
+  const { data, info } = await pipeline.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   const n = info.width * info.height
   const rgb = new Uint8Array(n * 3)
   const alpha = plane(info.width, info.height)
