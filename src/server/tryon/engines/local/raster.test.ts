@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Plane, type Rgb, boxBlur, cachedMorph, isSet, morph, plane, sampleRgb } from './raster'
+import { type Plane, type Rgb, boxBlur, cachedMorph, fillHoles, isSet, morph, plane, sampleRgb } from './raster'
 
 /** A 40x30 plane with a lumpy blob in the middle and zeros round it. */
 function blob(): Plane {
@@ -26,6 +26,35 @@ describe('raster regions', () => {
     const full = boxBlur(src, 1)
     const boxed = boxBlur(src, 1, { x0: 0, y0: 0, x1: 19, y1: 5 })
     for (let i = 0; i < 20 * 5; i++) expect(boxed.data[i]).toBeCloseTo(full.data[i]!, 6)
+  })
+
+  it("a morph, worked out round the mask's own pixels, is the full frame's mean thresholded (soft values too)", () => {
+    const soft = blob()
+    const solid = plane(40, 30)
+    for (let y = 4; y < 27; y++) for (let x = 0; x < 36; x++) solid.data[y * 40 + x] = x === 20 && y === 15 ? 0.5 : 1
+    for (const [src, r] of [[soft, 1], [soft, 2], [soft, 5], [solid, -1], [solid, -2], [solid, -5]] as const) {
+      const mean = boxBlur(src, Math.abs(r)).data
+      const expected = Array.from(mean, (m) => (r > 0 ? m > 0.01 : m > 0.99) ? 1 : 0)
+      expect(Array.from(morph(src, r).data), `radius ${r}`).toEqual(expected)
+    }
+  })
+
+  it("fills a mask's holes, not the background joined to the frame's edge, and only holes up to maxArea when given", () => {
+    // (a 20 x 12 block: a 2 x 2 hole, a 5 x 5 hole, and a notch open to its right side)
+    const mask = plane(30, 20)
+    for (let y = 4; y < 16; y++) for (let x = 5; x < 25; x++) mask.data[y * 30 + x] = 1
+    const cut = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask.data[y * 30 + x] = 0
+    }
+    cut(7, 6, 8, 7)
+    cut(12, 7, 16, 11)
+    cut(20, 9, 24, 10)
+    const at = (p: Plane, x: number, y: number) => p.data[y * 30 + x]
+    const all = fillHoles(mask)
+    expect([at(all, 7, 6), at(all, 14, 9), at(all, 22, 9), at(all, 2, 2)]).toEqual([1, 1, 0, 0])
+    const small = fillHoles(mask, 10)
+    expect([at(small, 7, 6), at(small, 14, 9), at(small, 22, 9), at(small, 5, 4)]).toEqual([1, 0, 0, 1])
+    expect(fillHoles(plane(30, 20)).data.every((v) => v === 0)).toBe(true)
   })
 
   it('a cached morph is the morph as bits with its box, computed once per mask and radius', () => {
