@@ -9,6 +9,13 @@ const BACKDROP_OUT = 6
 /** A garment this close to its backdrop's colour (RGB distance) keeps its edge as it is: a white garment's edge on white is its own. */
 const PLAIN_EDGE = 30
 
+/** How far from an edge pixel its colour is looked for (pixels). */
+const REACH = BLEND_DEPTH + BLEED
+/** The offsets within REACH of a pixel, nearest first (as near: by row, then by column). */
+const NEAREST_FIRST = Array.from({ length: (2 * REACH + 1) ** 2 }, (_, k) => [(k % (2 * REACH + 1)) - REACH, Math.floor(k / (2 * REACH + 1)) - REACH] as const).sort(
+  ([au, av], [bu, bv]) => au * au + av * av - (bu * bu + bv * bv) || av - bv || au - bu,
+)
+
 /**
  * The mask's boundary as layers of pixels by their steps (4-neighbour) from it: `inner[0]` the
  * mask's own edge pixels, each next layer a step further in, up to `inside` layers; `outer[0]` the
@@ -68,18 +75,17 @@ export function withoutBackdropEdge(img: Rgb, mask: Plane): { rgb: Rgb; mask: Pl
   const alpha = mask.data.slice()
   // (one in four of the pixels that far out is enough)
   const backdrop = medianColour(outer.at(-1)!.filter((_, k) => k % 4 === 0).map((i) => [img.data[i * 3]!, img.data[i * 3 + 1]!, img.data[i * 3 + 2]!]))
-  const reach = BLEND_DEPTH + BLEED
-  /** The nearest pixel within `reach` of pixel i whose `plane` value is at least 0.5 (and, with `layers`, that is no nearer the boundary than `layers` steps), -1 when none. */
+  /** The nearest pixel within REACH of pixel i whose `plane` value is at least 0.5 (and, with `layers`, that is no nearer the boundary than `layers` steps), -1 when none. */
   const nearest = (i: number, plane: Float32Array, layers = 0) => {
-    const [x, y] = [i % w, Math.floor(i / w)]
-    let [best, bestD] = [-1, Infinity]
-    for (let v = Math.max(0, y - reach); v <= Math.min(h - 1, y + reach); v++)
-      for (let u = Math.max(0, x - reach), k = v * w + u; u <= Math.min(w - 1, x + reach); u++, k++) {
-        if (plane[k]! < 0.5 || (layers && depth[k] !== 0 && depth[k]! <= layers)) continue
-        const d = (u - x) ** 2 + (v - y) ** 2
-        if (d < bestD) [best, bestD] = [k, d]
-      }
-    return best
+    const x = i % w
+    const y = (i - x) / w
+    for (const [du, dv] of NEAREST_FIRST) {
+      const [u, v] = [x + du, y + dv]
+      if (u < 0 || v < 0 || u >= w || v >= h) continue
+      const k = v * w + u
+      if (plane[k]! >= 0.5 && !(layers && depth[k] !== 0 && depth[k]! <= layers)) return k
+    }
+    return -1
   }
   const [br, bg, bb] = backdrop ?? [0, 0, 0]
   for (const i of backdrop ? inner.slice(0, BLEND_DEPTH).flat() : []) {
