@@ -81,7 +81,8 @@ function defectsOf(person: Rgb, result: Rgb, analysis: PersonAnalysis, garmentTy
 await engine.check()
 
 // Cold: photos never seen before (segmentation and pose run inside the try-on).
-const coldPairs = [pairs[0]!, pairs[garments.length + 1] ?? pairs[1]!]
+// (two pairs, or one when the bench is run on one)
+const coldPairs = [pairs[0], pairs[garments.length + 1] ?? pairs[1]].filter((pair) => pair !== undefined)
 for (const [p, g] of coldPairs) {
   const t = performance.now()
   await engine.generate(await request(p, g)).catch(() => {})
