@@ -51,10 +51,13 @@ describe.each([
 
   it('answers null for a key that was never put, and forgets what was deleted', async () => {
     expect(await storage().get(`missing/${kind}/nothing.jpg`)).toBeNull()
+    expect(await storage().has(`missing/${kind}/nothing.jpg`)).toBe(false)
     const key = `ai-outputs/u3/${kind}/0-0.jpg`
     await storage().put(key, Buffer.from('out'), 'image/jpeg')
+    expect(await storage().has(key)).toBe(true)
     await storage().delete(key)
     expect(await storage().get(key)).toBeNull()
+    expect(await storage().has(key)).toBe(false)
   })
 
   it('deletes a missing key without an error', async () => {
@@ -65,6 +68,7 @@ describe.each([
     for (const key of ['', '../etc/passwd', 'a//b', 'a/./b', 'a\\b/c']) {
       await expect(storage().put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Invalid storage key/)
       await expect(storage().get(key)).rejects.toThrow(/Invalid storage key/)
+      await expect(storage().has(key)).rejects.toThrow(/Invalid storage key/)
     }
   })
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Config } from '../config'
 
 export type StoredObject = { body: Buffer; contentType: string }
@@ -11,6 +11,8 @@ export type Storage = {
   kind: 'local' | 's3'
   put(key: string, body: Buffer, contentType: string): Promise<void>
   get(key: string): Promise<StoredObject | null>
+  /** Whether an object is stored under `key`, without reading it. */
+  has(key: string): Promise<boolean>
   delete(key: string): Promise<void>
   /** The URL the app serves the object at (always our own origin, never the bucket's). */
   url(key: string): string
@@ -69,6 +71,12 @@ function localStorage(root: string): Storage {
         return null
       }
     },
+    async has(key) {
+      return fs.stat(file(key)).then(
+        (stat) => stat.isFile(),
+        () => false,
+      )
+    },
     async delete(key) {
       await fs.rm(file(key), { force: true })
       await fs.rm(`${file(key)}.type`, { force: true })
@@ -106,6 +114,16 @@ function s3Storage(config: Config): Storage {
         return { body: Buffer.from(bytes), contentType: out.ContentType ?? 'application/octet-stream' }
       } catch (err) {
         if ((err as { name?: string }).name === 'NoSuchKey') return null
+        throw err
+      }
+    },
+    async has(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: safeKey(key) }))
+        return true
+      } catch (err) {
+        // (a HEAD response has no body, so S3 names a missing key only by its status)
+        if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false
         throw err
       }
     },

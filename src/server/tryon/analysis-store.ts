@@ -24,6 +24,19 @@ export async function forgetAnalysis(storage: Storage, key: string) {
   await Promise.all(Object.values(analysisKeys(key)).map((derived) => storage.delete(derived)))
 }
 
+/**
+ * Deletes the analysis of photos deleted while they were analysed: their deletion came before the
+ * analysis was stored, so it deleted nothing. Run after anything that may store an analysis;
+ * a failure is logged, never thrown.
+ */
+export async function forgetAnalysisOfDeleted(storage: Storage, keys: string[]) {
+  await Promise.all(
+    keys.map(async (key) => {
+      if (!(await storage.has(key))) await forgetAnalysis(storage, key)
+    }),
+  ).catch((err: unknown) => logger.warn('could not delete the analysis of a deleted photo', { keys, err }))
+}
+
 const fingerprint = (data: Buffer) => createHash('sha256').update(data).digest('hex').slice(0, 32)
 const stored = Promise.resolve()
 

@@ -25,4 +25,4 @@ export async function createEngine(config: Config, storage: Storage): Promise<Tr
 
 export type { TryOnEngine } from './engine'
 export { TryOnError } from './engine'
-export { forgetAnalysis } from './analysis-store'
+export { forgetAnalysis, forgetAnalysisOfDeleted } from './analysis-store'

@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform'
 import { logger } from '../../platform/logger'
-import { forgetAnalysis } from '../../tryon'
+import { forgetAnalysisOfDeleted } from '../../tryon'
 import { engineOf } from '../tryon'
 import { PREPARE_JOB, type PrepareJob } from './service'
 
@@ -14,9 +14,7 @@ export function photoJobs(p: Platform) {
       const object = await p.storage.get(key)
       if (!object) return
       const start = performance.now()
-      await engine.prepare({ key, data: object.body, contentType: object.contentType, kind }, p.storage)
-      // (a photo deleted while it was analysed: its analysis was stored after the deletion)
-      if (!(await p.storage.get(key))) await forgetAnalysis(p.storage, key)
+      await engine.prepare({ key, data: object.body, contentType: object.contentType, kind }, p.storage).finally(() => forgetAnalysisOfDeleted(p.storage, [key]))
       const ms = Math.round(performance.now() - start)
       if (progress) logger.info(`garment analysis ${progress.n}/${progress.of}`, { key, ms })
       else logger.debug('photo prepared', { key, ms })

@@ -154,6 +154,29 @@ describe('photos', () => {
     deleted()
     await expect.poll(async () => (stored ? storedAnalysis(photo) : 'still analysing'), { timeout: 5000 }).toEqual([])
   })
+
+  it("deletes the analysis a try-on stored after its photo was deleted, and keeps the other photo's", async () => {
+    const engine = createTestEngine({ analyses: t.platform.storage })
+    let [started, deleted] = [() => {}, () => {}]
+    const generating = new Promise<void>((resolve) => (started = resolve))
+    const afterDeletion = new Promise<void>((resolve) => (deleted = resolve))
+    const generate: TestEngine['generate'] = async (input) => {
+      started()
+      await afterDeletion
+      return engine.generate(input)
+    }
+    // (no prepare job: the try-on is the first to analyse its photos)
+    setEngine(t.platform, { ...engine, prepare: undefined, generate })
+    const [person, garment] = await Promise.all([upload(ann, 'base'), upload(ann, 'product', '#2040c0')])
+    const res = await start(ann, { subject: ref(person), garment: ref(garment), size: 'M' }, GenerationSchema)
+    expect(res.status).toBe(202)
+    await generating
+    expect((await t.request(`/api/photos/${person.id}`, { method: 'DELETE', cookie: ann.cookie })).status).toBe(200)
+    deleted()
+    await settle(ann, res.json.id)
+    expect(await storedAnalysis(person)).toEqual([])
+    expect(await storedAnalysis(garment)).toHaveLength(2)
+  })
 })
 
 describe('engine warm-up', () => {

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm'
-import type { OutputFormat, TryOnImage } from '../../tryon/engine'
-import { TryOnError } from '../../tryon'
+import type { OutputFormat, TryOnImage, TryOnInput } from '../../tryon/engine'
+import { forgetAnalysisOfDeleted, TryOnError } from '../../tryon'
 import { aiGenerations } from '../../db/schema'
 import type { Platform } from '../../platform'
 import sharp from 'sharp'
@@ -133,7 +133,7 @@ export async function runGeneration(p: Platform, job: GenerateJob) {
     if (!person || !garment) throw new TryOnError('A photo of this try-on is no longer available. Please choose your photos again.')
     const engine = await engineOf(p)
     const start = performance.now()
-    const output = await engine.generate({
+    const input: TryOnInput = {
       person: { key: personKey, data: person.body, contentType: person.contentType },
       garment: { key: garmentKey, data: garment.body, contentType: garment.contentType, category: payload.category ?? undefined, productId: row.productId ?? undefined },
       measurements: payload.measurements,
@@ -146,7 +146,8 @@ export async function runGeneration(p: Platform, job: GenerateJob) {
       prompt: payload.prompt,
       customJson: payload.customJson ?? undefined,
       signal: AbortSignal.any([superseded.signal, p.shutdown.signal, AbortSignal.timeout(ENGINE_TIMEOUT_MS)]),
-    })
+    }
+    const output = await engine.generate(input).finally(() => forgetAnalysisOfDeleted(p.storage, [personKey, garmentKey]))
     const engineMs = performance.now() - start
     const urls = await storeOutputs(p, row, output.images, payload.outputFormat)
     const [outputUrl] = urls

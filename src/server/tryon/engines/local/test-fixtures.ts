@@ -25,6 +25,9 @@ export function memoryStorage(): Storage & { keys(): string[] } {
     async get(key) {
       return objects.get(key) ?? null
     },
+    async has(key) {
+      return objects.has(key)
+    },
     async delete(key) {
       objects.delete(key)
     },
