@@ -64,8 +64,10 @@ async function flatGarment(path: string, colour: string, type: 'top' | 'bottom' 
   return { img, mask, model, parts: garmentParts(mask, model) }
 }
 
-/** A short sleeveless yellow top. */
-const cropTop = () => flatGarment('M95 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
+/** A sleeveless yellow crop top, wider than long. */
+const cropTop = () => flatGarment('M95 80 L205 80 L215 180 L85 180 Z', '#e8c020', 'top')
+/** A sleeveless yellow top, about as long as the torso from the shoulders to the waist. */
+const tankTop = () => flatGarment('M95 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
 /** A navy long-sleeve top, its sleeves reaching well past its hem. */
 const longSleeves = () => flatGarment('M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 250 L85 250 L85 140 L45 340 L10 330 L65 70 Z', '#203080', 'top')
 /** A slim green shift dress, narrower at the hips than the jeans it goes over. */
@@ -141,6 +143,22 @@ describe('compose', () => {
     expect(below).toBeLessThan(155)
     expect(pixel(image, 100, below)).toEqual(WHITE)
     expect(pixel(image, 100, 170)).toEqual(DENIM)
+  })
+
+  it('lets a top whose hem ends just above the waistband rest on it: no band of the old tee between them', async () => {
+    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
+    const top = await tankTop()
+    const fit = { ease: 1, lengthShift: 0 }
+    const ownLength = fitGarment(top.model, body, fit, { silhouette: masks.person, waistband: null })
+    expect(ownLength.hemY).toBeLessThan(155)
+    const mappings = fitGarment(top.model, body, fit, { silhouette: masks.person, waistband: 160 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    for (const y of [Math.ceil(ownLength.hemY) + 2, 158]) {
+      expect(coverage.data[y * W + 100]).toBeGreaterThan(0.9)
+      expect(pixel(image, 100, y)).not.toEqual(WHITE)
+    }
+    // Tucked in at the waistband: the jeans stay.
+    expect(pixel(image, 100, 163)).toEqual(DENIM)
   })
 
   it('tucks a top in at the waistband, not its sleeves: they run on down the arms to the wrists', async () => {

@@ -176,11 +176,13 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     const tie = Math.max(2, Math.round(sw * 0.02))
     dropStrays(layer, wearer, grownBox(torsoBox, tie + 2, person), tie)
   }
-  // A top over trousers or a skirt is tucked in at their waistband (its body: the sleeves run on down the arms).
+  // A top over trousers or a skirt is tucked in at their waistband (its body: the sleeves run on down the arms),
+  // its hem over the band's top edge (the waistband's one height does not follow that edge across the body).
   const tuck = input.garmentModel.type === 'top' && input.waistband !== null && mappings.hemY > input.waistband ? input.waistband : null
   if (tuck !== null) {
-    layer.alpha.data.fill(0, Math.ceil(tuck) * w)
-    for (const colour of layer.color) colour.data.fill(0, Math.ceil(tuck) * w)
+    const hem = Math.ceil(tuck + sw * TUCK_OVERLAP) * w
+    layer.alpha.data.fill(0, hem)
+    for (const colour of layer.color) colour.data.fill(0, hem)
   }
   const sleeves = { color: layer.color, alpha: plane(w, h) }
   const sleeveBoxes = ([
@@ -369,6 +371,9 @@ export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike
       for (const colour of layer.color) colour.data[i] = 0
     }
 }
+
+/** How far a tucked-in top's hem runs over the waistband (shoulder widths). */
+const TUCK_OVERLAP = 0.03
 
 /** How wide an old sleeve's hem of another colour can be beyond the clothing mask (shoulder widths: a ringer tee's band is 0.1). */
 const HEM_RIM = 0.1

@@ -102,6 +102,20 @@ function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): numb
   return top === sw * 0.5 ? null : top
 }
 
+/** How far above the waistband (torso lengths) a top's hem is taken to rest on it: about the error of a length read from a flat photo. */
+const HEM_TO_WAISTBAND = 0.15
+
+/**
+ * How much longer a top is drawn so that a hem ending just above the person's waistband rests on
+ * it (and is tucked in there, as a longer one is): the old top showed in a band below the new hem,
+ * a collage. A crop top, ending well above it, keeps its length; 1 for no change.
+ */
+function restOnWaistband(g: GarmentModel, hemY: number, shoulderY: number, waistband: number | null, torsoLength: number, sw: number) {
+  if (g.type !== 'top' || waistband === null || hemY >= waistband || hemY <= shoulderY || waistband - hemY > torsoLength * HEM_TO_WAISTBAND) return 1
+  // (a little past it: the tuck then cuts the hem where it cuts a longer top's)
+  return (waistband + sw * 0.05 - shoulderY) / (hemY - shoulderY)
+}
+
 /**
  * Places each part of the garment on the person: the torso (and skirt) by a mesh through its
  * landmark rows (collar, shoulders, armpits, waist, hem) moved onto the body; a set-in sleeve by a
@@ -120,9 +134,12 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
   const gShoulderY = (L.shoulderL.y + L.shoulderR.y) / 2
   const gCentre = (L.shoulderL.x + L.shoulderR.x) / 2
   const torsoLength = dist(neck, hips)
-  const lengthScale = 1 + fit.lengthShift
+  const shoulderLine = add(neck, scale(down, -sw * 0.05))
+  const sized = 1 + fit.lengthShift
+  const sizedHemY = shoulderLine.y + ((L.hemL.y + L.hemR.y) / 2 - gShoulderY) * s * sized * down.y
+  const lengthScale = sized * restOnWaistband(g, sizedHemY, shoulderLine.y, waistband, torsoLength, sw)
   // A level of the garment (its y) on the body axis, measured from the shoulder line.
-  const level = (gy: number) => add(add(neck, scale(down, -sw * 0.05)), scale(down, (gy - gShoulderY) * s * (gy > gShoulderY ? lengthScale : 1)))
+  const level = (gy: number) => add(shoulderLine, scale(down, (gy - gShoulderY) * s * (gy > gShoulderY ? lengthScale : 1)))
   // The body's half width at a point of the torso axis (chest, waist, hips): from the joints, or
   // the person's own torso where the photo shows it wider (old clothing there would show as skin).
   const bodyHalf = (p: Point) => {
