@@ -103,6 +103,18 @@ describe('compose', () => {
     expect(pixel(image, 100, 140)).toEqual(WHITE)
   })
 
+  it("leaves specks of the old jeans' colour on the top above the new waistband (its shadows), not joined to the jeans", async () => {
+    const { rgb, masks, plate, upperArms } = personInJeans()
+    for (let y = 144; y <= 147; y++) for (let x = 95; x <= 99; x++) rgb.data.set(DENIM, (y * W + x) * 3)
+    const jeans = await trousers()
+    const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    expect(mappings.waistY).toBeGreaterThan(147)
+    expect(pixel(image, 97, 145)).toEqual(DENIM)
+    // The band joined to the jeans at the sides still goes.
+    for (const x of [73, 126]) expect(pixel(image, x, 153)).not.toEqual(DENIM)
+  })
+
   it('takes off the old jeans beside a dress down to its hem (the legs are inside it), and leaves them below it', async () => {
     // (a white top to y 150, wide jeans from their waistband at y 160)
     const person = fill(fill(head(), 70, 60, 130, 300), 55, 160, 145, 300)

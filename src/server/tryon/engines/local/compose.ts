@@ -315,6 +315,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           // (their soft edge, a couple of pixels either side of the person's outline, is half backdrop: whatever its colour)
           remove.data[i] = !core.data[i] || hueApart(pixelLab(person, i), oldColour) < 10 ? 1 : 0
       }
+  if (bottom && removable) joinedToBelow(remove, removable, Math.floor(waistY) + 1)
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
   const removeSoft = boxBlur(remove, 1, work)
@@ -353,6 +354,24 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     }
   }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
+}
+
+/**
+ * Above the new waistband (rows before `fromRow`), only the removal joined to the old trousers'
+ * below it stays: their band rising at the sides. Specks of their colour on the top above (a
+ * white top's blue-grey shadows over light jeans, a grey top's dark specks over black trousers)
+ * were filled with skin.
+ */
+function joinedToBelow(remove: Plane, box: Box, fromRow: number) {
+  const { width: w, data } = remove
+  for (let y = Math.min(fromRow, box.y1 + 1) - 1; y >= box.y0; y--) {
+    const row = y * w
+    for (let x = box.x0; x <= box.x1; x++) if (data[row + x] && !(y + 1 <= box.y1 && data[row + w + x])) data[row + x] = 0.5
+    // (joined along the row to a pixel joined below, either way)
+    for (let x = box.x0 + 1; x <= box.x1; x++) if (data[row + x] === 0.5 && data[row + x - 1] === 1) data[row + x] = 1
+    for (let x = box.x1 - 1; x >= box.x0; x--) if (data[row + x] === 0.5 && data[row + x + 1] === 1) data[row + x] = 1
+    for (let x = box.x0; x <= box.x1; x++) if (data[row + x] === 0.5) data[row + x] = 0
+  }
 }
 
 /**

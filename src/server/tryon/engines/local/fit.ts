@@ -309,10 +309,18 @@ function fitBottom(g: GarmentModel, body: BodyFrame, fit: Fit, waistband: number
   return { body: meshMap([row(y0), row(crotch), row(y1)]), sleeveL: null, sleeveR: null, scale: s, hemY: at(y1).y, waistY: waist.y }
 }
 
-/** Where on the neck–hips axis (0..1) a waistband sits: the person's own one between the lower ribs and the hip joints, else just above the joints. */
+/**
+ * How far above the person's own waistband (neck–hips lengths) the new one's top goes: the
+ * waistband is read at the body's middle, where a top's hem may hang over it, and its edge rises
+ * at the sides. (What is left of the old one above the new is removed; under a top's hem it reads
+ * as tucked in.)
+ */
+const OVER_WAISTBAND = 0.04
+
+/** Where on the neck–hips axis (0..1) a waistband sits: over the person's own one between the lower ribs and the hip joints, else just above the joints. */
 function waistAt(waistband: number | null, neck: Point, hips: Point) {
   const t = waistband === null ? null : (waistband - neck.y) / (hips.y - neck.y || 1)
-  return t !== null && t >= 0.65 && t <= 1.05 ? t : 0.88
+  return t !== null && t >= 0.65 && t <= 1.05 ? t - OVER_WAISTBAND : 0.88
 }
 
 const pathLength = (path: Point[]) => path.reduce((sum, p, i) => sum + (i ? dist(path[i - 1]!, p) : 0), 0)
