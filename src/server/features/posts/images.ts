@@ -110,7 +110,7 @@ export async function publishPostImages<T>(p: Pick<Platform, 'storage' | 'db'>, 
   })
   const unpublished = [...new Map(refs.filter((r) => r.bucket !== 'posts').map((r) => [r.id, r])).values()]
   for (const ref of refs.filter((r) => r.bucket === 'posts')) {
-    if (!(await p.storage.get(keyOf(ref, ref.width)))) throw notYourImage()
+    if (!(await p.storage.has(keyOf(ref, ref.width)))) throw notYourImage()
   }
   const copies: string[] = []
   let result: T

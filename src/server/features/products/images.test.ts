@@ -28,7 +28,7 @@ describe('generated product images', () => {
 
   it("renders every colour's own image set once, in that colour", async () => {
     const files = new Map<string, Buffer>()
-    const storage = { put: async (key: string, body: Buffer) => void files.set(key, body), get: async (key: string) => (files.has(key) ? { body: files.get(key)! } : null) } as unknown as Storage
+    const storage = { put: async (key: string, body: Buffer) => void files.set(key, body), has: async (key: string) => files.has(key) } as unknown as Storage
     const product = buildCatalogue().find((c) => c.colors.length > 1 && c.style.pattern === 'solid')!
     const render = () => Promise.all(colorImageSets(product.id, product.style, product.colors).map((s) => renderMissing(storage, s)))
     await render()

@@ -26,7 +26,7 @@ export async function renderProductImages(storage: Storage, id: string, style: D
   }
 }
 
-export const hasProductImages = async (storage: Storage, id: string) => Boolean(await storage.get(productImageKey(id, LARGEST)))
+export const hasProductImages = (storage: Storage, id: string) => storage.has(productImageKey(id, LARGEST))
 
 export type ImageSet = { set: string; style: DressStyle; hex: string }
 

@@ -124,7 +124,7 @@ describe('photos', () => {
   /** Which of a photo's analysis files are in storage. */
   const storedAnalysis = async (photo: { filePath: string }) => {
     const keys = Object.values(analysisKeys(`user-photos/${photo.filePath}`))
-    return (await Promise.all(keys.map(async (key) => ((await t.platform.storage.get(key)) ? key : null)))).filter((key) => key !== null)
+    return (await Promise.all(keys.map(async (key) => ((await t.platform.storage.has(key)) ? key : null)))).filter((key) => key !== null)
   }
 
   it("deletes a photo's analysis with the photo: nothing derived from a body photo stays once it is deleted", async () => {
