@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { seenUpperArms } from './arm-outline'
 import { composeTryOn, dropStrays } from './compose'
 import { fitGarment } from './fit'
+import { pt } from './geometry'
 import { garmentMasks, garmentModel, garmentParts } from './garment-analysis'
 import type { PersonMasks } from './person-analysis'
 import { type Plane, type Rgb, decode, plane } from './raster'
@@ -103,16 +104,31 @@ describe('compose', () => {
     expect(pixel(image, 100, 140)).toEqual(WHITE)
   })
 
-  it("leaves specks of the old jeans' colour on the top above the new waistband (its shadows), not joined to the jeans", async () => {
+  it("leaves specks and thin lines of the old jeans' colour on the top above the new waistband (its shadows and folds), joined to the jeans or not", async () => {
     const { rgb, masks, plate, upperArms } = personInJeans()
     for (let y = 144; y <= 147; y++) for (let x = 95; x <= 99; x++) rgb.data.set(DENIM, (y * W + x) * 3)
+    // (a fold's shadow two pixels wide, running down into the jeans)
+    for (let y = 140; y < 160; y++) for (let x = 108; x <= 109; x++) rgb.data.set(DENIM, (y * W + x) * 3)
     const jeans = await trousers()
     const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
     const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
     expect(mappings.waistY).toBeGreaterThan(147)
     expect(pixel(image, 97, 145)).toEqual(DENIM)
+    expect(pixel(image, 108, 146)).toEqual(DENIM)
     // The band joined to the jeans at the sides still goes.
     for (const x of [73, 126]) expect(pixel(image, x, 153)).not.toEqual(DENIM)
+  })
+
+  it("fills with skin, not the backdrop, what goes of the old jeans above a leaning body's new waistband (it runs across the body, lower on one side)", async () => {
+    const { rgb, masks, plate, upperArms } = personInJeans()
+    const leaning = { ...body, hipL: pt(97, 180), hipR: pt(127, 180) }
+    const jeans = await trousers()
+    const mappings = fitGarment(jeans.model, leaning, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body: leaning, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    // (on the left, below the waistband's height at the body's middle and above the new jeans there)
+    const y = Math.ceil(mappings.waistY!) + 1
+    expect(coverage.data[y * W + 74]).toBe(0)
+    expect(pixel(image, 74, y)).toEqual(SKIN)
   })
 
   it('takes off the old jeans beside a dress down to its hem (the legs are inside it), and leaves them below it', async () => {

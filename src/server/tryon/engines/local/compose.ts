@@ -158,7 +158,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const w = person.width
   const h = person.height
   const sw = body.shoulderWidth
-  const { neck, hips } = bodyAxes(body)
+  const { neck, hips, across: bodyAcross } = bodyAxes(body)
   const armL = armLine(body.shoulderL, body.elbowL, body.wristL)
   const armR = armLine(body.shoulderR, body.elbowR, body.wristR)
 
@@ -211,6 +211,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // for trousers or a skirt, whatever the person wears from the waist to the new hem.
   const bottom = input.garmentModel.type === 'bottom'
   const waistY = mappings.waistY ?? lerp(neck, hips, 0.88).y
+  // (the new waistband runs across the body, not along the row: on a leaning body one side is lower)
+  const waistSlope = bodyAcross.y / (bodyAcross.x || 1)
+  const waistX = centreLineX(body, waistY)
+  const belowWaist = (x: number, y: number) => y > waistY + (x - waistX) * waistSlope
   const grown = cachedMorph(masks.clothing, 2)
   const hemRim = cachedMorph(masks.clothing, Math.max(3, Math.round(sw * HEM_RIM)))
   const aboveTrousers = input.waistband ?? h
@@ -303,7 +307,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         const i = y * w + x
         if (bottom) {
           // (where the segmentation took the old trousers for the top's clothing, their colour tells)
-          const oldCloth = (y > waistY && oldBottom(x, y)) || (oldColour !== null && wearer.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < 10)
+          const oldCloth = (belowWaist(x, y) && oldBottom(x, y)) || (oldColour !== null && wearer.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < 10)
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
@@ -315,7 +319,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           // (their soft edge, a couple of pixels either side of the person's outline, is half backdrop: whatever its colour)
           remove.data[i] = !core.data[i] || hueApart(pixelLab(person, i), oldColour) < 10 ? 1 : 0
       }
-  if (bottom && removable) joinedToBelow(remove, removable, Math.floor(waistY) + 1)
+  if (bottom && removable) solidAndJoinedBelow(remove, removable, Math.floor(waistY) + 1)
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
   const removeSoft = boxBlur(remove, 1, work)
@@ -332,12 +336,12 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const behindBox = removable && inFrame(bottom ? removable : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, person, bottom ? 1 : 0)
   const behind = behindBox && backdropBehind(person, outskirts, behindBox).data
   for (let y = work.y0; y <= work.y1; y++) {
-    const f = behind && bottom && y > waistY ? behind : plate.fill.data
     const run = runs?.get(y)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
       // (neither garment nor removal reaches this pixel: it stays the photo's)
       if (!alpha.data[i] && !removeSoft.data[i]) continue
       const x = i - y * w
+      const f = behind && bottom && belowWaist(x, y) ? behind : plate.fill.data
       // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
       const beside = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)) : 0
       const backdrop = beside ? behind! : f
@@ -357,13 +361,21 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
 }
 
 /**
- * Above the new waistband (rows before `fromRow`), only the removal joined to the old trousers'
- * below it stays: their band rising at the sides. Specks of their colour on the top above (a
- * white top's blue-grey shadows over light jeans, a grey top's dark specks over black trousers)
- * were filled with skin.
+ * Above the new waistband (rows before `fromRow`), only the removal that is solid (an opening
+ * clears what is under five pixels across) and joined to the old trousers' below it stays: their
+ * band rising at the sides. Specks and folds of their colour on the top above (a white top's
+ * blue-grey shadows over light jeans, a grey top's dark specks over black trousers) were filled
+ * with skin.
  */
-function joinedToBelow(remove: Plane, box: Box, fromRow: number) {
+function solidAndJoinedBelow(remove: Plane, box: Box, fromRow: number) {
   const { width: w, data } = remove
+  // (the rows just below too: the opening's square reaches them)
+  const above = { ...box, y1: Math.min(box.y1, fromRow + 2) }
+  if (above.y1 > above.y0) {
+    const solid = morph(morph(remove, -2, above), 2, above)
+    for (let y = above.y0; y < Math.min(fromRow, box.y1 + 1); y++)
+      for (let i = y * w + box.x0; i <= y * w + box.x1; i++) if (!solid.data[i]) data[i] = 0
+  }
   for (let y = Math.min(fromRow, box.y1 + 1) - 1; y >= box.y0; y--) {
     const row = y * w
     for (let x = box.x0; x <= box.x1; x++) if (data[row + x] && !(y + 1 <= box.y1 && data[row + w + x])) data[row + x] = 0.5
