@@ -506,9 +506,9 @@ export function centreLineX(body: BodyFrame, y: number): number {
   return neck.x + ((hips.x - neck.x) * (y - neck.y)) / (hips.y - neck.y || 1)
 }
 
-/** The pixels of a row within `share` of the shoulder width of the body's centre line. */
-function centreBand(body: BodyFrame, width: number, y: number, share = 0.08): number[] {
-  const half = Math.round(body.shoulderWidth * share)
+/** The pixels of a row within 8% of the shoulder width of the body's centre line. */
+function centreBand(body: BodyFrame, width: number, y: number): number[] {
+  const half = Math.round(body.shoulderWidth * 0.08)
   const cx = Math.round(centreLineX(body, y))
   const out: number[] = []
   for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) out.push(y * width + x)
@@ -538,8 +538,7 @@ function colourWaistband(img: Rgb, masks: PersonMasks, body: BodyFrame, limit: n
       }
     }
   }
-  // (across the waist, wider than a buckle or a print's motif)
-  const rowColour = (y: number) => medianLab(img, clothed(centreBand(body, img.width, y, 0.2)))
+  const rowColour = (y: number) => medianLab(img, clothed(centreBand(body, img.width, y)))
   const run = Math.max(4, Math.round(sw * 0.12))
   // (the rows below `limit` where no knee is in the photo)
   const below: number[] = []

@@ -32,13 +32,6 @@ describe('waistband', () => {
     expect(waistband(rgb, masks, body, SKIN)).toBe(165)
   })
 
-  it("is where a top turns into a skirt with a zip of the top's colour down its middle", () => {
-    const clothing = fill(plane(W, H), 70, 62, 130, 300)
-    const { rgb, masks } = person(165, 165, clothing)
-    for (let y = 165; y < 300; y++) for (let x = 96; x <= 104; x++) rgb.data.set(WHITE, (y * W + x) * 3)
-    expect(waistband(rgb, masks, body, SKIN)).toBe(165)
-  })
-
   it('is none for clothing of one colour all the way down (a dress)', () => {
     const clothing = fill(plane(W, H), 70, 62, 130, 300)
     const { rgb, masks } = person(300, 300, clothing)
