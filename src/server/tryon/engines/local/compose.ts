@@ -2,10 +2,10 @@ import { ARM_BAND, armBands } from './arm-band'
 import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
 import { type Point, lerp, pt } from './geometry'
-import type { PartMappings } from './fit'
+import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, pixelLab, plane } from './raster'
+import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, opened, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -372,7 +372,7 @@ function solidAndJoinedBelow(remove: Plane, box: Box, fromRow: number) {
   // (the rows just below too: the opening's square reaches them)
   const above = { ...box, y1: Math.min(box.y1, fromRow + 2) }
   if (above.y1 > above.y0) {
-    const solid = morph(morph(remove, -2, above), 2, above)
+    const solid = opened(remove, 2, above)
     for (let y = above.y0; y < Math.min(fromRow, box.y1 + 1); y++)
       for (let i = y * w + box.x0; i <= y * w + box.x1; i++) if (!solid.data[i]) data[i] = 0
   }
@@ -402,9 +402,6 @@ export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike
       for (const colour of layer.color) colour.data[i] = 0
     }
 }
-
-/** How far a tucked-in top's hem runs over the waistband (shoulder widths). */
-const TUCK_OVERLAP = 0.03
 
 /** How wide an old sleeve's hem of another colour can be beyond the clothing mask (shoulder widths: a ringer tee's band is 0.1). */
 const HEM_RIM = 0.1

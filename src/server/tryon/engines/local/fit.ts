@@ -102,6 +102,9 @@ function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): numb
   return top === sw * 0.5 ? null : top
 }
 
+/** How far a tucked-in top's hem runs over the waistband (shoulder widths): compose cuts it there. */
+export const TUCK_OVERLAP = 0.03
+
 /** How far above the waistband (torso lengths) a top's hem is taken to rest on it: about the error of a length read from a flat photo. */
 const HEM_TO_WAISTBAND = 0.15
 
@@ -112,8 +115,8 @@ const HEM_TO_WAISTBAND = 0.15
  */
 function restOnWaistband(g: GarmentModel, hemY: number, shoulderY: number, waistband: number | null, torsoLength: number, sw: number) {
   if (g.type !== 'top' || waistband === null || hemY >= waistband || hemY <= shoulderY || waistband - hemY > torsoLength * HEM_TO_WAISTBAND) return 1
-  // (a little past it: the tuck then cuts the hem where it cuts a longer top's)
-  return (waistband + sw * 0.05 - shoulderY) / (hemY - shoulderY)
+  // (a little past the tuck's cut, which then cuts the hem where it cuts a longer top's)
+  return (waistband + sw * (TUCK_OVERLAP + 0.02) - shoulderY) / (hemY - shoulderY)
 }
 
 /**

@@ -5,7 +5,7 @@ import { backdropOf } from './backdrop'
 import { hangerAndTags } from './hanger'
 import { withoutBackdropEdge } from './garment-edge'
 import { ENGINE_ERRORS } from './messages'
-import { type Plane, type Rgb, bounds, components, edgeShare, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, pixelLab, threshold } from './raster'
+import { type Plane, type Rgb, bounds, closed, components, edgeShare, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, opened, pixelLab, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -41,7 +41,7 @@ export function garmentMasks(img: Rgb, alpha: Plane | null): GarmentMasks {
     return drawnWhole(mask)
   }
   const backdrop = backdropOf(img)
-  const found = morph(morph(backdrop.apart, -2), 2)
+  const found = opened(backdrop.apart, 2)
   const { outline, drawn, pale } = withoutFringe(img, closedWhole(img, found), found, backdrop.colour)
   const shaped = withoutBriefs(outline)
   return { outline: shaped, drawn: drawn === outline ? shaped : mapPlane(shaped, (v, i) => Math.min(v, drawn.data[i]!)), pale }
@@ -70,9 +70,9 @@ function withoutHanger(mask: Plane, hanger: Uint8Array | null): Plane {
  * joined to it) and left out after (a bar's blended edges would be).
  */
 function closedWhole(img: Rgb, found: Plane): Plane {
-  const closed = morph(morph(found, 2), -2)
-  const hanger = hangerAndTags(img, closed)
-  return fillHoles(keepLargest(withoutHanger(bridgeSlits(closed, Math.round(img.height * 0.02)), hanger)))
+  const shut = closed(found, 2)
+  const hanger = hangerAndTags(img, shut)
+  return fillHoles(keepLargest(withoutHanger(bridgeSlits(shut, Math.round(img.height * 0.02)), hanger)))
 }
 
 /** Edge pixels peeled at most (the soft edge and a packshot's drop shadow), and from a print with backdrop-coloured parts. */

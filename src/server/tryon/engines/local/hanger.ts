@@ -1,4 +1,4 @@
-import { type Box, type Plane, type Rgb, bounds, components, grownBox, isSet, morph, pixelLab } from './raster'
+import { type Box, type Plane, type Rgb, bounds, components, grownBox, isSet, morph, opened, pixelLab } from './raster'
 
 /** Half-thickness (share of the garment's width) up to which a part is thin: a hook's wire, a tag's string, a wire hanger's bar, a strap. */
 const THIN = 0.015
@@ -44,7 +44,7 @@ type Core = {
 function coreOf(mask: Plane, r: number, box: Box): Core | null {
   const { width: w, height: h } = mask
   const within = grownBox(box, r + 1, mask)
-  const { labels, sizes } = components(morph(morph(mask, -r, within), r, within))
+  const { labels, sizes } = components(opened(mask, r, within))
   if (!sizes.length) return null
   const label = sizes.indexOf(Math.max(...sizes))
   const on = new Uint8Array(w * h)

@@ -7,7 +7,7 @@ import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
 import { oldStraps } from './straps'
-import { type Plane, type Rgb, boxAround, components, fillHoles, grownBox, hueApart, isSet, labAt, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Plane, type Rgb, boxAround, closed, components, fillHoles, grownBox, hueApart, isSet, labAt, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, opened, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -223,16 +223,16 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     if (dCloth < CLOTH_DISTANCE ** 2 && dCloth < dSkin) out.data[i] = 1
   }
   // Close small gaps (prints, creases), leave the arms' outlines out, then keep what touches the torso core.
-  const outlined = morph(morph(out, 3), -3)
+  const outlined = closed(out, 3)
   const outlines = armOutlines(outlined, body)
-  const closed = mapPlane(outlined, (v, i) => (outlines.data[i] ? 0 : v))
-  const { labels } = components(closed)
+  const apart = mapPlane(outlined, (v, i) => (outlines.data[i] ? 0 : v))
+  const { labels } = components(apart)
   const touching = new Set<number>()
   for (const q of [mid(core[0], core[2]), mid(core[1], core[3]), mid(core[0], core[1]), mid(core[2], core[3]), mid(neck, hips)]) {
     const l = labels[Math.round(q.y) * w + Math.round(q.x)]
     if (l !== undefined && l >= 0) touching.add(l)
   }
-  return { clothing: fillHoles(labelMask(labels, touching, closed, person)), armOutlines: outlines }
+  return { clothing: fillHoles(labelMask(labels, touching, apart, person)), armOutlines: outlines }
 }
 
 /** Half the width (pixels) under which clothing along an arm's outer side is the arm's outline, not a sleeve. */
@@ -264,7 +264,7 @@ function armOutlines(clothing: Plane, body: BodyFrame): Plane {
     )
   // (the opening is worked out round the arms only: within reach of their lines it is the whole frame's)
   const box = grownBox(boxAround(arms.flatMap((arm) => arm.line), reach + OUTLINE_HALF * 2 + 2), 0, clothing)
-  const thick = morph(morph(clothing, -OUTLINE_HALF, box), OUTLINE_HALF, box)
+  const thick = opened(clothing, OUTLINE_HALF, box)
   const out = plane(w, clothing.height)
   for (let y = box.y0; y <= box.y1; y++)
     for (let x = box.x0, i = y * w + x; x <= box.x1; x++, i++) if (clothing.data[i] && !thick.data[i] && outer(x, y)) out.data[i] = 1
@@ -402,12 +402,12 @@ function bareArmsMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane
   // (within the box, as the arms are)
   const both = plane(w, h)
   for (let y = box.y0; y <= box.y1; y++) for (let i = y * w + box.x0; i <= y * w + box.x1; i++) both.data[i] = out.data[i] && isSet(clothing, i) ? 1 : 0
-  const wide = morph(morph(both, -2, box), 2, box)
+  const wide = opened(both, 2, box)
   const bare = plane(w, h)
   for (let y = box.y0; y <= box.y1; y++) for (let i = y * w + box.x0; i <= y * w + box.x1; i++) bare.data[i] = out.data[i] && (!both.data[i] || wide.data[i]) ? 1 : 0
   // (opened: a line a pixel or two wide is no arm, but an old sleeve's dark hem or the shadow along it;
   // its small holes filled: a highlight or a freckle within the arm is arm, and its pixels were taken for old clothing's)
-  return fillHoles(morph(morph(bare, -1, box), 1, box), (radius * radius) / 4)
+  return fillHoles(opened(bare, 1, box), (radius * radius) / 4)
 }
 
 /** What the face and hand models found in the photo. */

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core'
 import { PLAIN_SPREAD, backdropOf } from './backdrop'
-import { type Plane, type Rgb, bounds, grownBox, mapPlane, morph, resizePlane, threshold } from './raster'
+import { type Plane, type Rgb, bounds, grownBox, mapPlane, morph, opened, resizePlane, threshold } from './raster'
 import { humanGraphModel, letterbox } from './tfjs-models'
 
 const INPUT = 256
@@ -31,7 +31,7 @@ function refineOnBackdrop(img: Rgb, prior: Plane): Plane {
   const within = (mask: Plane, by: number) => morph(mask, by, grownBox(bounds(mask), r + 1, img))
   const sure = within(threshold(prior, 0.5), -r)
   const near = within(threshold(prior, 0.2), r)
-  const apart = morph(morph(backdrop.apart, -1), 1)
+  const apart = opened(backdrop.apart, 1)
   return mapPlane(prior, (p, i) => (sure.data[i] || (near.data[i] && (apart.data[i] || p > 0.85)) ? 1 : 0))
 }
 

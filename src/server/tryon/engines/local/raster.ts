@@ -139,6 +139,12 @@ export function morph(mask: Plane, r: number, box: Box = fullBox(mask)): Plane {
   return out
 }
 
+/** An opening: what of the mask a square of radius r fits inside (clears specks and lines thinner than 2r + 1). */
+export const opened = (mask: Plane, r: number, box?: Box): Plane => morph(morph(mask, -r, box), r, box)
+
+/** A closing: the mask with gaps and notches narrower than 2r + 1 filled. */
+export const closed = (mask: Plane, r: number, box?: Box): Plane => morph(morph(mask, r, box), -r, box)
+
 /**
  * The box blur's two passes; the vertical one writes the mean, or whether it is above 1% (a
  * dilation's) or 99% (an erosion's), as one pass (a morph is a blur thresholded).

@@ -1,7 +1,7 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, lerp } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
-import { type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, morph, plane } from './raster'
+import { type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, opened, plane } from './raster'
 
 /**
  * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
@@ -278,7 +278,7 @@ export function visibleChange(person: Rgb, result: Rgb): Plane {
   if (box.y0 < 0) return changed
   // (a few pixels round the change: beyond them both passes see nothing but zeros)
   const around = grownBox(box, 3, person)
-  return morph(morph(changed, -1, around), 1, around)
+  return opened(changed, 1, around)
 }
 
 /** The defects that pixels show: fabric outside the body, over the face or hands, or filling the frame. */
