@@ -4,7 +4,7 @@ import { type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-
 import { personPlate, pixelNoise } from './plate'
 import { type Rgb, decode, hueApart, luminance, medianLab, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
 import { seenUpperArm, seenUpperArms } from './arm-outline'
-import { lerp } from './geometry'
+import { lerp, pt } from './geometry'
 import { H, W, paintPhoto, standingBody } from './test-figure'
 import { fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
@@ -79,6 +79,21 @@ describe.skipIf(!hasFixtures)('person plate where a sleeve went', () => {
     const stepsBack = (edge: number[]) => edge.slice(1).filter((x, k) => Math.sign(x - edge[k]!) === -direction).length
     expect(stepsBack(skin)).toBeLessThanOrEqual(stepsBack(outline))
     skin.forEach((x, k) => expect(Math.abs(x - outline[k]!)).toBeLessThanOrEqual(1))
+  }, 60_000)
+  it('shades the shoulder under an old sleeve without an edge where the seen arm’s colour takes over from the torso’s (07966: a diagonal step)', async () => {
+    const { analysis } = await analysisOf(fixture('persons', '07966_00.jpg'), 'person', memoryStorage())
+    const { fill } = analysis.plate
+    const { shoulderL, shoulderWidth: sw } = analysis.model.body
+    const person = analysis.masks.person
+    // (a path across the shoulder's cap, from beyond the arm's outline in towards the armpit, where it went from the seen arm's colour to the torso's)
+    const [from, to] = [pt(shoulderL.x - sw * 0.245, shoulderL.y - sw * 0.094), pt(shoulderL.x - sw * 0.052, shoulderL.y + sw * 0.087)]
+    const labs = Array.from({ length: 61 }, (_, k) => pixelIndex(fill, lerp(from, to, k / 60)))
+      .filter((i) => person.data[i]! >= 1)
+      .map((i) => pixelLab(fill, i))
+    expect(labs.length).toBeGreaterThan(30)
+    // (past the outline's soft edge: a step of 9.7 over two samples, about 3 pixels, before; the skin's grain alone is about 2)
+    const steps = labs.slice(2).map((lab, k) => Math.hypot(lab[0]! - labs[k]![0]!, lab[1]! - labs[k]![1]!, lab[2]! - labs[k]![2]!))
+    expect(Math.max(...steps.slice(4))).toBeLessThan(5)
   }, 60_000)
 })
 

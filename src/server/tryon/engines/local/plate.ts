@@ -404,6 +404,9 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) 
   }
 }
 
+/** Over how much of a difference in light (arm's over torso's) a seen upper arm's colour fades in. */
+const ARM_OVER_TORSO = 0.08
+
 /** Shoulders at least this wide (pixels) have their plate worked out at half size. */
 const HALF_SIZE_FROM = 120
 
@@ -545,7 +548,7 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
    * across it (x, y) lies. (One object, rewritten for each pixel, and the arms' segments worked out
    * once: this runs for every pixel of the body.)
    */
-  const round = { light: 1, seen: null as Float32Array | null, u: 0 }
+  const round = { light: 1, seen: null as Float32Array | null, share: 0, u: 0 }
   const torsoAcross = acrossOf(neck, hips)
   // (a seen upper arm's line runs shoulder, seen, elbow: its first two segments)
   const segments = arms.flatMap((arm) => arm.line.slice(1).map((b, k) => ({ a: arm.line[k]!, b, across: acrossOf(arm.line[k]!, b), radius: arm.radius, seen: k < 2 ? arm.seenColour : null })))
@@ -561,7 +564,9 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
     const across = nearest.across(x, y) / nearest.radius
     const armLight = acrossAt(light, across)
     round.light = Math.max(torso, armLight)
-    round.seen = armLight >= torso ? nearest.seen : null
+    round.seen = nearest.seen
+    // (the seen arm's colour fades in where the arm's light overtakes the torso's: switched there, an edge showed across the shoulder)
+    round.share = nearest.seen ? Math.min(1, Math.max(0, (armLight - torso) / ARM_OVER_TORSO + 0.5)) : 0
     round.u = across
     return round
   }
@@ -591,11 +596,11 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
       // (under the face, hair and bare hands too: kept in front, they are body, and the skin meets them without a pale seam of backdrop)
       if (!inBody(x, y)) continue
       const clothedLight = clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1
-      const { light: roundLight, seen, u } = roundAt(x, y)
+      const { light: roundLight, seen, share, u } = roundAt(x, y)
       const light = clothedLight * roundLight
       // (an upper arm seen below an old sleeve goes on up under it as it is seen: within the arm, fading
       // out over a further half of its half width; beyond, the torso's side is no arm's shaded edge)
-      const t = seen ? clamp(3 - 2 * Math.abs(u), 0, 1) : 0
+      const t = seen ? clamp(3 - 2 * Math.abs(u), 0, 1) * share : 0
       for (let c = 0; c < 3; c++) {
         // (the nearest visible skin's, farther out where none is near, else the face's tone)
         const near = skinNearest[c]!.data[i]!
