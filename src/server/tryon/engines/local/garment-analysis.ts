@@ -424,8 +424,10 @@ function inSleeve(p: Point, torso: Run | null, f: SleeveFrame): boolean {
   const toHem = f.waist.y >= f.hem.y
   if (!torso) return f.hanging && (p.x - f.hem.x) * f.out > (toHem ? 2 : reach * 0.15)
   if (p.x < torso.l || p.x > torso.r) return f.hanging || p.y - f.armpit.y < reach * 0.5
-  if (!f.hanging) return false
-  if (p.y > f.waist.y) return toHem && (p.x - f.hem.x) * f.out > 2
+  if (p.y > f.waist.y) return f.hanging && toHem && (p.x - f.hem.x) * f.out > 2
+  // (a sleeve sticking out may still join the torso's run just below the armpit, before the gap
+  // under it opens: beyond the body's side it is the sleeve; as the body, a line of it crossed the sleeve)
+  if (!f.hanging && p.y - f.armpit.y >= reach * 0.5) return false
   const sideX = f.armpit.x + ((f.waist.x - f.armpit.x) * (p.y - f.armpit.y)) / (f.waist.y - f.armpit.y || 1)
   return (p.x - sideX) * f.out > 2
 }
