@@ -9,6 +9,7 @@ const WHITE: Colour = [240, 240, 236]
 const BACKDROP: Colour = [120, 160, 120]
 const BROWN: Colour = [150, 108, 92]
 const SHADED_SKIN: Colour = [160, 112, 86]
+const HAIR: Colour = [60, 40, 30]
 const body = standingBody
 
 /**
@@ -40,5 +41,20 @@ describe('what is always kept', () => {
     expect(isSet(masks.keep, 60 * W + 109)).toBe(true)
     expect(isSet(masks.keep, 60 * W + 80)).toBe(false)
     expect(isSet(masks.keep, 60 * W + 118)).toBe(false)
+  })
+
+  it("keeps bare shoulders beside the neck out, but not hair lying on them, and rounds the neck off at its base (kept, they cut a new top's shoulders off along one flat line, square at the neck)", () => {
+    // (a tube top from y 70: the shoulders bare; dark hair on the head's top and a lock of it on the right shoulder)
+    const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 94, 55, 106, 70), 70, 56, 130, 300)
+    const hair = (x: number, y: number) => y < 28 || (x >= 116 && x < 124 && y >= 56 && y < 64)
+    const rgb = paintPhoto((x, y, i) => (!person.data[i] ? BACKDROP : hair(x, y) ? HAIR : y >= 70 && y < 190 ? WHITE : SKIN))
+    const masks = personMasks(rgb, person, body, SKIN, { hands: [], face: null })
+    for (const x of [76, 82, 88, 112]) expect(isSet(masks.keep, 60 * W + x), `x ${x}`).toBe(false)
+    expect(isSet(masks.keep, 60 * W + 120)).toBe(true)
+    expect(isSet(masks.keep, 60 * W + 100)).toBe(true)
+    // (the neck's base: its middle kept, its corners not)
+    expect(isSet(masks.keep, 63 * W + 100)).toBe(true)
+    expect(isSet(masks.keep, 63 * W + 95)).toBe(false)
+    expect(isSet(masks.keep, 63 * W + 105)).toBe(false)
   })
 })

@@ -320,9 +320,10 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const inner = morph(person, -RIM)
   // (the old clothing over the shoulders, beside the neck, goes: not what has the skin's hue, the neck's side in
   // shadow; its rim too, where the clothing mask ends short of the person's outline, unless it has the hair's colour)
+  const hairColoured = (i: number) => hairLab !== null && labDistance(labAt(lab, i), hairLab) < 12
   const oldClothing = (i: number) => {
     const colour = labAt(lab, i)
-    const cloth = isSet(clothing, i) || (!inner.data[i] && (!hairLab || labDistance(colour, hairLab) >= 12))
+    const cloth = isSet(clothing, i) || (!inner.data[i] && !hairColoured(i))
     return cloth && hueApart(colour, skinLab) > 9
   }
   for (let y = 0; y < lowest; y++)
@@ -330,9 +331,15 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
       const i = y * w + x
       if (!isSet(person, i)) continue
       if (y < neckY) {
-        const beside = y >= trapezius && Math.abs(x - body.nose.x) > neckHalf
-        // (and the old collar round the neck's base, with its edge)
-        const goes = collar.data[i] === 1 || collarEdge(x, y, i) || (beside && oldClothing(i))
+        // (the neck rounds off at its base as a collar goes round it: kept with square corners, they cut
+        // a square notch in a new top)
+        const t = (y - trapezius) / (neckY - trapezius)
+        const beside = y >= trapezius && Math.abs(x - body.nose.x) > neckHalf * Math.sqrt(Math.max(0, 1 - t * t))
+        // (and the old collar round the neck's base, with its edge; bare shoulders beside the neck go
+        // too, not hair nor its strands' blend with the backdrop, nor a neck's side in shadow that the
+        // clothing mask took in: kept, bare shoulders cut a new top's shoulders off along one flat line)
+        const bare = !isSet(clothing, i) && !hairColoured(i) && skinLike(lab, i, skinLab)
+        const goes = collar.data[i] === 1 || collarEdge(x, y, i) || (beside && (oldClothing(i) || bare))
         if (!goes) out.data[i] = 1
         continue
       }
