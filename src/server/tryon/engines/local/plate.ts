@@ -611,16 +611,20 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
     }
   const skin = { width: w, height: h, data: skinFill }
   matchSkinAtSeams(skin, person, skinMask, onBody, sw, area)
+  // (once more, along the seams with the old clothing alone: the first pass matches the fill to all
+  // the skin's edges, those in shadow against the backdrop or the hair too, and a lit neck's base
+  // still met it in a step)
+  matchSkinAtSeams(skin, person, skinMask, onBody, sw, area, masks.clothing)
   return { skin, backdrop: { width: w, height: h, data: backdrop }, onBody, shade, seen: skinMask }
 }
 
 /**
  * The skin filled where clothing was, made to meet the visible skin beside it without a seam: along
- * their border the fill's colour is set to the photo's skin there, and that correction spreads into
+ * their border (or only where the skin is near `along`) the fill's colour is set to the photo's skin there, and that correction spreads into
  * the fill (the border's own nearby, then farther average), so a neckline or a midriff opened by a
  * new garment continues the skin around it instead of showing a patch of another tone.
  */
-function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number, area: Box) {
+function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number, area: Box, along?: Plane) {
   const { width: w, height: h } = fill
   const skinBox = bounds(skin)
   if (skinBox.x1 < 0) return
@@ -628,7 +632,8 @@ function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw
   // out round the skin only, as far as the two steps reach)
   const near = grownBox(skinBox, 6, fill)
   const core = morph(skin, -2, near)
-  const border = mapPlane(morph(core, 4, near), (v, i) => (v && isSet(filled, i) ? 1 : 0))
+  const seam = along && morph(along, 6, near)
+  const border = mapPlane(morph(core, 4, near), (v, i) => (v && (!seam || seam.data[i]) && isSet(filled, i) ? 1 : 0))
   // The photo's skin beside each border pixel: the mean of the core skin within 3 pixels.
   const photo = new Float32Array(w * h * 3)
   for (let y = near.y0; y <= near.y1; y++)
