@@ -10,6 +10,7 @@ const BACKDROP: Colour = [120, 160, 120]
 const BROWN: Colour = [150, 108, 92]
 const SHADED_SKIN: Colour = [160, 112, 86]
 const HAIR: Colour = [60, 40, 30]
+const HIGHLIGHT: Colour = [150, 112, 80]
 const body = standingBody
 
 /**
@@ -56,5 +57,16 @@ describe('what is always kept', () => {
     expect(isSet(masks.keep, 63 * W + 100)).toBe(true)
     expect(isSet(masks.keep, 63 * W + 95)).toBe(false)
     expect(isSet(masks.keep, 63 * W + 105)).toBe(false)
+  })
+
+  it('keeps a lock of hair hanging over the shoulder whole, its highlight between darker strands too (left out, it was filled and the strands floated as specks)', () => {
+    const person = fill(fill(fill(plane(W, H), 85, 20, 115, 60), 94, 55, 106, 70), 70, 56, 130, 300)
+    const lock = (x: number, y: number) => x >= 112 && x < 124 && y >= 20 && y < 90
+    const highlight = (x: number, y: number) => x >= 117 && x < 120 && y >= 66 && y < 86
+    const rgb = paintPhoto((x, y, i) => (!person.data[i] ? BACKDROP : highlight(x, y) ? HIGHLIGHT : y < 28 || lock(x, y) ? HAIR : y >= 100 && y < 190 ? WHITE : SKIN))
+    const masks = personMasks(rgb, person, body, SKIN, { hands: [], face: null })
+    expect(isSet(masks.keep, 80 * W + 114)).toBe(true)
+    expect(isSet(masks.keep, 80 * W + 118)).toBe(true)
+    expect(isSet(masks.keep, 80 * W + 100)).toBe(false)
   })
 })

@@ -355,8 +355,17 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
     const l = labels[Math.max(0, Math.floor(neckY) - 1) * w + x] ?? -1
     if (l >= 0) head.add(l)
   }
-  return labelMask(labels, head, out)
+  const kept = labelMask(labels, head, out)
+  // (hanging hair closed over its highlights and the gaps between its strands, lighter than its
+  // colour: left out, they were filled with the backdrop or drawn over, and the strands floated as specks)
+  const below = { x0: 0, y0: Math.min(h - 1, Math.ceil(neckY)), x1: w - 1, y1: h - 1 }
+  const strands = closed(kept, HAIR_GAP, below)
+  for (let i = below.y0 * w; i < w * h; i++) if (strands.data[i] && !kept.data[i] && isSet(person, i)) kept.data[i] = 0.99
+  return kept
 }
+
+/** Half the widest gap between strands of hanging hair that is taken as hair (pixels). */
+const HAIR_GAP = 2
 
 /** The arm as a polyline: shoulder, elbow, wrist and the hand beyond it. */
 export function armLine(shoulder: Point, elbow: Point, wrist: Point): Point[] {
