@@ -544,9 +544,9 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
   const arms = [filledArm(person, upperArms[0], body.shoulderL, body.elbowL, body.wristL, armRadius), filledArm(person, upperArms[1], body.shoulderR, body.elbowR, body.wristR, armRadius)]
   /**
    * The body's roundness at (x, y): its light (the torso's or, where it is lit more, the nearest
-   * arm's), and when that is an upper arm seen below an old sleeve, its colour across it and where
-   * across it (x, y) lies. (One object, rewritten for each pixel, and the arms' segments worked out
-   * once: this runs for every pixel of the body.)
+   * arm's); when the nearest arm is an upper arm seen below an old sleeve, its colour across it, the
+   * share that colour takes and where across it (x, y) lies. (One object, rewritten for each pixel,
+   * and the arms' segments worked out once: this runs for every pixel of the body.)
    */
   const round = { light: 1, seen: null as Float32Array | null, share: 0, u: 0 }
   const torsoAcross = acrossOf(neck, hips)
