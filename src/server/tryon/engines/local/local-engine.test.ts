@@ -4,7 +4,7 @@ import { type StoredImage, TryOnError, type TryOnInput } from '../../engine'
 import { type StageTimings, createLocalEngine } from './index'
 import { analysisOf } from './analysis'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Plane, cachedMorph, hueApart, isSet, median, medianLab, pixelLab, rgbToLab } from './raster'
+import { type Plane, cachedMorph, hueApart, isSet, labDistance, median, medianLab, pixelLab, rgbToLab } from './raster'
 import { seenUpperArm } from './arm-outline'
 import { dist, segmentDistance } from './geometry'
 import { ENGINE_ERRORS } from './messages'
@@ -28,7 +28,6 @@ async function meanColour(image: Buffer, box: { x0: number; y0: number; x1: numb
   return sum.map((v) => v / n)
 }
 
-const distance = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!)
 
 async function plainImage(colour: string) {
   return sharp({ create: { width: 600, height: 800, channels: 3, background: colour } }).jpeg().toBuffer()
@@ -69,10 +68,10 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
     const face = { x0: 0.45, y0: 0.05, x1: 0.65, y1: 0.2 }
     const torso = { x0: 0.4, y0: 0.38, x1: 0.6, y1: 0.52 }
     const [faceBefore, faceAfter] = await Promise.all([meanColour(person.data, face), meanColour(out.images[0]!.data, face)])
-    expect(distance(faceBefore, faceAfter)).toBeLessThan(3)
+    expect(labDistance(faceBefore, faceAfter)).toBeLessThan(3)
     const green = await meanColour(garment.data, { x0: 0.4, y0: 0.6, x1: 0.6, y1: 0.7 })
     const [torsoBefore, torsoAfter] = await Promise.all([meanColour(person.data, torso), meanColour(out.images[0]!.data, torso)])
-    expect(distance(torsoAfter, green)).toBeLessThan(distance(torsoBefore, green) * 0.5)
+    expect(labDistance(torsoAfter, green)).toBeLessThan(labDistance(torsoBefore, green) * 0.5)
   }, 120_000)
 
   it('works on a phone-size photo at the size of the default output, and answers at the size asked', async () => {
