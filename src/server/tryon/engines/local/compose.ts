@@ -1,7 +1,7 @@
 import { ARM_BAND, armBands } from './arm-band'
 import { backdropBehind } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
-import { type Point, lerp, pt } from './geometry'
+import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
@@ -288,6 +288,24 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     }
     return d
   }
+  /** Whether (x, y) lies nearer the body's centre line than the nearest arm's line does. */
+  const towardsBody = (x: number, y: number) => {
+    let [d, at] = [Infinity, pt(x, y)]
+    for (const { line } of arms)
+      for (let k = 0; k + 1 < line.length; k++) {
+        const p = lerp(line[k]!, line[k + 1]!, segmentShare(x, y, line[k]!, line[k + 1]!))
+        const e = Math.hypot(p.x - x, p.y - y)
+        if (e < d) [d, at] = [e, p]
+      }
+    return Math.abs(x - centreLineX(body, y)) < Math.abs(at.x - centreLineX(body, at.y))
+  }
+  /**
+   * Whether old clothing below the new hem at (x, y) is an old sleeve's (near an arm: old sleeves go
+   * at any height): below the trousers' top only on the arm itself; an old top kept under the new one
+   * stays whole beside the arm, on the body's side of it (its side went, and skin showed beside it).
+   */
+  const oldSleeve = (x: number, y: number) =>
+    !inDress && armDistance(x, y) < sw * 0.2 && ((y < aboveTrousers && !(layered && towardsBody(x, y))) || armDistance(x, y, 'seenHalf') < 0)
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !shows(y * w + x)
   // (old trousers' outline wanders up to a few pixels outside the person mask: their edge goes with
   // them, and the backdrop behind the person is read beyond it)
@@ -312,7 +330,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         }
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
         // trousers beside it that the clothing mask took in with a top of their colour)
-        else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || (!inDress && armDistance(x, y) < sw * 0.2 && (y < aboveTrousers || armDistance(x, y, 'seenHalf') < 0)) ? 1 : 0
+        else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || oldSleeve(x, y) ? 1 : 0
         // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm)
         else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2 && !bareShoulder(i)) remove.data[i] = 1
         else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !shows(i))

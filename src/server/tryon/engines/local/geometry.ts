@@ -14,12 +14,17 @@ export const norm = (a: Point): Point => {
 /** Which side of the line a→b the point p lies on (>0: left of the direction of travel in image coordinates). */
 export const side = (a: Point, b: Point, p: Point) => (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
 
-/** Distance from the point (x, y) to the segment a-b. */
-export function segmentDistance(x: number, y: number, a: Point, b: Point) {
+/** How far along the segment a-b (0 at a, 1 at b) its point nearest (x, y) lies. */
+export function segmentShare(x: number, y: number, a: Point, b: Point) {
   const abx = b.x - a.x
   const aby = b.y - a.y
-  const t = Math.max(0, Math.min(1, ((x - a.x) * abx + (y - a.y) * aby) / (abx * abx + aby * aby || 1)))
-  const dx = x - a.x - abx * t
-  const dy = y - a.y - aby * t
+  return Math.max(0, Math.min(1, ((x - a.x) * abx + (y - a.y) * aby) / (abx * abx + aby * aby || 1)))
+}
+
+/** Distance from the point (x, y) to the segment a-b. */
+export function segmentDistance(x: number, y: number, a: Point, b: Point) {
+  const t = segmentShare(x, y, a, b)
+  const dx = x - a.x - (b.x - a.x) * t
+  const dy = y - a.y - (b.y - a.y) * t
   return Math.sqrt(dx * dx + dy * dy)
 }

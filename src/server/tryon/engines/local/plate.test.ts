@@ -216,6 +216,23 @@ describe('person plate on a drawn figure', () => {
     expect(hueApart(lab(100, 58), grey)).toBeGreaterThan(20)
   })
 
+  it("fills a boxy old top's corners beside the shoulders with the background on a figure wide at the hips, the arms with skin", () => {
+    // Hips as wide as the shoulders; an old top 100 px wide from its flat shoulders (row 62) down, no arm seen.
+    const body = { ...standingBody, hipL: pt(70, 180), hipR: pt(130, 180) }
+    const inside = (x: number, y: number) => (y >= 20 && y < 62 && x >= 85 && x < 115) || (y >= 62 && y < 190 && x >= 50 && x < 150)
+    const clothed = (_x: number, y: number) => y >= 62
+    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
+    const masks = masksOf(inside, clothed)
+    const { fill } = personPlate(photo, masks, { body, face: null, skin: FACE as [number, number, number], upperArms: seenUpperArms(photo, masks, body) })
+    const grey = rgbToLab(...(GREY as [number, number, number]))
+    const lab = (x: number, y: number) => pixelLab(fill, y * W + x)
+    // Below the shoulders' line, 20 px out from the joints: beyond the arms (a torso as wide as the
+    // hips up to the shoulders filled them with skin, a shelf beside the shoulder)...
+    for (const [x, y] of [[55, 80], [145, 80], [56, 90]] as const) expect(hueApart(lab(x, y), grey), `${x},${y}`).toBeLessThan(3)
+    // ...while the arms and the chest are skin.
+    for (const [x, y] of [[72, 80], [128, 80], [100, 100]] as const) expect(hueApart(lab(x, y), grey), `${x},${y}`).toBeGreaterThan(20)
+  })
+
   it('fills what lies deep inside a wide person, far from any visible background, with the background, not black', () => {
     // The person fills the frame but for its top rows: the lower corners are far beyond the background's reach.
     const inside = (_x: number, y: number) => y >= 12
@@ -243,6 +260,29 @@ describe('person plate on a drawn figure', () => {
     expect(hueApart(rgbToLab(...(colour(64, 95) as [number, number, number])), grey)).toBeLessThan(3)
     expect(hueApart(rgbToLab(...(colour(136, 95) as [number, number, number])), grey)).toBeLessThan(3)
     expect(hueApart(rgbToLab(...(colour(71, 95) as [number, number, number])), grey)).toBeGreaterThan(15)
+  })
+  it("rounds the upper arm filled under an old sleeve out into the shoulder's cap, not a straight tube as slim as its part seen below the sleeve", () => {
+    const armL = armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL).slice(0, 3)
+    const armR = armLine(standingBody.shoulderR, standingBody.elbowR, standingBody.wristR).slice(0, 3)
+    const fromArm = (x: number, y: number) => Math.min(polylineDistance(x, y, armL), polylineDistance(x, y, armR))
+    // Wide old sleeves down to row 100; below them the upper arms seen slim (8 px: in part hidden,
+    // as 00121's), the forearms below the elbows 14 px wide.
+    const sleeve = (x: number, y: number) => y < 100 && fromArm(x, y) < 14
+    const arm = (x: number, y: number) => fromArm(x, y) < (y < 120 ? 4 : 7)
+    const inside = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 82 && x < 118) || sleeve(x, y) || arm(x, y)
+    const clothed = (x: number, y: number) => (y >= 60 && x >= 82 && x < 118) || sleeve(x, y)
+    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
+    const { fill } = plateOf(photo, masksOf(inside, clothed))
+    const grey = rgbToLab(...(GREY as [number, number, number]))
+    // How far out from the left arm's line the skin reaches on a row.
+    const reach = (y: number) => {
+      const line = 75 - (7 * (y - 70)) / 50
+      let x = Math.round(line)
+      while (x > 0 && hueApart(pixelLab(fill, y * W + x - 1), grey) > 10) x--
+      return line - x
+    }
+    // (7.6 and 5.5 px now; 5.5 on both rows before: a tube as slim as the arm seen below the sleeve)
+    expect(reach(73) - reach(95)).toBeGreaterThan(1.5)
   })
   it('lights the skin filled on an upper arm across as the bare forearm below it is lit, darker towards its edges', () => {
     const armL = armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL).slice(0, 3)

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { type Point, add, dist, mid, norm, pt, segmentDistance, sub } from './geometry'
+import { type Point, add, dist, mid, norm, pt, segmentDistance, segmentShare, sub } from './geometry'
 import type { Face } from './analysis-schemas'
 import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
 import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, polylineDistance } from './person-analysis'
@@ -266,20 +266,45 @@ function mean3(p: Plane, x: number, y: number, area: Box) {
 
 /**
  * An arm as the plate fills it: its line (shoulder, elbow, wrist, hand, or through where the upper
- * arm is seen), its upper arm's half width and each segment's weight against it; where the upper arm
- * is seen below an old sleeve, its skin's colour across it there (see `colourAcross`).
+ * arm is seen), its upper arm's half width, at the shoulder (`shoulderRadius`, narrowing over the
+ * share `shoulderReach` of its first segment) and below, and each segment's weight against it;
+ * where the upper arm is seen below an old sleeve, its skin's colour across it there (see `colourAcross`).
  */
-type FilledArm = { line: Point[]; radius: number; weights: number[]; seenColour: Float32Array | null }
+type FilledArm = { line: Point[]; radius: number; shoulderRadius: number; shoulderReach: number; weights: number[]; seenColour: Float32Array | null }
+
+/** The deltoid's cap: how much wider an upper arm is at the shoulder, and how far down (shoulder widths) it narrows to the arm's width. */
+const DELTOID = { wider: 1.3, reach: 0.25 }
 
 /** (forearms and hands are slimmer than upper arms) */
 const LIMB_WEIGHTS = [1, 1.15, 1.15]
 
-/** An arm where the old clothing covered it: through where its upper arm is seen and as wide (see `seenUpperArm`), else along the pose and `radius` wide. */
-function filledArm(person: Rgb, seen: SeenUpperArm | null, shoulder: Point, elbow: Point, wrist: Point, radius: number): FilledArm {
-  const line = armLine(shoulder, elbow, wrist)
+/**
+ * An arm where the old clothing covered it: through where its upper arm is seen and as wide (see
+ * `seenUpperArm`), else along the pose and `radius` wide; wider at the shoulder, and there at least
+ * `radius` wide (an arm seen in part below a sleeve can measure slim).
+ */
+function filledArm(person: Rgb, seen: SeenUpperArm | null, body: BodyFrame, side: 'L' | 'R', radius: number): FilledArm {
+  const shoulder = body[`shoulder${side}`]
+  const line = armLine(shoulder, body[`elbow${side}`], body[`wrist${side}`])
+  const upper = seen ? [shoulder, seen.end, ...line.slice(1)] : line
+  const shoulderReach = Math.min(1, (body.shoulderWidth * DELTOID.reach) / (dist(upper[0]!, upper[1]!) || 1))
   return seen
-    ? { line: [shoulder, seen.end, ...line.slice(1)], radius: seen.radius, weights: [1, ...LIMB_WEIGHTS], seenColour: colourAcross(person, seen.rows) }
-    : { line, radius, weights: LIMB_WEIGHTS, seenColour: null }
+    ? { line: upper, radius: seen.radius, shoulderRadius: Math.max(seen.radius * DELTOID.wider, radius), shoulderReach, weights: [1, ...LIMB_WEIGHTS], seenColour: colourAcross(person, seen.rows) }
+    : { line: upper, radius, shoulderRadius: radius * DELTOID.wider, shoulderReach, weights: LIMB_WEIGHTS, seenColour: null }
+}
+
+/** An arm's half width at its segment k, a share t of the way along it (the deltoid's cap rounding into the arm). */
+function armRadiusAt(arm: FilledArm, k: number, t: number) {
+  return k ? arm.radius / (arm.weights[k] ?? 1) : arm.radius + (arm.shoulderRadius - arm.radius) * Math.max(0, 1 - t / arm.shoulderReach) ** 2
+}
+
+/** Whether (x, y) lies within `margin` of an arm's outline. */
+function onArm(x: number, y: number, arm: FilledArm, margin: number) {
+  for (let k = 0; k + 1 < arm.line.length; k++) {
+    const [a, b] = [arm.line[k]!, arm.line[k + 1]!]
+    if (segmentDistance(x, y, a, b) < armRadiusAt(arm, k, segmentShare(x, y, a, b)) + margin) return true
+  }
+  return false
 }
 
 /**
@@ -370,6 +395,9 @@ export function upperArmRadius(masks: PlateMasks, body: BodyFrame): number {
   return seen.length ? Math.min(sw * 0.18, Math.max(sw * 0.09, Math.max(...seen) * 1.3)) : sw * 0.15
 }
 
+/** The torso's half width at the shoulders' line, a share of their width (its sides are inside the joints, the arms outside). */
+const TORSO_TOP = 0.42
+
 /**
  * Where on the person the body is (torso, neck, arms and legs, a little wider than the joints): what
  * old clothing covered there is skin, further out (a wide sleeve beyond the arm) it was loose cloth
@@ -379,7 +407,9 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) 
   const sw = body.shoulderWidth
   const { neck, hips, down } = bodyAxes(body)
   const chin = mid(neck, body.nose)
-  const torsoHalf = Math.max(sw * 0.45, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.8)
+  // (the torso widens from inside the shoulder joints, where the arms give the outline and an old
+  // boxy top's sleeves stood out beyond them, to the hips)
+  const hipHalf = Math.max(sw * TORSO_TOP, Math.hypot(body.hipL.x - body.hipR.x, body.hipL.y - body.hipR.y) * 0.8)
   // (the torso's round top ends where the shoulders fall from the neck: a fifth of their width
   // above their line beside it, half as much lower for each step out; higher up is hair or
   // background, or a boxy old top's flat shoulders, and the shoulders' caps are the arms')
@@ -396,9 +426,10 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) 
   const legs = [...leg(body.hipL, body.kneeL), ...leg(body.hipR, body.kneeR)]
   // (loops, not closures: this runs for every pixel of the person)
   return (x, y) => {
-    if ((segmentDistance(x, y, neck, hips) < torsoHalf && belowShoulders(x, y)) || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
+    const half = sw * TORSO_TOP + (hipHalf - sw * TORSO_TOP) * segmentShare(x, y, neck, hips)
+    if ((segmentDistance(x, y, neck, hips) < half && belowShoulders(x, y)) || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
     // (two pixels for the soft edge)
-    for (const arm of arms) if (polylineDistance(x, y, arm.line, arm.weights) < arm.radius + 2) return true
+    for (const arm of arms) if (onArm(x, y, arm, 2)) return true
     for (const leg of legs) if (polylineDistance(x, y, leg) < sw * 0.24) return true
     return false
   }
@@ -541,7 +572,7 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
   // (an arm lit across as the forearms are, its light beyond its edge its edge's; where it lies
   // against the torso the lighter of the two, so no edge shows where one ends)
   const armRadius = upperArmRadius(masks, body)
-  const arms = [filledArm(person, upperArms[0], body.shoulderL, body.elbowL, body.wristL, armRadius), filledArm(person, upperArms[1], body.shoulderR, body.elbowR, body.wristR, armRadius)]
+  const arms = [filledArm(person, upperArms[0], body, 'L', armRadius), filledArm(person, upperArms[1], body, 'R', armRadius)]
   /**
    * The body's roundness at (x, y): its light (the torso's or, where it is lit more, the nearest
    * arm's); when the nearest arm is an upper arm seen below an old sleeve, its colour across it, the
@@ -551,7 +582,7 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
   const round = { light: 1, seen: null as Float32Array | null, share: 0, u: 0 }
   const torsoAcross = acrossOf(neck, hips)
   // (a seen upper arm's line runs shoulder, seen, elbow: its first two segments)
-  const segments = arms.flatMap((arm) => arm.line.slice(1).map((b, k) => ({ a: arm.line[k]!, b, across: acrossOf(arm.line[k]!, b), radius: arm.radius, seen: k < 2 ? arm.seenColour : null })))
+  const segments = arms.flatMap((arm) => arm.line.slice(1).map((b, k) => ({ a: arm.line[k]!, b, across: acrossOf(arm.line[k]!, b), arm, k, seen: k < 2 ? arm.seenColour : null })))
   const roundAt = (x: number, y: number) => {
     // (beyond the torso's sides it goes on darkening: there only the arms are, lit as arms)
     const torso = Math.max(0.6, 1 - 0.18 * (torsoAcross(x, y) / torsoHalf) ** 2)
@@ -561,7 +592,8 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
       const e = segmentDistance(x, y, segment.a, segment.b)
       if (e < d) [d, nearest] = [e, segment]
     }
-    const across = nearest.across(x, y) / nearest.radius
+    // (the forearm's segments are read across the upper arm's width, as the light was measured)
+    const across = nearest.across(x, y) / (nearest.k ? nearest.arm.radius : armRadiusAt(nearest.arm, 0, segmentShare(x, y, nearest.a, nearest.b)))
     const armLight = acrossAt(light, across)
     round.light = Math.max(torso, armLight)
     round.seen = nearest.seen
