@@ -646,17 +646,24 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
   // (once more, along the seams with the old clothing alone: the first pass matches the fill to all
   // the skin's edges, those in shadow against the backdrop or the hair too, and a lit neck's base
   // still met it in a step)
-  matchSkinAtSeams(skin, person, skinMask, onBody, sw, area, masks.clothing)
+  matchSkinAtSeams(skin, person, skinMask, onBody, sw, area, { along: masks.clothing })
+  // (and a third time within a few pixels of them: the skin's own light changes faster than the
+  // passes' reach, and an old neckline's outline showed where lit skin met the fill, model_3 and jbeeq)
+  matchSkinAtSeams(skin, person, skinMask, onBody, sw, area, { along: masks.clothing, reach: Math.max(4, sw * SEAM_REACH) })
   return { skin, backdrop: { width: w, height: h, data: backdrop }, onBody, shade, seen: skinMask }
 }
 
+/** How far (shoulder widths) the last pass of `matchSkinAtSeams` reaches into the fill. */
+const SEAM_REACH = 0.05
+
 /**
  * The skin filled where clothing was, made to meet the visible skin beside it without a seam: along
- * their border (or only where the skin is near `along`) the fill's colour is set to the photo's skin there, and that correction spreads into
- * the fill (the border's own nearby, then farther average), so a neckline or a midriff opened by a
- * new garment continues the skin around it instead of showing a patch of another tone.
+ * their border (or only where the skin is near `along`) the fill's colour is set to the photo's skin
+ * there, and that correction spreads into the fill (the border's own nearby, then farther average;
+ * or only as far as `reach`, fading out), so a neckline or a midriff opened by a new garment
+ * continues the skin around it instead of showing a patch of another tone.
  */
-function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number, area: Box, along?: Plane) {
+function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number, area: Box, { along, reach }: { along?: Plane; reach?: number } = {}) {
   const { width: w, height: h } = fill
   const skinBox = bounds(skin)
   if (skinBox.x1 < 0) return
@@ -691,7 +698,7 @@ function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw
       photo[i * 3 + 1] = g / n
       photo[i * 3 + 2] = b / n
     }
-  const spread = maskedMeans(border, Math.max(6, sw * 0.12), { wider: Math.max(20, sw * 0.5), fade: 0.25, area })
+  const spread = maskedMeans(border, reach ?? Math.max(6, sw * 0.12), { wider: reach ? undefined : Math.max(20, sw * 0.5), fade: 0.25, area })
   for (let c = 0; c < 3; c++) {
     const difference = plane(w, h)
     for (let y = near.y0; y <= near.y1; y++)
