@@ -66,9 +66,10 @@ function taps(n: number, f: number, small: number, from: number, to: number) {
 
 /**
  * Bilinear upscale of a plane shrunk by f back to width x height. Negative values mark "none
- * here": they are left out of the blend (-1 where all four are), not blended into the others.
+ * here": they are left out of the blend (-1 where all four are), not blended into the others;
+ * unless the plane is `signed` (a correction that may be negative).
  */
-function grow(small: Plane, f: number, width: number, height: number, area: Box = fullBox({ width, height })): Plane {
+function grow(small: Plane, f: number, width: number, height: number, area: Box = fullBox({ width, height }), signed = false): Plane {
   if (f === 1) return small
   const out = plane(width, height)
   const { width: sw, height: sh, data: s } = small
@@ -84,10 +85,10 @@ function grow(small: Plane, f: number, width: number, height: number, area: Box 
       const b = s[top + cols.hi[x]!]!
       const c = s[bottom + cols.lo[x]!]!
       const d = s[bottom + cols.hi[x]!]!
-      const wa = a < 0 ? 0 : (1 - fx) * (1 - fy)
-      const wb = b < 0 ? 0 : fx * (1 - fy)
-      const wc = c < 0 ? 0 : (1 - fx) * fy
-      const wd = d < 0 ? 0 : fx * fy
+      const wa = a < 0 && !signed ? 0 : (1 - fx) * (1 - fy)
+      const wb = b < 0 && !signed ? 0 : fx * (1 - fy)
+      const wc = c < 0 && !signed ? 0 : (1 - fx) * fy
+      const wd = d < 0 && !signed ? 0 : fx * fy
       const weight = wa + wb + wc + wd
       o[row + x] = weight > 1e-6 ? (a * wa + b * wb + c * wc + d * wd) / weight : -1
     }
@@ -148,14 +149,14 @@ function maskedMeans(weight: Plane, sigma: number, { wider, fade, area }: MeansO
     const { product, means } = near.of(v)
     if (far) {
       // (blended by how much of the weight is near, so that no edge shows where the near ends)
-      const stand = grow(far.of(v, product).means, far.f / near.f, means.width, means.height)
+      const stand = grow(far.of(v, product).means, far.f / near.f, means.width, means.height, undefined, fade !== undefined)
       for (let i = 0; i < means.data.length; i++) {
         const [m, s] = [means.data[i]!, stand.data[i]!]
         const t = m < 0 && !fade ? 0 : s < 0 && !fade ? 1 : Math.min(1, near.total.data[i]! / NEAR_ENOUGH)
         means.data[i] = m * t + s * (1 - t)
       }
     }
-    return grow(means, near.f, weight.width, weight.height, area)
+    return grow(means, near.f, weight.width, weight.height, area, fade !== undefined)
   }
 }
 
