@@ -439,6 +439,9 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) 
 /** Over how much of a difference in light (arm's over torso's) a seen upper arm's colour fades in. */
 const ARM_OVER_TORSO = 0.08
 
+/** How much steeper the body's outline is made at full size than softened on the smaller plate (a pixel's blur there). */
+const OUTLINE_RAMP = 3
+
 /** Shoulders at least this wide (pixels) have their plate worked out at half size. */
 const HALF_SIZE_FROM = 120
 
@@ -468,6 +471,9 @@ export function personPlate(person: Rgb, masks: PlateMasks, model: PlateModel): 
   const fill = person.data.slice()
   const { data: skin, width: smallWidth } = half.skin
   const [behind, onBody] = [half.backdrop.data, half.onBody.data]
+  // (the body's outline softened on the smaller plate and sharpened again at full size: grown back
+  // as it was, its edge against the backdrop kept the smaller plate's steps, along a shoulder's slope)
+  const bodyOutline = blur(half.onBody, 1).data
   const cols = taps(w, f, smallWidth, area.x0, area.x1)
   const rows = taps(h, f, half.skin.height, area.y0, area.y1)
   for (let y = area.y0; y <= area.y1; y++) {
@@ -480,7 +486,8 @@ export function personPlate(person: Rgb, masks: PlateMasks, model: PlateModel): 
       // the body's alone; the person's edge is taken at full size, a pixel soft: the smaller
       // plate's edge grown back was serrated)
       const share = onBody[a]! * wa + onBody[b]! * wb + onBody[c]! * wc + onBody[d]! * wd
-      const t = share > 0 ? Math.min(1, share) * mean3(masks.person, x, y, area) : 0
+      const edge = bodyOutline[a]! * wa + bodyOutline[b]! * wb + bodyOutline[c]! * wc + bodyOutline[d]! * wd
+      const t = share > 0 ? Math.min(1, Math.max(0, (edge - 0.5) * OUTLINE_RAMP + 0.5)) * mean3(masks.person, x, y, area) : 0
       const grained = t > 0 ? (1 + softNoise(x, y, w, area) * grain) / share : 0
       for (let k = 0; k < 3; k++) {
         const back = behind[a * 3 + k]! * wa + behind[b * 3 + k]! * wb + behind[c * 3 + k]! * wc + behind[d * 3 + k]! * wd
