@@ -28,6 +28,11 @@ async function meanColour(image: Buffer, box: { x0: number; y0: number; x1: numb
   return sum.map((v) => v / n)
 }
 
+/** How far a point lies from the nearer of the pose's arms (each a line from shoulder to hand). */
+function armsDistance(body: BodyFrame) {
+  const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+  return (x: number, y: number) => Math.min(...arms.map((arm) => polylineDistance(x, y, arm)))
+}
 
 async function plainImage(colour: string) {
   return sharp({ create: { width: 600, height: 800, channels: 3, background: colour } }).jpeg().toBuffer()
@@ -211,7 +216,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     const { width: w, height: h } = masks.person
     // The old clothing's rim beside the arms: off its mask by at most `reach` shoulder widths, not bare skin, face or hair.
     const rim = cachedMorph(masks.clothing, Math.round(body.shoulderWidth * reach))
-    const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+    const fromArms = armsDistance(body)
     // (a rim pixel of the backdrop's colour, the old sleeve's soft edge beyond the arm, is rightly left as it was)
     const backdrop = backdropColour(photo, masks.person)
     let left = 0
@@ -219,7 +224,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
       for (let x = 0; x < w; x++) {
         const i = y * w + x
         if (!rim.data[i] || !isSet(masks.person, i) || [masks.clothing, masks.bareArms, masks.keep].some((m) => isSet(m, i)) || fabric.data[i]! > 0.1) continue
-        if (Math.min(...arms.map((arm) => polylineDistance(x, y, arm))) > body.shoulderWidth * 0.2) continue
+        if (fromArms(x, y) > body.shoulderWidth * 0.2) continue
         // (nor is one that the plate fills as the photo has it: the backdrop in shadow between the arm and the body)
         if (apart(picture, i * 3, photo, i * 3) < 12 && apart(photo, i * 3, backdrop, 0) >= 24 && apart(plate.fill.data, i * 3, photo, i * 3) >= 12) left++
       }
@@ -306,11 +311,11 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
 
   it("leaves none of a skin-toned old top's edge along the arms beside a new tee (00034: pink slivers of the old blouse down the arm's inner edge)", async () => {
     const { analysis: { masks, model: { body } }, photo, picture, fabric } = await triedOn('00034_00.jpg', '050191_1.jpg')
-    const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+    const fromArms = armsDistance(body)
     const armpits = (body.shoulderL.y + body.hipL.y) / 2
     // (the old blouse beside the arms below the armpits, off the new tee and near its side)
     const besideTee = cachedMorph(fabric, Math.round(body.shoulderWidth * 0.1))
-    const oldBlouse = changedIn(photo, picture, masks.person, (x, y, i) => y >= armpits && isSet(masks.clothing, i) && fabric.data[i]! < 0.05 && !!besideTee.data[i] && arms.some((arm) => polylineDistance(x, y, arm) < body.shoulderWidth * 0.25))
+    const oldBlouse = changedIn(photo, picture, masks.person, (x, y, i) => y >= armpits && isSet(masks.clothing, i) && fabric.data[i]! < 0.05 && !!besideTee.data[i] && fromArms(x, y) < body.shoulderWidth * 0.25)
     // (as the photo showed them: 814 of 6471 before, in slivers the bare-arms mask held; 358 of 6271 now, the arm's own edge)
     expect(oldBlouse.pixels * (1 - oldBlouse.share)).toBeLessThan(550)
   }, 120_000)
@@ -368,13 +373,13 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     const { masks, model } = analysis
     const { body, waistband } = model
     const { width: w, height: h } = masks.person
-    const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+    const fromArms = armsDistance(body)
     let jeans = 0
     let changed = 0
     for (let y = Math.ceil((waistband ?? expect.fail('the jeans have a waistband')) + body.shoulderWidth * 0.05); y < h; y++)
       for (let x = 0; x < w; x++) {
         const i = y * w + x
-        if (!isSet(masks.clothing, i) || isSet(masks.bareArms, i) || Math.min(...arms.map((arm) => polylineDistance(x, y, arm))) > body.shoulderWidth * 0.2) continue
+        if (!isSet(masks.clothing, i) || isSet(masks.bareArms, i) || fromArms(x, y) > body.shoulderWidth * 0.2) continue
         jeans++
         if (apart(picture, i * 3, photo, i * 3) >= 24) changed++
       }
@@ -390,13 +395,13 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     const { width: w } = masks.person
     // (the old tee, off its edges and the arms, between the crop top's hem and the shorts)
     const tee = cachedMorph(masks.clothing, -3)
-    const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+    const fromArms = armsDistance(body)
     let under = 0
     let changed = 0
     for (let y = Math.round(bodyAxes(body).hips.y - body.shoulderWidth * 0.3); y < (waistband ?? expect.fail('the shorts have a waistband')); y++)
       for (let x = 0; x < w; x++) {
         const i = y * w + x
-        if (!tee.data[i] || fabric.data[i]! > 0 || Math.min(...arms.map((arm) => polylineDistance(x, y, arm))) < body.shoulderWidth * 0.08) continue
+        if (!tee.data[i] || fabric.data[i]! > 0 || fromArms(x, y) < body.shoulderWidth * 0.08) continue
         under++
         if (apart(picture, i * 3, photo, i * 3) >= 24) changed++
       }

@@ -650,14 +650,18 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
       onBody.data[i] = 1
     }
   const skin = { width: w, height: h, data: skinFill }
-  matchSkinAtSeams(skin, person, skinMask, onBody, sw, area)
-  // (once more, along the seams with the old clothing alone: the first pass matches the fill to all
-  // the skin's edges, those in shadow against the backdrop or the hair too, and a lit neck's base
-  // still met it in a step)
-  matchSkinAtSeams(skin, person, skinMask, onBody, sw, area, { along: masks.clothing })
-  // (and a third time within a few pixels of them: the skin's own light changes faster than the
-  // passes' reach, and an old neckline's outline showed where lit skin met the fill, model_3 and jbeeq)
-  matchSkinAtSeams(skin, person, skinMask, onBody, sw, area, { along: masks.clothing, reach: Math.max(4, sw * SEAM_REACH) })
+  const seams = skinSeams(person, skinMask, onBody)
+  if (seams) {
+    matchSkinAtSeams(skin, seams, onBody, sw, area)
+    // (once more, along the seams with the old clothing alone: the first pass matches the fill to all
+    // the skin's edges, those in shadow against the backdrop or the hair too, and a lit neck's base
+    // still met it in a step)
+    const alongClothing = seamsNear(seams, masks.clothing)
+    matchSkinAtSeams(skin, alongClothing, onBody, sw, area)
+    // (and a third time within a few pixels of them: the skin's own light changes faster than the
+    // passes' reach, and an old neckline's outline showed where lit skin met the fill, model_3 and jbeeq)
+    matchSkinAtSeams(skin, alongClothing, onBody, sw, area, Math.max(4, sw * SEAM_REACH))
+  }
   return { skin, backdrop: { width: w, height: h, data: backdrop }, onBody, shade, seen: skinMask }
 }
 
@@ -665,23 +669,21 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
 const SEAM_REACH = 0.05
 
 /**
- * The skin filled where clothing was, made to meet the visible skin beside it without a seam: along
- * their border (or only where the skin is near `along`) the fill's colour is set to the photo's skin
- * there, and that correction spreads into the fill (the border's own nearby, then farther average;
- * or only as far as `reach`, fading out), so a neckline or a midriff opened by a new garment
- * continues the skin around it instead of showing a patch of another tone.
+ * Where the skin filled over old clothing meets the photo's visible skin: the filled pixels within
+ * 4 pixels of that skin a couple of pixels in from its edge (the edge itself mixes with the old
+ * clothing), and beside each the photo's skin, the mean of that skin within 3 pixels; `near`, the
+ * box they lie in. Null where no skin shows.
  */
-function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw: number, area: Box, { along, reach }: { along?: Plane; reach?: number } = {}) {
-  const { width: w, height: h } = fill
+type SkinSeams = { border: Plane; photo: Float32Array; near: Box }
+
+function skinSeams(person: Rgb, skin: Plane, filled: Plane): SkinSeams | null {
+  const { width: w, height: h } = person
   const skinBox = bounds(skin)
-  if (skinBox.x1 < 0) return
-  // (skin a couple of pixels in from its edge: the edge itself mixes with the old clothing; worked
-  // out round the skin only, as far as the two steps reach)
-  const near = grownBox(skinBox, 6, fill)
+  if (skinBox.x1 < 0) return null
+  // (worked out round the skin only, as far as the two steps reach)
+  const near = grownBox(skinBox, 6, person)
   const core = morph(skin, -2, near)
-  const seam = along && morph(along, 6, near)
-  const border = mapPlane(morph(core, 4, near), (v, i) => (v && (!seam || seam.data[i]) && isSet(filled, i) ? 1 : 0))
-  // The photo's skin beside each border pixel: the mean of the core skin within 3 pixels.
+  const border = mapPlane(morph(core, 4, near), (v, i) => (v && isSet(filled, i) ? 1 : 0))
   const photo = new Float32Array(w * h * 3)
   for (let y = near.y0; y <= near.y1; y++)
     for (let x = near.x0, i = y * w + x; x <= near.x1; x++, i++) {
@@ -706,6 +708,24 @@ function matchSkinAtSeams(fill: Rgb, person: Rgb, skin: Plane, filled: Plane, sw
       photo[i * 3 + 1] = g / n
       photo[i * 3 + 2] = b / n
     }
+  return { border, photo, near }
+}
+
+/** The seams near `along` only (within 6 pixels of it). */
+function seamsNear(seams: SkinSeams, along: Plane): SkinSeams {
+  const close = morph(along, 6, seams.near)
+  return { ...seams, border: mapPlane(seams.border, (v, i) => (v && close.data[i] ? 1 : 0)) }
+}
+
+/**
+ * The skin filled where clothing was, made to meet the visible skin beside it without a seam: along
+ * the seams the fill's colour is set to the photo's skin there, and that correction spreads into
+ * the fill (the seams' own nearby, then farther average; or only as far as `reach`, fading out), so
+ * a neckline or a midriff opened by a new garment continues the skin around it instead of showing
+ * a patch of another tone.
+ */
+function matchSkinAtSeams(fill: Rgb, { border, photo, near }: SkinSeams, filled: Plane, sw: number, area: Box, reach?: number) {
+  const { width: w, height: h } = fill
   const spread = maskedMeans(border, reach ?? Math.max(6, sw * 0.12), { wider: reach ? undefined : Math.max(20, sw * 0.5), fade: 0.25, area })
   for (let c = 0; c < 3; c++) {
     const difference = plane(w, h)

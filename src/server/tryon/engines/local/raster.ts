@@ -455,10 +455,10 @@ export function medianColour(colours: readonly (readonly number[])[]): [number, 
 /** The per-channel median Lab colour of some pixels of an image, null of none. */
 export const medianLab = (img: Rgb, pixels: number[]) => medianColour(pixels.map((i) => pixelLab(img, i)))
 
-/** How far apart two Lab colours are, lightness counting less: light falls off across a garment, its hue does not. */
 /** The straight-line distance between two L*a*b* colours (CIE76). */
 export const labDistance = (a: readonly number[], b: readonly number[]) => Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0))
 
+/** How far apart two Lab colours are, lightness counting less: light falls off across a garment, its hue does not. */
 export const hueApart = (a: readonly number[], b: readonly number[]) => Math.hypot(((a[0] ?? 0) - (b[0] ?? 0)) * 0.4, (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0))
 
 export function samplePlane(p: Plane, x: number, y: number): number {
