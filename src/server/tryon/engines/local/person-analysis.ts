@@ -273,6 +273,9 @@ function armOutlines(clothing: Plane, body: BodyFrame): Plane {
 /** How far in from the person's outline the old clothing's rim can reach beyond the clothing mask (pixels). */
 const RIM = 5
 
+/** How far out the neck's base reaches (its half widths from the middle), where it widens into the shoulders. */
+const NECK_BASE = 2.6
+
 /** Face and hair: the person above the neck, plus hair-coloured parts joined to it (long hair over the shoulders). */
 function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, body: BodyFrame, skinLab: Lab): Plane {
   const { width: w, height: h } = person
@@ -314,12 +317,20 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
       collar.data[i] = fromSkin > 9 && (!topLab || hueApart(colour, topLab) < fromSkin) ? 1 : 0
     }
   const collarRim = morph(collar, 2, collarRows)
-  /** The old collar's edge blended with the neck's base (two pixels from the collar, in front of the neck and a little beside it), whatever its hue: it showed as a dark line. */
-  const collarEdge = (x: number, y: number, i: number) => y >= collarTop && y <= shoulderY && Math.abs(x - body.nose.x) <= neckHalf * 1.6 && !collar.data[i] && collarRim.data[i] === 1
+  const hairColoured = (i: number) => hairLab !== null && labDistance(labAt(lab, i), hairLab) < 12
+  /**
+   * The old collar's edge blended with the neck's base (two pixels from the collar, in front of the
+   * neck whatever its hue, and where the neck widens into the shoulders unless it has the hair's
+   * colour: hair lies on a collar there): it showed as a dark line.
+   */
+  const collarEdge = (x: number, y: number, i: number) => {
+    if (y < collarTop || y > shoulderY || collar.data[i] || collarRim.data[i] !== 1) return false
+    const out = Math.abs(x - body.nose.x) / neckHalf
+    return out <= 1.6 || (out <= NECK_BASE && !hairColoured(i))
+  }
   const inner = morph(person, -RIM)
   // (the old clothing over the shoulders, beside the neck, goes: not what has the skin's hue, the neck's side in
   // shadow; its rim too, where the clothing mask ends short of the person's outline, unless it has the hair's colour)
-  const hairColoured = (i: number) => hairLab !== null && labDistance(labAt(lab, i), hairLab) < 12
   const oldClothing = (i: number) => {
     const colour = labAt(lab, i)
     const cloth = isSet(clothing, i) || (!inner.data[i] && !hairColoured(i))

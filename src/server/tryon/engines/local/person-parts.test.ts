@@ -5,7 +5,7 @@ import { personMasks, polylineDistance } from './person-analysis'
 import { handPixels } from './hand-region'
 import { oldStraps } from './straps'
 import { H, W, paintPhoto, polygonPlane, standingBody } from './test-figure'
-import { type Plane, decode, isSet, labPlanes, morph, plane, rgbToLab } from './raster'
+import { type Plane, type Rgb, decode, isSet, labPlanes, median, morph, pixelLab, plane, rgbToLab } from './raster'
 import { SKIP_REASON, fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
 if (!hasFixtures) console.warn(SKIP_REASON)
@@ -108,6 +108,27 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     // black corner stayed at a camisole's neckline)
     expect(keptCollar(analysis('00121_00.jpg'))).toBe(0)
     expect(keptCollar(await analysePerson((await decode(fixture('persons', '01008_00.jpg').data)).rgb))).toBe(0)
+  }, 60_000)
+
+  it("does not keep the old collar's dark edge where the neck widens into the shoulders, but keeps hair lying on the collar there", async () => {
+    /** Kept pixels up to 2 px from old clothing at the neck's base, 1.6 to 2.6 of the neck's half widths out: all, and those darker than the neck. */
+    const keptBeside = ({ model, masks }: PersonAnalysis, rgb: Rgb) => {
+      const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
+      const shoulderY = Math.min(shoulderL.y, shoulderR.y)
+      const w = masks.keep.width
+      const collar = morph(masks.clothing, 2)
+      const rows = Array.from({ length: Math.ceil(shoulderY - Math.round(shoulderY - sw * 0.2)) }, (_, k) => Math.round(shoulderY - sw * 0.2) + k)
+      const neck = rows.flatMap((y) => Array.from({ length: Math.floor(sw * 0.26) }, (_, k) => y * w + Math.ceil(nose.x - sw * 0.13) + k)).filter((i) => isSet(masks.keep, i) && !isSet(collar, i))
+      const neckL = median(neck.map((i) => pixelLab(rgb, i)[0]))
+      const beside = rows.flatMap((y) => Array.from({ length: w }, (_, x) => ({ x, i: y * w + x }))).filter(({ x, i }) => Math.abs(x - nose.x) >= sw * 0.13 * 1.6 && Math.abs(x - nose.x) <= sw * 0.13 * 2.6 && isSet(masks.keep, i) && isSet(collar, i))
+      return { kept: beside.length, dark: beside.filter(({ i }) => pixelLab(rgb, i)[0] < neckL - 15).length }
+    }
+    // (00121: 25 dark pixels before, a line along the black tee's collar on the neck's right)
+    const rgb = (await decode(fixture('persons', '00121_00.jpg').data)).rgb
+    expect(keptBeside(analysis('00121_00.jpg'), rgb).dark).toBeLessThanOrEqual(2)
+    // (07966's black hair over her grey tee's collar: 143 pixels before, 114 now; the rest were its blend with the collar)
+    const longHair = (await decode(fixture('persons', '07966_00.jpg').data)).rgb
+    expect(keptBeside(await analysePerson(longHair), longHair).kept).toBeGreaterThan(100)
   }, 60_000)
 
   it('keeps a neck in shadow that the clothing mask of a dark top took in (it is not a collar)', async () => {
