@@ -315,6 +315,24 @@ describe('person plate on a drawn figure', () => {
     for (const [x, y] of [[72, 80], [128, 80], [100, 100]] as const) expect(hueApart(lab(x, y), grey), `${x},${y}`).toBeGreaterThan(20)
   })
 
+  it("fills an old strap's place on a bare shoulder raised above the joints' slope with skin up to the shoulder's outline, no notch of backdrop (model_3)", () => {
+    // Bare shoulders whose outline is at row 55, 0.3 of their width above their line; old straps 7 px
+    // wide at x 78 and 115, from the outline down; a narrow neck (x 92 to 108) under the head.
+    const inside = (x: number, y: number) => (y >= 20 && y < 55 && x >= 92 && x < 108) || (y >= 55 && y < 190 && x >= 55 && x < 145)
+    const clothed = (x: number, y: number) => (y < 100 && ((x >= 78 && x < 85) || (x >= 115 && x < 122))) || y >= 100
+    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
+    const masks = masksOf(inside, clothed)
+    // (the head and neck alone kept: the figure's rows above 60 are all kept by `masksOf`)
+    for (let i = 0; i < W * H; i++) if (i % W < 92 || i % W >= 108) masks.keep.data[i] = 0
+    const { fill } = plateOf(photo, masks)
+    const grey = rgbToLab(...(GREY as [number, number, number]))
+    const lab = (x: number, y: number) => pixelLab(fill, y * W + x)
+    // In the straps' places just below the outline: skin (the backdrop before, down to row 64)...
+    for (const [x, y] of [[81, 56], [81, 60], [118, 56], [118, 60]] as const) expect(hueApart(lab(x, y), grey), `${x},${y}`).toBeGreaterThan(20)
+    // ...and the backdrop above it.
+    for (const [x, y] of [[81, 52], [118, 52]] as const) expect(hueApart(lab(x, y), grey), `${x},${y}`).toBeLessThan(3)
+  })
+
   it('fills what lies deep inside a wide person, far from any visible background, with the background, not black', () => {
     // The person fills the frame but for its top rows: the lower corners are far beyond the background's reach.
     const inside = (_x: number, y: number) => y >= 12

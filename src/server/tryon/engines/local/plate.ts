@@ -436,6 +436,50 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) 
   }
 }
 
+/** The widest old strap across the shoulders' outline, and how far down it lies on them (shoulder widths). */
+const STRAP_WIDTH = 0.2
+const STRAP_DEPTH = 0.25
+
+/**
+ * Whether (x, y) is the shoulder under an old strap lying on bare shoulders: where the person's
+ * outline below the head is old clothing between bare skin on either side, a strap's width apart,
+ * the shoulder runs on under it from the line between the skin's outline on either side. (The body
+ * region's shoulders are a guess from the joints: below a raised shoulder's top, a strap's place was
+ * filled with the backdrop, and a notch showed between the neck and the shoulder beyond it.)
+ */
+function underStraps(masks: PlateMasks, body: BodyFrame, area: Box): (x: number, y: number) => boolean {
+  const { width: w } = masks.person
+  const bottom = Math.min(area.y1, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y)))
+  // Each column's outline: its row and whether it is bare skin against the backdrop (skin below
+  // hair lying on the shoulder, or a column whose outline is the head's, tells nothing).
+  const outline = new Float32Array(w).fill(NaN)
+  const bare = new Uint8Array(w)
+  const depth = Math.max(2, Math.round(body.shoulderWidth * 0.03))
+  for (let x = area.x0; x <= area.x1; x++)
+    for (let y = area.y0 + 2; y <= bottom; y++) {
+      const i = y * w + x
+      if (!isSet(masks.person, i) || isSet(masks.keep, i)) continue
+      if (isSet(masks.person, i - 2 * w)) break
+      outline[x] = y
+      // (and a little way in: an arm's outline blended with a pale backdrop is in no mask, beside an old sleeve)
+      const inward = Math.min(masks.person.height - 1, y + depth) * w + x
+      bare[x] = !isSet(masks.clothing, i) && isSet(masks.person, inward) && !isSet(masks.clothing, inward) && !isSet(masks.keep, inward) ? 1 : 0
+      break
+    }
+  const from = new Float32Array(w).fill(Infinity)
+  const reach = Math.max(2, Math.round(body.shoulderWidth * STRAP_WIDTH))
+  for (let x = area.x0; x <= area.x1; x++) {
+    if (bare[x] || Number.isNaN(outline[x]!)) continue
+    let [left, right] = [x - 1, x + 1]
+    while (left >= x - reach && left >= area.x0 && !bare[left]) left--
+    while (right <= x + reach && right <= area.x1 && !bare[right]) right++
+    if (right - left > reach || !bare[left] || !bare[right]) continue
+    from[x] = outline[left]! + ((outline[right]! - outline[left]!) * (x - left)) / (right - left)
+  }
+  const deepest = body.shoulderWidth * STRAP_DEPTH
+  return (x, y) => y >= from[x]! && y - from[x]! < deepest && isSet(masks.person, y * w + x)
+}
+
 /** Over how much of a difference in light (arm's over torso's) a seen upper arm's colour fades in. */
 const ARM_OVER_TORSO = 0.08
 
@@ -611,6 +655,7 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
     return round
   }
   const inBody = bodyRegion(body, arms)
+  const underStrap = underStraps(masks, body, area)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 
   const skinFill = new Uint8Array(w * h * 3)
@@ -634,7 +679,7 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
         backdrop[i * 3 + c] = Math.round(clamp(near >= 0 ? near : backdropMean[c]!, 0, 255))
       }
       // (under the face, hair and bare hands too: kept in front, they are body, and the skin meets them without a pale seam of backdrop)
-      if (!inBody(x, y)) continue
+      if (!inBody(x, y) && !underStrap(x, y)) continue
       const clothedLight = clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1
       const { light: roundLight, seen, share, u } = roundAt(x, y)
       const light = clothedLight * roundLight
