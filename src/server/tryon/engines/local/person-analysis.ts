@@ -25,6 +25,8 @@ export type PersonMasks = { person: Plane; clothing: Plane; keep: Plane; bareArm
 const SEEN = 0.25
 /** Lab distance within which a pixel has the colour of the clothing sampled on the torso. */
 const CLOTH_DISTANCE = 16
+/** How far above the shoulders' joints (shoulder widths) the clothing mask begins: higher up are the face and hair, and the trapezius. */
+const CLOTHING_TOP = 0.3
 
 /** The body frame from the pose, or a user-facing failure when the upper body is not in the photo. */
 export function bodyFrame(pose: Pose, width: number, height: number): { body: BodyFrame; arms: PersonModel['arms'] } {
@@ -206,7 +208,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   }
   const out = plane(w, h)
   if (!clusters.length) return { clothing: out, armOutlines: plane(w, h) }
-  const top = Math.min(body.shoulderL.y, body.shoulderR.y) - body.shoulderWidth * 0.3
+  const top = Math.min(body.shoulderL.y, body.shoulderR.y) - body.shoulderWidth * CLOTHING_TOP
   // (the clusters' colours in one flat array: this runs for every pixel of the person)
   const colours = Float64Array.from(clusters.flatMap(({ c }) => c))
   const [sL, sA, sB] = skinLab
@@ -276,13 +278,9 @@ const RIM = 5
 /** How far out the neck's base reaches (its half widths from the middle), where it widens into the shoulders. */
 const NECK_BASE = 2.6
 
-/** Face and hair: the person above the neck, plus hair-coloured parts joined to it (long hair over the shoulders). */
-function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, body: BodyFrame, skinLab: Lab): Plane {
+/** The hair's colour: the median of the person's pixels at the top of the head (null when none show). */
+function hairColour(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame): Lab | null {
   const { width: w, height: h } = person
-  const shoulderY = Math.min(body.shoulderL.y, body.shoulderR.y)
-  const neckY = shoulderY - body.shoulderWidth * 0.12
-  const out = plane(w, h)
-  // Hair colour: the person's pixels at the top of the head.
   let headTop = h
   for (let i = 0; i < w * h; i++)
     if (isSet(person, i)) {
@@ -295,19 +293,62 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
       const i = y * w + x
       if (isSet(person, i)) hair.push(labAt(lab, i))
     }
-  const hairLab = medianColour(hair)
+  return medianColour(hair)
+}
+
+/** The old top's colour: the median of the clothing between the shoulders and the hips (null when none shows). */
+function oldTopColour(lab: [Plane, Plane, Plane], clothing: Plane, body: BodyFrame): Lab | null {
+  const { width: w, height: h } = clothing
+  const shoulderY = Math.min(body.shoulderL.y, body.shoulderR.y)
+  const lowest = Math.min(h, Math.max(body.hipL.y, body.hipR.y))
+  const top: Lab[] = []
+  for (let i = Math.ceil(shoulderY) * w; i < lowest * w; i += 5) if (isSet(clothing, i)) top.push(labAt(lab, i))
+  return medianColour(top)
+}
+
+/** How high (shoulder widths above the clothing mask's top) an old top's collar can rise behind the neck. */
+const COLLAR_RISE = 0.15
+
+/**
+ * An old top's collar rising behind the neck above where the clothing mask begins (a long neck's, a
+ * white tee's on a pale backdrop: kept, it stood as white wings either side of the neck over every
+ * new top): up each column beside the neck from the clothing's top, what has the top's colour, not
+ * the skin's or the hair's, joins the clothing.
+ */
+function addRisingCollar(clothing: Plane, lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, skinLab: Lab, topLab: Lab | null, hairLab: Lab | null) {
+  if (!topLab) return
+  const { width: w } = clothing
+  const sw = body.shoulderWidth
+  const from = Math.max(1, Math.floor(Math.min(body.shoulderL.y, body.shoulderR.y) - sw * CLOTHING_TOP))
+  const highest = Math.max(0, from - sw * COLLAR_RISE)
+  const collarColoured = (i: number) => {
+    const colour = labAt(lab, i)
+    return labDistance(colour, topLab) < 12 && hueApart(colour, skinLab) > 9 && (!hairLab || labDistance(colour, hairLab) >= 12)
+  }
+  // (a column of old clothing down to the shoulders below it: an earring hanging there that the mask took in is no top)
+  const depth = Math.min(clothing.height - from, Math.ceil(sw * CLOTHING_TOP))
+  const clothedBelow = (x: number) => Array.from({ length: depth }, (_, k) => (from + k) * w + x).every((i) => isSet(clothing, i))
+  for (let x = Math.max(0, Math.floor(body.nose.x - sw * 0.6)); x <= Math.min(w - 1, body.nose.x + sw * 0.6); x++) {
+    if (Math.abs(x - body.nose.x) < sw * 0.2 || !clothedBelow(x)) continue
+    for (let y = from - 1; y >= highest && isSet(person, y * w + x) && collarColoured(y * w + x); y--) clothing.data[y * w + x] = 1
+  }
+}
+
+/** Face and hair: the person above the neck, plus hair-coloured parts joined to it (long hair over the shoulders). */
+function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, body: BodyFrame, skinLab: Lab, hairLab: Lab | null, topLab: Lab | null): Plane {
+  const { width: w, height: h } = person
+  const shoulderY = Math.min(body.shoulderL.y, body.shoulderR.y)
+  const neckY = shoulderY - body.shoulderWidth * 0.12
+  const out = plane(w, h)
   const lowest = Math.min(h, Math.max(body.hipL.y, body.hipR.y))
   const reach = body.shoulderWidth * 0.45
-  const trapezius = shoulderY - body.shoulderWidth * 0.3
+  const trapezius = shoulderY - body.shoulderWidth * CLOTHING_TOP
   const neckHalf = body.shoulderWidth * 0.13
   // The old collar round the neck's base: clothing there not of the skin's hue and nearer the old
   // top's colour (below the shoulders) than the skin's, even the hair's colour (a black tee's); not
   // a neck in shadow that the clothing mask took in with a dark top.
   const collarTop = shoulderY - body.shoulderWidth * 0.2
   const collarRows = { x0: 0, y0: Math.max(0, Math.floor(collarTop) - 3), x1: w - 1, y1: Math.min(h - 1, Math.ceil(shoulderY) + 3) }
-  const top: Lab[] = []
-  for (let i = Math.ceil(shoulderY) * w; i < lowest * w; i += 5) if (isSet(clothing, i)) top.push(labAt(lab, i))
-  const topLab = medianColour(top)
   const collar = plane(w, h)
   for (let y = Math.ceil(collarTop); y <= shoulderY; y++)
     for (let i = y * w; i < (y + 1) * w; i++) {
@@ -349,7 +390,8 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
         // too, not hair nor its strands' blend with the backdrop, nor a neck's side in shadow that the
         // clothing mask took in: kept, bare shoulders cut a new top's shoulders off along one flat line)
         const bare = !isSet(clothing, i) && !hairColoured(i) && skinLike(lab, i, skinLab)
-        const goes = collar.data[i] === 1 || collarEdge(x, y, i) || (beside && (oldClothing(i) || bare))
+        // (above the trapezius, old clothing is a collar rising behind the neck: see `addRisingCollar`)
+        const goes = collar.data[i] === 1 || collarEdge(x, y, i) || (beside && (oldClothing(i) || bare)) || (y < trapezius && isSet(clothing, i))
         if (!goes) out.data[i] = 1
         continue
       }
@@ -477,7 +519,9 @@ export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [num
   const { clothing: foundClothing, armOutlines } = clothingMask(img, lab, person, body, skin)
   const straps = oldStraps(lab[0], foundClothing, person, body)
   const clothing = maxPlane(foundClothing, straps)
-  const keep = keepMask(lab, person, clothing, body, rgbToLab(...skin))
+  const [skinLab, hairLab, topLab] = [rgbToLab(...skin), hairColour(lab, person, body), oldTopColour(lab, clothing, body)]
+  addRisingCollar(clothing, lab, person, body, skinLab, topLab, hairLab)
+  const keep = keepMask(lab, person, clothing, body, skinLab, hairLab, topLab)
   // (the face's outline is always kept, wherever the neck line falls; so are the bare hands)
   if (found.face)
     polygonPixels(found.face.oval, img.width, img.height, 0, (i) => {

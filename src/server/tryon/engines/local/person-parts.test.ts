@@ -131,6 +131,30 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(keptBeside(await analysePerson(longHair), longHair).kept).toBeGreaterThan(100)
   }, 60_000)
 
+  it("does not keep an old tee's collar rising behind the neck, above the shoulders' joints, but keeps long hair there", async () => {
+    /** Kept pixels beside the neck, 0.3 to 0.45 of the shoulders' width above them: all, and those of the old top's colour (`pale`). */
+    const keptAbove = ({ model, masks }: PersonAnalysis, rgb: Rgb) => {
+      const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
+      const shoulderY = Math.min(shoulderL.y, shoulderR.y)
+      const w = masks.keep.width
+      let [kept, pale] = [0, 0]
+      for (let y = Math.round(shoulderY - sw * 0.45); y < shoulderY - sw * 0.3; y++)
+        for (let x = 0; x < w; x++)
+          if (Math.abs(x - nose.x) >= sw * 0.2 && Math.abs(x - nose.x) <= sw * 0.6 && isSet(masks.keep, y * w + x)) {
+            kept++
+            if (pixelLab(rgb, y * w + x)[0] > 85) pale++
+          }
+      return { kept, pale }
+    }
+    // (049205's white V-neck tee on a pale backdrop: its collar stood as white wings either side of
+    // the neck over every new top, 428 pale pixels before, 58 now)
+    const whiteTee = (await decode(fixture('persons', '049205_0.jpg').data)).rgb
+    expect(keptAbove(analysis('049205_0.jpg'), whiteTee).pale).toBeLessThan(100)
+    // (07966's long black hair over her grey tee: 4540 kept)
+    const longHair = (await decode(fixture('persons', '07966_00.jpg').data)).rgb
+    expect(keptAbove(await analysePerson(longHair), longHair).kept).toBeGreaterThan(4000)
+  }, 60_000)
+
   it('keeps a neck in shadow that the clothing mask of a dark top took in (it is not a collar)', async () => {
     const { model, masks } = await analysePerson((await decode(fixture('persons', '09597_00.jpg').data)).rgb)
     const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
