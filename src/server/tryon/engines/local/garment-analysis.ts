@@ -5,7 +5,7 @@ import { backdropOf } from './backdrop'
 import { hangerAndTags } from './hanger'
 import { withoutBackdropEdge } from './garment-edge'
 import { ENGINE_ERRORS } from './messages'
-import { type Plane, type Rgb, bounds, closed, components, edgeShare, fillHoles, isSet, keepLargest, mapPlane, median, medianColour, morph, opened, pixelLab, threshold } from './raster'
+import { type Plane, type Rgb, bounds, closed, components, edgeShare, fillHoles, isSet, keepLargest, labDistance, mapPlane, median, medianColour, morph, opened, pixelLab, quantile, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -719,6 +719,43 @@ export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
   return parts
 }
 
+/** How far beyond the shoulder-armpit line (of the chest's width) a sleeve's seam with the body is looked for by colour. */
+const SEAM_BY_COLOUR = 0.06
+/** A sleeve of one colour: three in four of its pixels within this (Lab) of its median colour (the rest may be the body's colour running on into it). */
+const PLAIN_SLEEVE = 8
+/** How far apart (Lab) the body's colour on a row is from a plain sleeve's for the seam between them to be seen (more than light and shade). */
+const SEAM_CONTRAST = 30
+
+/**
+ * A colour-blocked garment's seams between the body and plain sleeves: on each row, the sleeve's
+ * pixels next to the body that have the body's colour there rather than the sleeve's are the body's.
+ * (A dropped shoulder's seam lies beyond the shoulder-armpit line: the FILA tee's white band ran on
+ * into its red sleeves, and drawn with a sleeve, its end stood as a white notch at the top of the arm.)
+ */
+function seamsByColour(rgb: Rgb, found: Uint8Array, L: GarmentModel['landmarks']): Uint8Array {
+  const w = rgb.width
+  const reach = Math.max(2, Math.round((L.armpitR.x - L.armpitL.x) * SEAM_BY_COLOUR))
+  const parts = found.slice()
+  for (const [out, sleeve] of [[-1, PART.sleeveL], [1, PART.sleeveR]] as const) {
+    const samples: [number, number, number][] = []
+    for (let i = 0; i < found.length; i += 3) if (found[i] === sleeve) samples.push(pixelLab(rgb, i))
+    const colour = medianColour(samples)
+    if (!colour || quantile(samples.map((c) => labDistance(c, colour)), 0.75) > PLAIN_SLEEVE) continue
+    for (let i = 2; i < found.length - 2; i++) {
+      if (found[i] !== PART.body || found[i + out] !== sleeve || found[i - out * 2] !== PART.body) continue
+      // (the body's colour a couple of pixels in)
+      const body = pixelLab(rgb, i - out * 2)
+      if (labDistance(body, colour) < SEAM_CONTRAST) continue
+      for (let k = 1, j = i + out; k <= reach && found[j] === sleeve && (j % w) + out >= 0 && (j % w) + out < w; k++, j += out) {
+        const here = pixelLab(rgb, j)
+        if (labDistance(here, body) >= labDistance(here, colour)) break
+        parts[j] = PART.body
+      }
+    }
+  }
+  return parts
+}
+
 /** How wide a gap between a sleeve and the body on a row of the garment photo is closed (of the chest's width). */
 const SLEEVE_GAP = 0.12
 /** How far in from a gap's edges its colours are taken (pixels). */
@@ -732,9 +769,10 @@ const GAP_RIM = 3
  * nearer side and its colours, mirrored across the gap's edge. The garment's edge is drawn in its
  * own colours, without the backdrop's blend (see `withoutBackdropEdge`).
  */
-export function drawnGarment(rgb: Rgb, mask: Plane, parts: Uint8Array, model: GarmentModel): { rgb: Rgb; mask: Plane; parts: Uint8Array } {
+export function drawnGarment(rgb: Rgb, mask: Plane, found: Uint8Array, model: GarmentModel): { rgb: Rgb; mask: Plane; parts: Uint8Array } {
   const { width: w, height: h } = mask
   const L = model.landmarks
+  const parts = seamsByColour(rgb, found, L)
   const widest = Math.max(2, Math.round((L.armpitR.x - L.armpitL.x) * SLEEVE_GAP))
   // (a sleeve that hangs down beside the body, below its armpit: a short sleeve standing out leaves the backdrop under it)
   const besideBody = (part: number | undefined, y: number) =>

@@ -333,6 +333,25 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(drawnPale / slit).toBeLessThan(0.02)
   }, 60_000)
 
+  it("draws a colour-blocked tee's body colour running on past the shoulder-armpit line with the body, not its plain sleeves (FILA: the white band's end stood as a white notch at the top of the arm)", async () => {
+    const { rgb } = await decode(fixture('garments', '00126_00.jpg').data)
+    const { mask, model } = analyseGarment(rgb, null)
+    const found = garmentParts(mask, model)
+    const drawn = drawnGarment(rgb, mask, found, model)
+    const w = rgb.width
+    // (white pixels of the sleeves' parts with the body within 10 px along the row: not the sleeves' outer edges' blend with the backdrop)
+    const nearBody = (parts: Uint8Array, i: number) => Array.from({ length: 21 }, (_, k) => i - 10 + k).some((j) => Math.floor(j / w) === Math.floor(i / w) && parts[j] === PART.body)
+    const inSleeves = (parts: Uint8Array) => [...parts.keys()].filter((i) => (parts[i] === PART.sleeveL || parts[i] === PART.sleeveR) && pixelLab(rgb, i)[0] > 85 && nearBody(parts, i)).length
+    // (667 as found, 68 drawn)
+    expect(inSleeves(found)).toBeGreaterThan(500)
+    expect(inSleeves(drawn.parts)).toBeLessThan(100)
+    // A plain tee, its sleeves lit darker than its body, keeps the parts as found.
+    const plain = (await decode(fixture('garments', 'idm_09236_00.jpg').data)).rgb
+    const tee = analyseGarment(plain, null)
+    const parts = garmentParts(tee.mask, tee.model)
+    expect(drawnGarment(plain, tee.mask, parts, tee.model).parts).toEqual(parts)
+  }, 60_000)
+
   it("leaves the backdrop under a short sleeve standing out from the body as it is (00055: filled, the sleeve's colour drew a dark line down the person's chest)", async () => {
     const { rgb } = await decode(fixture('garments', '00055_00.jpg').data)
     const { mask, model } = analyseGarment(rgb, null)

@@ -442,8 +442,11 @@ export const luminance = (img: Rgb): Plane => {
   return p
 }
 
-/** The median of some values (the upper one of an even count), 0 of none; a typed array sorts by number, natively. */
-export const median = (values: ArrayLike<number>) => Float64Array.from(values).sort()[Math.floor(values.length / 2)] ?? 0
+/** The value a share q (0-1) of some values lies below, 0 of none; a typed array sorts by number, natively. */
+export const quantile = (values: ArrayLike<number>, q: number) => Float64Array.from(values).sort()[Math.floor(values.length * q)] ?? 0
+
+/** The median of some values (the upper one of an even count), 0 of none. */
+export const median = (values: ArrayLike<number>) => quantile(values, 0.5)
 
 /** The per-channel median of some colours, null of none. */
 export function medianColour(colours: readonly (readonly number[])[]): [number, number, number] | null {
