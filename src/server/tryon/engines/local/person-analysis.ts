@@ -278,8 +278,12 @@ const RIM = 5
 /** How far out the neck's base reaches (its half widths from the middle), where it widens into the shoulders. */
 const NECK_BASE = 2.6
 
-/** The hair's colour: the median of the person's pixels at the top of the head (null when none show). */
-function hairColour(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame): Lab | null {
+/**
+ * The hair's colour: the median of the person's pixels at the top of the head that have not the
+ * skin's colour (null when too few show: a head cut off by the frame's top shows the forehead there,
+ * and the neck and chest, taken for hair, were kept in front of a new top).
+ */
+function hairColour(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, skinLab: Lab): Lab | null {
   const { width: w, height: h } = person
   let headTop = h
   for (let i = 0; i < w * h; i++)
@@ -288,13 +292,19 @@ function hairColour(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame):
       break
     }
   const hair: [number, number, number][] = []
+  let seen = 0
   for (let y = headTop; y < Math.min(h, headTop + body.shoulderWidth * 0.12); y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x
-      if (isSet(person, i)) hair.push(labAt(lab, i))
+      if (!isSet(person, i)) continue
+      seen++
+      if (!skinLike(lab, i, skinLab)) hair.push(labAt(lab, i))
     }
-  return medianColour(hair)
+  return hair.length >= seen * HAIR_SHOWS ? medianColour(hair) : null
 }
+
+/** The share of the head's top that must be of another colour than the skin for the hair's colour to be read there. */
+const HAIR_SHOWS = 0.3
 
 /** The old top's colour: the median of the clothing between the shoulders and the hips (null when none shows). */
 function oldTopColour(lab: [Plane, Plane, Plane], clothing: Plane, body: BodyFrame): Lab | null {
@@ -519,7 +529,8 @@ export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [num
   const { clothing: foundClothing, armOutlines } = clothingMask(img, lab, person, body, skin)
   const straps = oldStraps(lab[0], foundClothing, person, body)
   const clothing = maxPlane(foundClothing, straps)
-  const [skinLab, hairLab, topLab] = [rgbToLab(...skin), hairColour(lab, person, body), oldTopColour(lab, clothing, body)]
+  const skinLab = rgbToLab(...skin)
+  const [hairLab, topLab] = [hairColour(lab, person, body, skinLab), oldTopColour(lab, clothing, body)]
   addRisingCollar(clothing, lab, person, body, skinLab, topLab, hairLab)
   const keep = keepMask(lab, person, clothing, body, skinLab, hairLab, topLab)
   // (the face's outline is always kept, wherever the neck line falls; so are the bare hands)

@@ -155,6 +155,19 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(keptAbove(await analysePerson(longHair), longHair).kept).toBeGreaterThan(4000)
   }, 60_000)
 
+  it("does not keep the chest bared by a low neckline in a photo that cuts the head off at the frame's top (its forehead was read as the hair's colour, the chest as hair)", async () => {
+    const { model, masks } = await analysePerson((await decode(fixture('persons', '053228_0.jpg').data)).rgb)
+    const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
+    const shoulderY = Math.min(shoulderL.y, shoulderR.y)
+    const w = masks.keep.width
+    let kept = 0
+    // (below the neck, down the chest's middle to a third of the shoulders' width below their line)
+    for (let y = Math.round(shoulderY - sw * 0.12); y < shoulderY + sw * 0.3; y++)
+      for (let x = Math.ceil(nose.x - sw * 0.13); x <= nose.x + sw * 0.13; x++) if (isSet(masks.keep, y * w + x)) kept++
+    // (a new top was cut to the old sweetheart neckline: 3494 pixels before, 0 now)
+    expect(kept).toBeLessThan(100)
+  }, 60_000)
+
   it('keeps a neck in shadow that the clothing mask of a dark top took in (it is not a collar)', async () => {
     const { model, masks } = await analysePerson((await decode(fixture('persons', '09597_00.jpg').data)).rgb)
     const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
