@@ -300,11 +300,14 @@ function hairColour(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, 
       seen++
       if (!skinLike(lab, i, skinLab)) hair.push(labAt(lab, i))
     }
-  return hair.length >= seen * HAIR_SHOWS ? medianColour(hair) : null
+  // (and darker than a pale backdrop's blend with the head's outline)
+  const colour = medianColour(hair)
+  return colour && hair.length >= seen * HAIR_SHOWS && colour[0] < HAIR_PALEST ? colour : null
 }
 
-/** The share of the head's top that must be of another colour than the skin for the hair's colour to be read there. */
-const HAIR_SHOWS = 0.3
+/** The share of the head's top that must be of another colour than the skin for the hair's colour to be read there, and the palest hair (L*). */
+const HAIR_SHOWS = 0.2
+const HAIR_PALEST = 70
 
 /** The old top's colour: the median of the clothing between the shoulders and the hips (null when none shows). */
 function oldTopColour(lab: [Plane, Plane, Plane], clothing: Plane, body: BodyFrame): Lab | null {

@@ -168,6 +168,17 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(kept).toBeLessThan(100)
   }, 60_000)
 
+  it("keeps long hair hanging over the shoulders when the frame cuts the head off above the eyes (the hair's colour read beside the forehead)", async () => {
+    const { model, masks } = await analysePerson((await decode(fixture('persons', '049447_0.jpg').data)).rgb)
+    const { shoulderL, shoulderR, shoulderWidth: sw } = model.body
+    const shoulderY = Math.min(shoulderL.y, shoulderR.y)
+    const w = masks.keep.width
+    let kept = 0
+    for (let y = Math.ceil(shoulderY - sw * 0.12); y < shoulderY + sw * 0.3; y++) for (let x = 0; x < w; x++) if (isSet(masks.keep, y * w + x) && !isSet(masks.hands, y * w + x)) kept++
+    // (below the neck: 0 before, a new top was drawn over the ends of her hair; 487 now)
+    expect(kept).toBeGreaterThan(300)
+  }, 60_000)
+
   it('keeps a neck in shadow that the clothing mask of a dark top took in (it is not a collar)', async () => {
     const { model, masks } = await analysePerson((await decode(fixture('persons', '09597_00.jpg').data)).rgb)
     const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
