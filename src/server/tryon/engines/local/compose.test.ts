@@ -148,6 +148,27 @@ describe('compose', () => {
     expect(pixel(image, 58, hem + 10)).toEqual(DENIM)
   })
 
+  it("takes off the old jeans' darker specks beside a dress too (faded denim: blue specks stayed on the backdrop beside 05997's dress)", async () => {
+    // (as above, every fifth pixel of the jeans a darker denim, a little further from their colour than their shades: all 45 beside the dress stayed)
+    const DARK_DENIM = [70, 100, 160]
+    const person = fill(fill(head(), 70, 60, 130, 300), 55, 160, 145, 300)
+    const clothing = fill(plane(W, H), 70, 62, 130, 150)
+    const speck = (x: number, y: number) => (x * 7 + y * 3) % 5 === 0
+    const { rgb, masks, plate, upperArms } = photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : y >= 160 ? (speck(x, y) ? DARK_DENIM : DENIM) : y < 150 ? WHITE : SKIN))
+    const dress = await shiftDress()
+    const mappings = fitGarment(dress.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: dress.img, garmentMask: dress.mask, parts: dress.parts, garmentModel: dress.model, mappings, shading: 0 })
+    let [beside, left] = [0, 0]
+    for (let y = 175; y < Math.floor(mappings.hemY) - 5; y++)
+      for (let x = 59; x < 66; x++)
+        if (speck(x, y) && coverage.data[y * W + x] === 0) {
+          beside++
+          if (pixel(image, x, y).some((v, c) => Math.abs(v - BACKDROP[c]!) > 20)) left++
+        }
+    expect(beside).toBeGreaterThan(30)
+    expect(left).toBe(0)
+  })
+
   it('shows the backdrop, not skin, where a loose old shirt hung beside the body and away from the arms', async () => {
     const { rgb, masks, plate, upperArms } = personInLooseShirt()
     const top = await cropTop()

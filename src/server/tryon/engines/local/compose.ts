@@ -338,6 +338,15 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           remove.data[i] = !core.data[i] || hueApart(pixelLab(person, i), oldColour) < 10 ? 1 : 0
       }
   if (bottom && removable) solidAndJoinedBelow(remove, removable, Math.floor(waistY) + 1)
+  // (beside a dress over trousers, what joins what goes of them and is near their colour goes too: faded denim's lighter and darker specks)
+  const trousersBox = band !== null && removable && inFrame({ ...removable, y0: Math.floor(band) + 1, y1: Math.min(removable.y1, Math.floor(mappings.hemY)) }, person)
+  if (trousersBox && oldColour)
+    for (let pass = 0; pass < SPECK; pass++) {
+      const near = morph(remove, 1, trousersBox)
+      for (let y = trousersBox.y0; y <= trousersBox.y1; y++)
+        for (let i = y * w + trousersBox.x0; i <= y * w + trousersBox.x1; i++)
+          if (near.data[i] && !remove.data[i] && outskirts.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < SHADE_APART) remove.data[i] = 1
+    }
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
   const removeSoft = boxBlur(remove, 1, work)
@@ -423,6 +432,10 @@ export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike
 
 /** How wide an old sleeve's hem of another colour can be beyond the clothing mask (shoulder widths: a ringer tee's band is 0.1). */
 const HEM_RIM = 0.1
+
+/** How far (pixels) what goes of old trousers beside a dress grows over their other shades, and how far apart in colour (`hueApart`) those may be. */
+const SPECK = 6
+const SHADE_APART = 15
 
 /** How far apart in colour (`hueApart`) a bare shoulder may be from the arm seen below it. */
 const BARE_APART = 10
