@@ -732,16 +732,18 @@ const SEAM_CONTRAST = 30
  * (A dropped shoulder's seam lies beyond the shoulder-armpit line: the FILA tee's white band ran on
  * into its red sleeves, and drawn with a sleeve, its end stood as a white notch at the top of the arm.)
  */
-function seamsByColour(rgb: Rgb, found: Uint8Array, L: GarmentModel['landmarks']): Uint8Array {
+function seamsByColour(rgb: Rgb, found: Uint8Array, { landmarks: L, bbox }: GarmentModel): Uint8Array {
   const w = rgb.width
   const reach = Math.max(2, Math.round((L.armpitR.x - L.armpitL.x) * SEAM_BY_COLOUR))
   const parts = found.slice()
+  // (only the garment's box holds its parts; a ninth of a sleeve's pixels tell its colour)
+  const [first, last] = [bbox.y0 * w, (bbox.y1 + 1) * w]
   for (const [out, sleeve] of [[-1, PART.sleeveL], [1, PART.sleeveR]] as const) {
     const samples: [number, number, number][] = []
-    for (let i = 0; i < found.length; i += 3) if (found[i] === sleeve) samples.push(pixelLab(rgb, i))
+    for (let i = Math.ceil(first / 9) * 9; i < last; i += 9) if (found[i] === sleeve) samples.push(pixelLab(rgb, i))
     const colour = medianColour(samples)
     if (!colour || quantile(samples.map((c) => labDistance(c, colour)), 0.75) > PLAIN_SLEEVE) continue
-    for (let i = 2; i < found.length - 2; i++) {
+    for (let i = Math.max(2, first); i < Math.min(found.length - 2, last); i++) {
       if (found[i] !== PART.body || found[i + out] !== sleeve || found[i - out * 2] !== PART.body) continue
       // (the body's colour a couple of pixels in)
       const body = pixelLab(rgb, i - out * 2)
@@ -772,7 +774,7 @@ const GAP_RIM = 3
 export function drawnGarment(rgb: Rgb, mask: Plane, found: Uint8Array, model: GarmentModel): { rgb: Rgb; mask: Plane; parts: Uint8Array } {
   const { width: w, height: h } = mask
   const L = model.landmarks
-  const parts = seamsByColour(rgb, found, L)
+  const parts = seamsByColour(rgb, found, model)
   const widest = Math.max(2, Math.round((L.armpitR.x - L.armpitL.x) * SLEEVE_GAP))
   // (a sleeve that hangs down beside the body, below its armpit: a short sleeve standing out leaves the backdrop under it)
   const besideBody = (part: number | undefined, y: number) =>
