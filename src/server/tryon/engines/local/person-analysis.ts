@@ -305,6 +305,9 @@ function hairColour(lab: [Plane, Plane, Plane], person: Plane, body: BodyFrame, 
   return colour && hair.length >= seen * HAIR_SHOWS && colour[0] < HAIR_PALEST ? colour : null
 }
 
+/** Whether pixel i has the hair's colour (never when it is not known). */
+const hairColoured = (lab: [Plane, Plane, Plane], i: number, hairLab: Lab | null) => hairLab !== null && labDistance(labAt(lab, i), hairLab) < 12
+
 /** The share of the head's top that must be of another colour than the skin for the hair's colour to be read there, and the palest hair (L*). */
 const HAIR_SHOWS = 0.2
 const HAIR_PALEST = 70
@@ -336,7 +339,7 @@ function addRisingCollar(clothing: Plane, lab: [Plane, Plane, Plane], person: Pl
   const highest = Math.max(0, from - sw * COLLAR_RISE)
   const collarColoured = (i: number) => {
     const colour = labAt(lab, i)
-    return labDistance(colour, topLab) < 12 && hueApart(colour, skinLab) > 9 && (!hairLab || labDistance(colour, hairLab) >= 12)
+    return labDistance(colour, topLab) < 12 && hueApart(colour, skinLab) > 9 && !hairColoured(lab, i, hairLab)
   }
   // (a column of old clothing down to the shoulders below it: an earring hanging there that the mask took in is no top)
   const depth = Math.min(clothing.height - from, Math.ceil(sw * CLOTHING_TOP))
@@ -371,7 +374,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
       collar.data[i] = fromSkin > 9 && (!topLab || hueApart(colour, topLab) < fromSkin) ? 1 : 0
     }
   const collarRim = morph(collar, 2, collarRows)
-  const hairColoured = (i: number) => hairLab !== null && labDistance(labAt(lab, i), hairLab) < 12
+  const hairy = (i: number) => hairColoured(lab, i, hairLab)
   /**
    * The old collar's edge blended with the neck's base (two pixels from the collar, in front of the
    * neck whatever its hue, and where the neck widens into the shoulders unless it has the hair's
@@ -380,14 +383,14 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const collarEdge = (x: number, y: number, i: number) => {
     if (y < collarTop || y > shoulderY || collar.data[i] || collarRim.data[i] !== 1) return false
     const out = Math.abs(x - body.nose.x) / neckHalf
-    return out <= 1.6 || (out <= NECK_BASE && !hairColoured(i))
+    return out <= 1.6 || (out <= NECK_BASE && !hairy(i))
   }
   const inner = morph(person, -RIM)
   // (the old clothing over the shoulders, beside the neck, goes: not what has the skin's hue, the neck's side in
   // shadow; its rim too, where the clothing mask ends short of the person's outline, unless it has the hair's colour)
   const oldClothing = (i: number) => {
     const colour = labAt(lab, i)
-    const cloth = isSet(clothing, i) || (!inner.data[i] && !hairColoured(i))
+    const cloth = isSet(clothing, i) || (!inner.data[i] && !hairy(i))
     return cloth && hueApart(colour, skinLab) > 9
   }
   for (let y = 0; y < lowest; y++)
@@ -402,16 +405,14 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
         // (and the old collar round the neck's base, with its edge; bare shoulders beside the neck go
         // too, not hair nor its strands' blend with the backdrop, nor a neck's side in shadow that the
         // clothing mask took in: kept, bare shoulders cut a new top's shoulders off along one flat line)
-        const bare = !isSet(clothing, i) && !hairColoured(i) && skinLike(lab, i, skinLab)
+        const bare = !isSet(clothing, i) && !hairy(i) && skinLike(lab, i, skinLab)
         // (above the trapezius, old clothing is a collar rising behind the neck: see `addRisingCollar`)
         const goes = collar.data[i] === 1 || collarEdge(x, y, i) || (beside && (oldClothing(i) || bare)) || (y < trapezius && isSet(clothing, i))
         if (!goes) out.data[i] = 1
         continue
       }
       const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach
-      if (hairLab && near && !isSet(clothing, i) && !collarEdge(x, y, i)) {
-        if (labDistance(labAt(lab, i), hairLab) < 12) out.data[i] = 0.99
-      }
+      if (near && !isSet(clothing, i) && !collarEdge(x, y, i) && hairy(i)) out.data[i] = 0.99
     }
   // Hair below the neck only counts when it hangs from the head.
   const { labels } = components(out)
