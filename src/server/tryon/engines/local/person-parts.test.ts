@@ -12,6 +12,19 @@ if (!hasFixtures) console.warn(SKIP_REASON)
 
 const count = (p: Plane) => p.data.reduce((n, v) => n + (v >= 0.5 ? 1 : 0), 0)
 
+/**
+ * A photo's pixels in the rows from `from` to `to` shoulder widths below the shoulders' line
+ * (negative: above it): each one's index and how far its column is from the nose's (shoulder widths).
+ */
+function besideShoulders({ model, masks }: PersonAnalysis, from: number, to: number) {
+  const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
+  const shoulderY = Math.min(shoulderL.y, shoulderR.y)
+  const w = masks.keep.width
+  const pixels: { i: number; out: number }[] = []
+  for (let y = Math.round(shoulderY + sw * from); y < shoulderY + sw * to; y++) for (let x = 0; x < w; x++) pixels.push({ i: y * w + x, out: Math.abs(x - nose.x) / sw })
+  return pixels
+}
+
 /** Hands by the sides in full view (both; in 05997 shaded against wide jeans), one hand in a trouser pocket, and a head cut off at the frame's top. */
 const PHOTOS = ['00121_00.jpg', 'jbeeq.jpg', 'model_3.png', '05997_00.jpg', '01861_00.jpg', '049205_0.jpg'] as const
 const analyses = new Map<string, PersonAnalysis>()
@@ -77,15 +90,7 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
 
   it('does not keep the rim of an old tee on the shoulders as hair, but keeps long hair hanging there', async () => {
     /** Kept pixels above the shoulders, well beside the neck. */
-    const besideNeck = ({ model, masks }: PersonAnalysis) => {
-      const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
-      const shoulderY = Math.min(shoulderL.y, shoulderR.y)
-      const w = masks.keep.width
-      let kept = 0
-      for (let y = Math.round(shoulderY - sw * 0.3); y < shoulderY - sw * 0.12; y++)
-        for (let x = 0; x < w; x++) if (Math.abs(x - nose.x) > sw * 0.3 && isSet(masks.keep, y * w + x)) kept++
-      return kept
-    }
+    const besideNeck = (a: PersonAnalysis) => besideShoulders(a, -0.3, -0.12).filter(({ i, out }) => out > 0.3 && isSet(a.masks.keep, i)).length
     // (00121's tee has a white tape along its shoulders that the clothing mask stops short of: 728 kept before)
     expect(besideNeck(analysis('00121_00.jpg'))).toBeLessThan(300)
     const longHair = await analysePerson((await decode(fixture('persons', '07966_00.jpg').data)).rgb)
@@ -94,15 +99,9 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
 
   it("does not keep an old tee's collar round the neck's base as the neck (a black one has the hair's colour), nor its edge blended with the neck", async () => {
     /** Old clothing, or pixels up to 2 px from it, kept in front at the neck's base: its column, from a fifth of the shoulders above their joints down to them. */
-    const keptCollar = ({ model, masks }: PersonAnalysis) => {
-      const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
-      const shoulderY = Math.min(shoulderL.y, shoulderR.y)
-      const w = masks.keep.width
-      const collar = morph(masks.clothing, 2)
-      let kept = 0
-      for (let y = Math.round(shoulderY - sw * 0.2); y < shoulderY; y++)
-        for (let x = Math.ceil(nose.x - sw * 0.13); x <= nose.x + sw * 0.13; x++) if (isSet(masks.keep, y * w + x) && isSet(collar, y * w + x)) kept++
-      return kept
+    const keptCollar = (a: PersonAnalysis) => {
+      const collar = morph(a.masks.clothing, 2)
+      return besideShoulders(a, -0.2, 0).filter(({ i, out }) => out <= 0.13 && isSet(a.masks.keep, i) && isSet(collar, i)).length
     }
     // (before: 91 and 199 pixels of the collars, and 2 rows more beside them: a dark line and a
     // black corner stayed at a camisole's neckline)
@@ -112,15 +111,11 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
 
   it("does not keep the old collar's dark edge where the neck widens into the shoulders, but keeps hair lying on the collar there", async () => {
     /** Kept pixels up to 2 px from old clothing at the neck's base, 1.6 to 2.6 of the neck's half widths out: all, and those darker than the neck. */
-    const keptBeside = ({ model, masks }: PersonAnalysis, rgb: Rgb) => {
-      const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
-      const shoulderY = Math.min(shoulderL.y, shoulderR.y)
-      const w = masks.keep.width
-      const collar = morph(masks.clothing, 2)
-      const rows = Array.from({ length: Math.ceil(shoulderY - Math.round(shoulderY - sw * 0.2)) }, (_, k) => Math.round(shoulderY - sw * 0.2) + k)
-      const neck = rows.flatMap((y) => Array.from({ length: Math.floor(sw * 0.26) }, (_, k) => y * w + Math.ceil(nose.x - sw * 0.13) + k)).filter((i) => isSet(masks.keep, i) && !isSet(collar, i))
-      const neckL = median(neck.map((i) => pixelLab(rgb, i)[0]))
-      const beside = rows.flatMap((y) => Array.from({ length: w }, (_, x) => ({ x, i: y * w + x }))).filter(({ x, i }) => Math.abs(x - nose.x) >= sw * 0.13 * 1.6 && Math.abs(x - nose.x) <= sw * 0.13 * 2.6 && isSet(masks.keep, i) && isSet(collar, i))
+    const keptBeside = (a: PersonAnalysis, rgb: Rgb) => {
+      const collar = morph(a.masks.clothing, 2)
+      const rows = besideShoulders(a, -0.2, 0).filter(({ i }) => isSet(a.masks.keep, i))
+      const neckL = median(rows.filter(({ i, out }) => out <= 0.13 && !isSet(collar, i)).map(({ i }) => pixelLab(rgb, i)[0]))
+      const beside = rows.filter(({ i, out }) => out >= 0.13 * 1.6 && out <= 0.13 * 2.6 && isSet(collar, i))
       return { kept: beside.length, dark: beside.filter(({ i }) => pixelLab(rgb, i)[0] < neckL - 15).length }
     }
     // (00121: 25 dark pixels before, a line along the black tee's collar on the neck's right)
@@ -133,18 +128,9 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
 
   it("does not keep an old tee's collar rising behind the neck, above the shoulders' joints, but keeps long hair there", async () => {
     /** Kept pixels beside the neck, 0.3 to 0.45 of the shoulders' width above them: all, and those of the old top's colour (`pale`). */
-    const keptAbove = ({ model, masks }: PersonAnalysis, rgb: Rgb) => {
-      const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
-      const shoulderY = Math.min(shoulderL.y, shoulderR.y)
-      const w = masks.keep.width
-      let [kept, pale] = [0, 0]
-      for (let y = Math.round(shoulderY - sw * 0.45); y < shoulderY - sw * 0.3; y++)
-        for (let x = 0; x < w; x++)
-          if (Math.abs(x - nose.x) >= sw * 0.2 && Math.abs(x - nose.x) <= sw * 0.6 && isSet(masks.keep, y * w + x)) {
-            kept++
-            if (pixelLab(rgb, y * w + x)[0] > 85) pale++
-          }
-      return { kept, pale }
+    const keptAbove = (a: PersonAnalysis, rgb: Rgb) => {
+      const kept = besideShoulders(a, -0.45, -0.3).filter(({ i, out }) => out >= 0.2 && out <= 0.6 && isSet(a.masks.keep, i))
+      return { kept: kept.length, pale: kept.filter(({ i }) => pixelLab(rgb, i)[0] > 85).length }
     }
     // (049205's white V-neck tee on a pale backdrop: its collar stood as white wings either side of
     // the neck over every new top, 428 pale pixels before, 58 now)
@@ -156,37 +142,23 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
   }, 60_000)
 
   it("does not keep the chest bared by a low neckline in a photo that cuts the head off at the frame's top (its forehead was read as the hair's colour, the chest as hair)", async () => {
-    const { model, masks } = await analysePerson((await decode(fixture('persons', '053228_0.jpg').data)).rgb)
-    const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
-    const shoulderY = Math.min(shoulderL.y, shoulderR.y)
-    const w = masks.keep.width
-    let kept = 0
+    const a = await analysePerson((await decode(fixture('persons', '053228_0.jpg').data)).rgb)
     // (below the neck, down the chest's middle to a third of the shoulders' width below their line)
-    for (let y = Math.round(shoulderY - sw * 0.12); y < shoulderY + sw * 0.3; y++)
-      for (let x = Math.ceil(nose.x - sw * 0.13); x <= nose.x + sw * 0.13; x++) if (isSet(masks.keep, y * w + x)) kept++
+    const kept = besideShoulders(a, -0.12, 0.3).filter(({ i, out }) => out <= 0.13 && isSet(a.masks.keep, i)).length
     // (a new top was cut to the old sweetheart neckline: 3494 pixels before, 0 now)
     expect(kept).toBeLessThan(100)
   }, 60_000)
 
   it("keeps long hair hanging over the shoulders when the frame cuts the head off above the eyes (the hair's colour read beside the forehead)", async () => {
-    const { model, masks } = await analysePerson((await decode(fixture('persons', '049447_0.jpg').data)).rgb)
-    const { shoulderL, shoulderR, shoulderWidth: sw } = model.body
-    const shoulderY = Math.min(shoulderL.y, shoulderR.y)
-    const w = masks.keep.width
-    let kept = 0
-    for (let y = Math.ceil(shoulderY - sw * 0.12); y < shoulderY + sw * 0.3; y++) for (let x = 0; x < w; x++) if (isSet(masks.keep, y * w + x) && !isSet(masks.hands, y * w + x)) kept++
-    // (below the neck: 0 before, a new top was drawn over the ends of her hair; 487 now)
+    const a = await analysePerson((await decode(fixture('persons', '049447_0.jpg').data)).rgb)
+    const kept = besideShoulders(a, -0.12, 0.3).filter(({ i }) => isSet(a.masks.keep, i) && !isSet(a.masks.hands, i)).length
+    // (below the neck: with no hair colour read there, none was kept and a new top was drawn over the ends of her hair; 487 now)
     expect(kept).toBeGreaterThan(300)
   }, 60_000)
 
   it('keeps a neck in shadow that the clothing mask of a dark top took in (it is not a collar)', async () => {
-    const { model, masks } = await analysePerson((await decode(fixture('persons', '09597_00.jpg').data)).rgb)
-    const { shoulderL, shoulderR, nose, shoulderWidth: sw } = model.body
-    const shoulderY = Math.min(shoulderL.y, shoulderR.y)
-    const w = masks.keep.width
-    let kept = 0
-    for (let y = Math.round(shoulderY - sw * 0.2); y < shoulderY; y++)
-      for (let x = Math.ceil(nose.x - sw * 0.13); x <= nose.x + sw * 0.13; x++) if (isSet(masks.keep, y * w + x)) kept++
+    const a = await analysePerson((await decode(fixture('persons', '09597_00.jpg').data)).rgb)
+    const kept = besideShoulders(a, -0.2, 0).filter(({ i, out }) => out <= 0.13 && isSet(a.masks.keep, i)).length
     // (219 pixels before, as a collar)
     expect(kept).toBeGreaterThan(500)
   }, 60_000)
