@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core'
 import { PLAIN_SPREAD, backdropOf } from './backdrop'
-import { type Plane, type Rgb, bounds, grownBox, mapPlane, morph, opened, resizePlane, threshold } from './raster'
+import { type Plane, type Rgb, bounds, grownBox, mapPlane, morph, opened, resizePlane, threshold, withoutSpecks } from './raster'
 import { humanGraphModel, letterbox } from './tfjs-models'
 
 const INPUT = 256
@@ -22,6 +22,8 @@ async function selfieSegmentation(img: Rgb): Promise<Plane> {
  * The model's mask is coarse (256 px) and unsure on thin limbs. On a plain backdrop the edge is
  * taken from the photo itself: near the model's outline, a pixel is the person when its colour
  * differs from the backdrop (or the model is sure of it). On a busy backdrop the model decides.
+ * Specks of backdrop that differ (its noise, a shadow beside the outline) apart from the person are
+ * not the person.
  */
 function refineOnBackdrop(img: Rgb, prior: Plane): Plane {
   const backdrop = backdropOf(img)
@@ -32,7 +34,8 @@ function refineOnBackdrop(img: Rgb, prior: Plane): Plane {
   const sure = within(threshold(prior, 0.5), -r)
   const near = within(threshold(prior, 0.2), r)
   const apart = opened(backdrop.apart, 1)
-  return mapPlane(prior, (p, i) => (sure.data[i] || (near.data[i] && (apart.data[i] || p > 0.85)) ? 1 : 0))
+  const person = mapPlane(prior, (p, i) => (sure.data[i] || (near.data[i] && (apart.data[i] || p > 0.85)) ? 1 : 0))
+  return withoutSpecks(person, r * r)
 }
 
 /** The person in a photo (1 = person, 0 = backdrop) at the image's size. */

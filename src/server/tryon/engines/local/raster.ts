@@ -330,6 +330,12 @@ export function keepLargest(mask: Plane): Plane {
   return labelMask(labels, [sizes.indexOf(Math.max(...sizes))], mask)
 }
 
+/** A binary mask without its connected components smaller than `least` pixels. */
+export function withoutSpecks(mask: Plane, least: number): Plane {
+  const { labels, sizes } = components(mask)
+  return labelMask(labels, sizes.flatMap((size, label) => (size >= least ? [label] : [])), mask)
+}
+
 /**
  * Fills the holes of a binary mask (background not connected to the border), those up to `maxArea`
  * pixels when given. Only the mask's box is walked: all beyond it is connected to the border.
