@@ -5,7 +5,7 @@ import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, opened, pixelLab, plane } from './raster'
+import { type Bits, type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, median, medianLab, morph, opened, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -137,6 +137,63 @@ function restOnShoulders(planes: Plane[], onPerson: Bits, body: BodyFrame, box: 
     }
 }
 
+const SHOULDER_GAP = 0.08
+const SHOULDER_REACH = 0.25
+const SHOULDER_FROM = 0.3
+const SHOULDER_TAPER = 0.1
+const SOLID = 0.99
+const RIM = 1
+
+/**
+ * A top lies on the shoulders up to their outline: its straight shoulder line (and a sleeve's cap)
+ * runs below a rounded shoulder's top, which showed above it as a sliver of skin or old top. Up
+ * each column across the shoulders (from a third of their width out to beyond the joints), the
+ * garment runs on to the person's outline when that is near, under hair lying on the shoulder too.
+ */
+function upToShoulderOutline(layer: Layer, sleeves: Plane, masks: PersonMasks, body: BodyFrame, box: Box) {
+  const { neck } = bodyAxes(body)
+  const sw = body.shoulderWidth
+  const w = layer.alpha.width
+  const most = Math.round(sw * SHOULDER_GAP)
+  const solidAt = (x: number, y: number) => (layer.alpha.data[y * w + x] ?? 0) >= SOLID
+  const planes = [...layer.color, layer.alpha, sleeves]
+  for (const joint of [body.shoulderL, body.shoulderR]) {
+    const side = Math.sign(joint.x - neck.x) || 1
+    const [from, to] = [neck.x + side * sw * SHOULDER_FROM, joint.x + side * sw * SHOULDER_REACH].sort((a, b) => a - b)
+    const x0 = Math.max(box.x0, Math.ceil(from!))
+    const x1 = Math.min(box.x1, Math.floor(to!))
+    const lowest = Math.min(box.y1, Math.floor(joint.y + sw * SHOULDER_REACH))
+    // Per column: the garment's first solid row, and the outline's row above it when near.
+    const tops = new Map<number, { solid: number; outline: number }>()
+    for (let x = x0; x <= x1; x++) {
+      let top = box.y0
+      while (top <= lowest && (layer.alpha.data[top * w + x] ?? 0) < 0.5) top++
+      if (top > lowest) continue
+      let y = top - 1
+      // (through what stays in front, hair lying on the shoulder, which the garment runs on under)
+      while (y >= 0 && top - y <= most && isSet(masks.person, y * w + x)) y--
+      let solid = top
+      while (solid < box.y1 && solid - top < most && !solidAt(x, solid)) solid++
+      if (y < top - 1 && top - y <= most && solidAt(x, solid)) tops.set(x, { solid, outline: y + 1 })
+    }
+    for (const [x, { solid }] of tops) {
+      // (the outline's row, the median of its neighbours': a mask's outline is ragged by a pixel or two)
+      const near = [-2, -1, 0, 1, 2].flatMap((dx) => tops.get(x + dx)?.outline ?? [])
+      // (towards the neck, where the shoulders' outline rises into it, the garment reaches up less and less)
+      const taper = Math.min(1, (Math.abs(x - neck.x) / sw - SHOULDER_FROM) / SHOULDER_TAPER)
+      const reach = Math.min(solid, Math.max(Math.round(median(near)), Math.floor(solid - (solid - median(near)) * taper)))
+      // (mirrored below the garment's soft edge and the lighter rim of its cut-out: its own cloth,
+      // not one pixel drawn out in streaks)
+      const cloth = Math.min(box.y1, solid + RIM)
+      for (let r = reach; r < cloth; r++) {
+        let src = Math.min(box.y1, 2 * cloth - r)
+        while (src > cloth && !solidAt(x, src)) src--
+        if (!isSet(masks.keep, r * w + x)) for (const plane of planes) plane.data[r * w + x] = plane.data[src * w + x] ?? 0
+      }
+    }
+  }
+}
+
 /** A box grown by `margin`, the part of it inside the frame, or null when that is not at least two pixels each way. */
 function inFrame(box: Box, frame: { width: number; height: number }, margin = 0): Box | null {
   const clipped = grownBox(box, margin, frame)
@@ -203,7 +260,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       }
   }
   const drawnBox = union([torsoBox, sleeveBox])
-  if (drawnBox) restOnShoulders([...layer.color, layer.alpha, sleeves.alpha], wearer, body, drawnBox)
+  if (drawnBox) {
+    restOnShoulders([...layer.color, layer.alpha, sleeves.alpha], wearer, body, drawnBox)
+    upToShoulderOutline(layer, sleeves.alpha, masks, body, inFrame(drawnBox, person, Math.ceil(sw * SHOULDER_GAP)) ?? drawnBox)
+  }
   const warpMs = performance.now() - warpStart
 
   // 3. (below) The old clothing that goes: down to the new hem for a dress (below it are the legs, which a

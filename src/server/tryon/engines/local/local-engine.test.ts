@@ -181,6 +181,28 @@ describe.skipIf(!hasFixtures)('local try-on engine: nothing of a garment hangs i
   }, 120_000)
 })
 
+describe.skipIf(!hasFixtures)('local try-on engine: a new top on the shoulders', () => {
+  // (339-452 pixels each before: the person's own shoulder or the plate's skin, as a wedge or a sliver)
+  it.each(['05997_00.jpg', '01861_00.jpg', '09597_00.jpg', '00034_00.jpg'])("covers %s's rounded shoulders up to their outline: no sliver of skin or old top above a tee's straight shoulder line", async (name) => {
+    const { analysis: { masks, model: { body } }, fabric } = await triedOn(name, '00126_00.jpg')
+    const sw = body.shoulderWidth
+    const { width: w } = fabric
+    const neck = (body.shoulderL.x + body.shoulderR.x) / 2
+    const slope = (body.shoulderR.y - body.shoulderL.y) / (body.shoulderR.x - body.shoulderL.x)
+    // (hair's ends beside the neck are not all in the keep mask)
+    const hair = cachedMorph(masks.keep, 4)
+    let bare = 0
+    for (let y = 0; y < fabric.height; y++)
+      for (let x = 0; x < w; x++) {
+        const out = Math.abs(x - neck) / sw
+        const above = body.shoulderL.y + (x - body.shoulderL.x) * slope - y
+        const i = y * w + x
+        if (out > 0.35 && out < 0.6 && above > 0 && above < sw * 0.15 && isSet(masks.person, i) && !hair.data[i] && fabric.data[i]! < 0.5) bare++
+      }
+    expect(bare).toBeLessThan(40)
+  }, 120_000)
+})
+
 describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares skin the old one covered', () => {
   it('continues the skin below the kept neck without a dark rim of the old collar or a pale seam', async () => {
     // A black tee under a deep-V camisole: the skin filled on the chest meets the neck along the tee's collar.
