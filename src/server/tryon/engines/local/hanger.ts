@@ -1,4 +1,4 @@
-import { type Box, type Plane, type Rgb, bounds, components, grownBox, isSet, morph, opened, pixelLab } from './raster'
+import { type Box, type Lab, type Plane, type Rgb, bounds, components, grownBox, isSet, morph, opened, pixelLab } from './raster'
 
 /** Half-thickness (share of the garment's width) up to which a part is thin: a hook's wire, a tag's string, a wire hanger's bar, a strap. */
 const THIN = 0.015
@@ -71,8 +71,6 @@ function coreOf(mask: Plane, r: number, box: Box): Core | null {
       }
   return { on, labels, sizes, label, top, x0, x1, y0, y1, cx: n ? sum / n : (x0 + x1) / 2 }
 }
-
-type Lab = [number, number, number]
 
 /** Whether a colour is near (a Lab bin either way) a share of at least `share` of the colours. */
 function palette(colours: Lab[], share: number): (c: Lab) => boolean {

@@ -7,7 +7,7 @@ import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
 import { oldStraps } from './straps'
-import { type Plane, type Rgb, boxAround, closed, components, fillHoles, grownBox, hueApart, isSet, labAt, labDistance, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, opened, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Lab, type Plane, type Rgb, boxAround, closed, components, fillHoles, grownBox, hueApart, isSet, labAt, labDistance, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, opened, pixelLab, plane, rgbToLab, threshold } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -124,7 +124,6 @@ function skinTone(img: Rgb, body: BodyFrame, mesh: FaceMesh | null): [number, nu
   return medianColour([...face, ...neckColours]) ?? faceColour
 }
 
-type Lab = [number, number, number]
 type Cluster = { c: Lab; count: number; sum: Lab }
 
 /** k-means in Lab on samples; returns cluster centres with their share. */

@@ -388,7 +388,6 @@ export function fillHoles(mask: Plane, maxArea = Infinity): Plane {
   return out
 }
 
-/** sRGB (0..255) to CIE L*a*b* (D65). */
 const LINEAR = Float64Array.from({ length: 256 }, (_, c) => {
   const v = c / 255
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
@@ -398,7 +397,11 @@ const linear = (c: number) => LINEAR[c] ?? 0
 
 const labF = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116)
 
-export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
+/** A colour in CIE L*a*b*. */
+export type Lab = [number, number, number]
+
+/** sRGB (0..255) to CIE L*a*b* (D65). */
+export function rgbToLab(r: number, g: number, b: number): Lab {
   const R = linear(Math.round(r))
   const G = linear(Math.round(g))
   const B = linear(Math.round(b))
