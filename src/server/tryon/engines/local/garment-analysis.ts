@@ -5,7 +5,7 @@ import { backdropOf } from './backdrop'
 import { hangerAndTags } from './hanger'
 import { withoutBackdropEdge } from './garment-edge'
 import { ENGINE_ERRORS } from './messages'
-import { type Plane, type Rgb, bounds, closed, components, edgeShare, fillHoles, isSet, keepLargest, labDistance, mapPlane, median, medianColour, morph, opened, pixelLab, quantile, threshold } from './raster'
+import { type Lab, type Plane, type Rgb, bounds, closed, components, edgeShare, fillHoles, hueApart, isSet, keepLargest, labDistance, mapPlane, median, medianColour, morph, opened, pixelLab, quantile, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -731,6 +731,9 @@ const SEAM_CONTRAST = 30
  * pixels next to the body that have the body's colour there rather than the sleeve's are the body's.
  * (A dropped shoulder's seam lies beyond the shoulder-armpit line: the FILA tee's white band ran on
  * into its red sleeves, and drawn with a sleeve, its end stood as a white notch at the top of the arm.)
+ * The other way round too, where the sleeve's colour runs on into the body as far as a colour that
+ * ran on into the sleeves elsewhere (the FILA tee's red underarm beside the white band, drawn with
+ * the body, lay in shreds along the person's side).
  */
 function seamsByColour(rgb: Rgb, found: Uint8Array, { landmarks: L, bbox }: GarmentModel): Uint8Array {
   const w = rgb.width
@@ -743,17 +746,44 @@ function seamsByColour(rgb: Rgb, found: Uint8Array, { landmarks: L, bbox }: Garm
     for (let i = Math.ceil(first / 9) * 9; i < last; i += 9) if (found[i] === sleeve) samples.push(pixelLab(rgb, i))
     const colour = medianColour(samples)
     if (!colour || quantile(samples.map((c) => labDistance(c, colour)), 0.75) > PLAIN_SLEEVE) continue
-    for (let i = Math.max(2, first); i < Math.min(found.length - 2, last); i++) {
-      if (found[i] !== PART.body || found[i + out] !== sleeve || found[i - out * 2] !== PART.body) continue
-      // (the body's colour a couple of pixels in)
-      const body = pixelLab(rgb, i - out * 2)
-      if (labDistance(body, colour) < SEAM_CONTRAST) continue
-      for (let k = 1, j = i + out; k <= reach && found[j] === sleeve && (j % w) + out >= 0 && (j % w) + out < w; k++, j += out) {
+    const inside = (j: number, step: number) => (j % w) + step >= 0 && (j % w) + step < w
+    // Walks from pixel `from` by `step` while it is `part` and nearer colour `to` than `away`, up to `most` pixels, relabelling it `as`.
+    const relabel = (from: number, step: number, part: number, to: Lab, away: Lab, as: number, most: number) => {
+      const done: number[] = []
+      for (let j = from; done.length < most && found[j] === part && inside(j, step); j += step) {
         const here = pixelLab(rgb, j)
-        if (labDistance(here, body) >= labDistance(here, colour)) break
-        parts[j] = PART.body
+        if (labDistance(here, away) <= labDistance(here, to)) break
+        parts[j] = as
+        done.push(j)
       }
+      return done
     }
+    const seams = (each: (i: number) => void) => {
+      for (let i = Math.max(2 * reach + 4, first); i < Math.min(found.length - 2 * reach - 4, last); i++)
+        if (found[i] === PART.body && found[i + out] === sleeve && found[i - out * 2] === PART.body) each(i)
+    }
+    // (the body's colours that run on into the sleeve, a couple of pixels in from the seam)
+    const blocks: Lab[] = []
+    seams((i) => {
+      const body = pixelLab(rgb, i - out * 2)
+      if (labDistance(body, colour) >= SEAM_CONTRAST && relabel(i + out, out, sleeve, body, colour, PART.body, reach).length) blocks.push(body)
+    })
+    // Where the sleeve's colour runs on into the body instead (an armhole's underside) as far as
+    // one of those colours: the body's pixels of the sleeve's colour up to it are the sleeve's.
+    const block = blocks.length >= reach ? medianColour(blocks) : null
+    if (!block) continue
+    const moved = new Set<number>()
+    seams((i) => {
+      if (labDistance(pixelLab(rgb, i - out * 2), colour) >= SEAM_CONTRAST) return
+      let k = 2
+      // (the sleeve's colour in its folds' shade too)
+      while (k <= 2 * reach && found[i - out * k] === PART.body && hueApart(pixelLab(rgb, i - out * k), colour) < SEAM_CONTRAST) k++
+      // (the edge between the two colours is their blend: the block's colour a pixel or two further)
+      const reaches = [k, k + 1, k + 2].some((d) => found[i - out * d] === PART.body && labDistance(pixelLab(rgb, i - out * d), block) < SEAM_CONTRAST)
+      if (k <= 2 * reach && reaches) for (const j of relabel(i, -out, PART.body, colour, block, sleeve, k)) moved.add(j)
+    })
+    // (a seam runs down the garment: a row or two alone is where the block's own edge crosses, its top or bottom)
+    for (const j of moved) if (!((moved.has(j - w) && moved.has(j + w)) || (moved.has(j - w) && moved.has(j - 2 * w)) || (moved.has(j + w) && moved.has(j + 2 * w)))) parts[j] = PART.body
   }
   return parts
 }
