@@ -420,7 +420,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // of the backdrop, not skin.
   const runs = bottom ? null : bodyRuns(alpha, armpits, body, lowest)
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
-  const behindBox = removable && inFrame(bottom ? removable : { ...removable, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, person, bottom ? 1 : 0)
+  // (an arm's outline beside a new sleeve goes too, a few pixels beyond the old clothing's box)
+  const removed = union([removable, outlineBox])
+  const behindBox = removed && inFrame(bottom ? removed : { ...removed, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, person, bottom ? 1 : 0)
   const behind = behindBox && backdropBehind(person, outskirts, behindBox).data
   for (let y = work.y0; y <= work.y1; y++) {
     const run = runs?.get(y)
