@@ -4,6 +4,7 @@ import { type Point, add, dist, mid, norm, pt, scale, side, sub } from './geomet
 import { backdropOf } from './backdrop'
 import { hangerAndTags } from './hanger'
 import { withoutBackdropEdge } from './garment-edge'
+import { insideBack } from './garment-neckline'
 import { ENGINE_ERRORS } from './messages'
 import { type Lab, type Plane, type Rgb, bounds, closed, components, edgeShare, fillHoles, hueApart, isSet, keepLargest, labDistance, mapPlane, median, medianColour, morph, opened, pixelLab, quantile, threshold } from './raster'
 
@@ -799,12 +800,15 @@ const GAP_RIM = 3
  * `withoutSlits`): worn, the sleeve lies against the body there. On each row, a gap between a
  * sleeve's pixels and the body's, at most SLEEVE_GAP of the chest wide, takes the part of the
  * nearer side and its colours, mirrored across the gap's edge. The garment's edge is drawn in its
- * own colours, without the backdrop's blend (see `withoutBackdropEdge`).
+ * own colours, without the backdrop's blend (see `withoutBackdropEdge`). The inside of its back,
+ * seen through the neckline, is not drawn (see `insideBack`).
  */
 export function drawnGarment(rgb: Rgb, mask: Plane, found: Uint8Array, model: GarmentModel): { rgb: Rgb; mask: Plane; parts: Uint8Array } {
   const { width: w, height: h } = mask
   const L = model.landmarks
   const parts = seamsByColour(rgb, found, model)
+  const back = insideBack(rgb, mask, model)
+  if (back) for (let i = 0; i < parts.length; i++) if (back.data[i]) parts[i] = PART.none
   const widest = Math.max(2, Math.round((L.armpitR.x - L.armpitL.x) * SLEEVE_GAP))
   // (a sleeve that hangs down beside the body, below its armpit: a short sleeve standing out leaves the backdrop under it)
   const besideBody = (part: number | undefined, y: number) =>

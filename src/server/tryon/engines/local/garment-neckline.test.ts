@@ -1,0 +1,38 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { PART, analyseGarment, drawnGarment, garmentParts } from './garment-analysis'
+import { insideBack } from './garment-neckline'
+import { decode } from './raster'
+
+const TEE = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L220 330 L80 330 L80 140 L65 170 L20 150 L50 90 Z'
+
+/** A blue tee laid flat on white, with more drawn over it. */
+async function tee(over: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="${TEE}" fill="#2050a0"/>${over}</svg>`
+  const { rgb } = await decode(await sharp(Buffer.from(svg)).png().toBuffer())
+  return { rgb, ...analyseGarment(rgb, null, 'top') }
+}
+
+/** A V neckline edged in black: the back's collar along the top, the inside of the back (darker) seen down to the V's point. */
+const V_NECK = '<path d="M114 64 L186 64 L150 130 Z" fill="#143a78"/><path d="M112 62 L150 132 L188 62 Z" fill="none" stroke="#101010" stroke-width="5"/>'
+
+describe("the inside of a garment's back, seen through its neckline", () => {
+  it('is found inside a V neckline, and not drawn: the neck and chest show there when worn', async () => {
+    const { rgb, mask, model } = await tee(V_NECK)
+    const inside = insideBack(rgb, mask, model) ?? expect.fail('the inside of the back is found')
+    const at = (x: number, y: number) => inside.data[y * rgb.width + x]
+    expect([at(150, 80), at(150, 110), at(140, 75)]).toEqual([1, 1, 1])
+    // (not the V's edge, nor the front below it)
+    expect([at(150, 132), at(150, 160), at(100, 200)]).toEqual([0, 0, 0])
+    const { parts } = drawnGarment(rgb, mask, garmentParts(mask, model), model)
+    expect(parts[80 * rgb.width + 150]).toBe(PART.none)
+    expect(parts[200 * rgb.width + 150]).toBe(PART.body)
+  })
+
+  it('is not a print on the chest, nor anything on a tee without a neckline drawn', async () => {
+    for (const over of ['<circle cx="150" cy="105" r="28" fill="#e0c030"/>', '']) {
+      const { rgb, mask, model } = await tee(over)
+      expect(insideBack(rgb, mask, model)).toBeNull()
+    }
+  })
+})

@@ -1,0 +1,105 @@
+import type { GarmentModel } from './analysis-schemas'
+import { type Plane, type Rgb, fillHoles, isSet, labDistance, pixelLab, plane } from './raster'
+
+/** How far apart (Lab) a pixel may be from the seed's colour to join the inside of the back: more than the fabric's own texture, less than a trim. */
+const SAME_CLOTH = 18
+/** How far apart (Lab) next pixels may be for the flood to go on across the fabric's shading. */
+const SHADE_STEP = 3
+/** How far apart (Lab) from the seed's colour the shading may take the inside of the back. */
+const SAME_CLOTH_SHADED = 30
+/** How far down the middle column, below the garment's top, the inside of the back is looked for (of the chest's width). */
+const SEED_DEPTH = 0.25
+/** The most of the chest's width (squared) the inside of the back covers: more, the flood ran out into the garment. */
+const MOST_AREA = 0.15
+/** How far below the garment's top its middle column may meet the inside of the back (of the chest's width): below the back's collar, not lower on the chest. */
+const NEAR_TOP = 0.1
+/** The least width of the inside of the back (of the chest's width): a narrower region is a stripe, a slit or a label. */
+const LEAST_WIDTH = 0.17
+/** The least depth of the inside of the back (of the chest's width): a shallower one is a band along the top edge. */
+const LEAST_DEPTH = 0.05
+/** The least share of its box the inside of the back fills: a thin line along the collar is not it. */
+const LEAST_FILL = 0.2
+/** The least share of it that its mirror image across the middle covers: a neckline is symmetric, a print's patch not. */
+const LEAST_SYMMETRY = 0.4
+
+/**
+ * The inside of the garment's back, seen through the neckline on a flat photo: worn, it is behind
+ * the neck and chest, which show there. It is what joins a point below the back's collar in the
+ * middle, of that point's colour, enclosed by the neckline's edge without reaching the garment's
+ * outline, near its top, wide and symmetric, with what it encloses (a label); then, down the middle,
+ * what joins it of other colours, enclosed too (a jersey's white yoke above its mesh). Null for
+ * trousers and skirts, and when nothing is.
+ */
+export function insideBack(rgb: Rgb, mask: Plane, { type, bbox, landmarks: L }: GarmentModel): Plane | null {
+  if (type === 'bottom') return null
+  const { width: w, height: h } = mask
+  const cx = Math.round((L.shoulderL.x + L.shoulderR.x) / 2)
+  const chest = L.armpitR.x - L.armpitL.x
+  const lowest = Math.min(L.armpitL.y, L.armpitR.y, h - 2)
+  let top = Math.max(1, bbox.y0)
+  while (top < lowest && !isSet(mask, top * w + cx)) top++
+  // (a pixel any flood reached is not tried again as a seed: it would run out the same way)
+  const tried = new Uint8Array(w * h)
+  let inside: Plane | null = null
+  for (let y = top + 2; y < Math.min(lowest, top + chest * SEED_DEPTH); y += 3) {
+    const seed = y * w + cx
+    if (tried[seed] || inside?.data[seed] || !isSet(mask, seed)) continue
+    const { region, enclosed } = flood(rgb, mask, seed, lowest, chest * chest * MOST_AREA)
+    for (const i of region) tried[i] = 1
+    const shape = shapeOf(region, w, cx)
+    if (!inside) {
+      const fits = shape.middle - top <= chest * NEAR_TOP && shape.width >= chest * LEAST_WIDTH && shape.depth >= chest * LEAST_DEPTH && shape.fill >= LEAST_FILL
+      if (enclosed && fits && shape.symmetry >= LEAST_SYMMETRY) inside = withHolesFilled(plane(w, h), region)
+      continue
+    }
+    const joins = region.some((i) => inside!.data[i - 1] || inside!.data[i + 1] || inside!.data[i - w] || inside!.data[i + w])
+    if (!enclosed || !joins || shape.symmetry < LEAST_SYMMETRY) break
+    inside = withHolesFilled(inside, region)
+  }
+  return inside
+}
+
+function withHolesFilled(mask: Plane, region: number[]): Plane {
+  for (const i of region) mask.data[i] = 1
+  return fillHoles(mask)
+}
+
+/**
+ * The pixels of the seed's colour joined to it (4-neighbour), as far as the flood went, and whether
+ * they are enclosed: not reaching the mask's outline, below `lowest` or beyond `most` pixels.
+ */
+function flood(rgb: Rgb, mask: Plane, seed: number, lowest: number, most: number): { region: number[]; enclosed: boolean } {
+  const w = mask.width
+  const colour = pixelLab(rgb, seed)
+  const seen = new Set([seed])
+  const region: number[] = []
+  const stack = [seed]
+  while (stack.length) {
+    const i = stack.pop()!
+    region.push(i)
+    if (i / w > lowest || region.length > most) return { region, enclosed: false }
+    for (const j of [i - 1, i + 1, i - w, i + w]) {
+      if (seen.has(j)) continue
+      if (!isSet(mask, j)) return { region, enclosed: false }
+      seen.add(j)
+      const here = pixelLab(rgb, j)
+      // (its colour may drift in the light across it, a step at a time)
+      if (labDistance(here, colour) < SAME_CLOTH || (labDistance(here, pixelLab(rgb, i)) < SHADE_STEP && labDistance(here, colour) < SAME_CLOTH_SHADED)) stack.push(j)
+    }
+  }
+  return { region, enclosed: true }
+}
+
+/** A region's width and depth, its top in column `cx`, the share of its box it fills and the share of it its mirror image across `cx` covers. */
+function shapeOf(region: number[], w: number, cx: number) {
+  const set = new Set(region)
+  let [x0, x1, y0, y1, middle, mirrored] = [Infinity, -Infinity, Infinity, -Infinity, Infinity, 0]
+  for (const i of region) {
+    const x = i % w
+    const y = Math.floor(i / w)
+    ;[x0, x1, y0, y1] = [Math.min(x0, x), Math.max(x1, x), Math.min(y0, y), Math.max(y1, y)]
+    if (x === cx) middle = Math.min(middle, y)
+    if (set.has(i + 2 * (cx - x))) mirrored++
+  }
+  return { width: x1 - x0, depth: y1 - y0, middle, fill: region.length / ((x1 - x0 + 1) * (y1 - y0 + 1)), symmetry: mirrored / region.length }
+}
