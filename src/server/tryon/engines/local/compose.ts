@@ -385,7 +385,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         const i = y * w + x
         if (bottom) {
           // (where the segmentation took the old trousers for the top's clothing, their colour tells)
-          const oldCloth = (belowWaist(x, y) && oldBottom(x, y)) || (oldColour !== null && wearer.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < 10)
+          // (and a skirt's, of whatever print, below its waistband, or a dress's below the new one; off
+          // the arms, where a long sleeve hangs down beside the hips)
+          const oldSkirt = (input.waistband === null ? belowWaist(x, y) : y > input.waistband) && isSet(masks.clothing, i) && !shows(i) && armDistance(x, y) >= sw * 0.2
+          const oldCloth = (belowWaist(x, y) && oldBottom(x, y)) || oldSkirt || (oldColour !== null && wearer.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < 10)
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
