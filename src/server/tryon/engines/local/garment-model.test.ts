@@ -22,6 +22,18 @@ async function readPhoto(shape: string, fill?: string) {
 const TEE = 'M110 60 L190 60 L250 90 L280 150 L235 170 L220 140 L220 330 L80 330 L80 140 L65 170 L20 150 L50 90 Z'
 const DRESS = 'M115 30 L185 30 L200 60 L195 140 L240 370 L60 370 L105 140 L100 60 Z'
 
+/** A fixture garment photo analysed: its mask and model, its parts as found and as drawn. */
+async function drawnFixture(name: string) {
+  const { rgb } = await decode(fixture('garments', name).data)
+  const { mask, model } = analyseGarment(rgb, null)
+  const found = garmentParts(mask, model)
+  return { rgb, mask, model, found, drawn: drawnGarment(rgb, mask, found, model) }
+}
+
+/** Whether one of the `wanted` parts lies within `reach` pixels of pixel i along its row. */
+const partNear = (parts: Uint8Array, width: number, i: number, reach: number, wanted: number[]) =>
+  Array.from({ length: 2 * reach + 1 }, (_, k) => i - reach + k).some((j) => Math.floor(j / width) === Math.floor(i / width) && wanted.includes(parts[j]!))
+
 describe('garment model', () => {
   it("keeps a cut-out's own soft edge (a binary outline's steps drew a sawtooth along a slanted edge)", async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><path d="${DRESS}" fill="#223355"/></svg>`
@@ -307,9 +319,7 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
   })
 
   it("draws the slit between 00470's left sleeve and its body as the garment beside it, not the backdrop (a white line along the sleeve on the person)", async () => {
-    const { rgb } = await decode(fixture('garments', '00470_00.jpg').data)
-    const { mask, model } = analyseGarment(rgb, null)
-    const drawn = drawnGarment(rgb, mask, garmentParts(mask, model), model)
+    const { rgb, mask, drawn } = await drawnFixture('00470_00.jpg')
     // (the slit: the backdrop's white between the sleeve hanging against the torso and the torso, closed at its top and bottom)
     const pale = (img: typeof rgb, i: number) => {
       const [r, g, b] = [img.data[i * 3]!, img.data[i * 3 + 1]!, img.data[i * 3 + 2]!]
@@ -334,14 +344,9 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
   }, 60_000)
 
   it("draws a colour-blocked tee's body colour running on past the shoulder-armpit line with the body, not its plain sleeves (FILA: the white band's end stood as a white notch at the top of the arm)", async () => {
-    const { rgb } = await decode(fixture('garments', '00126_00.jpg').data)
-    const { mask, model } = analyseGarment(rgb, null)
-    const found = garmentParts(mask, model)
-    const drawn = drawnGarment(rgb, mask, found, model)
-    const w = rgb.width
+    const { rgb, found, drawn } = await drawnFixture('00126_00.jpg')
     // (white pixels of the sleeves' parts with the body within 10 px along the row: not the sleeves' outer edges' blend with the backdrop)
-    const nearBody = (parts: Uint8Array, i: number) => Array.from({ length: 21 }, (_, k) => i - 10 + k).some((j) => Math.floor(j / w) === Math.floor(i / w) && parts[j] === PART.body)
-    const inSleeves = (parts: Uint8Array) => [...parts.keys()].filter((i) => (parts[i] === PART.sleeveL || parts[i] === PART.sleeveR) && pixelLab(rgb, i)[0] > 85 && nearBody(parts, i)).length
+    const inSleeves = (parts: Uint8Array) => [...parts.keys()].filter((i) => (parts[i] === PART.sleeveL || parts[i] === PART.sleeveR) && pixelLab(rgb, i)[0] > 85 && partNear(parts, rgb.width, i, 10, [PART.body])).length
     // (667 as found, 68 drawn)
     expect(inSleeves(found)).toBeGreaterThan(500)
     expect(inSleeves(drawn.parts)).toBeLessThan(100)
@@ -353,28 +358,22 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
   }, 60_000)
 
   it("draws a colour-blocked tee's sleeve colour running on into the body under the arm with the sleeve (FILA: drawn with the body, the red underarm lay in shreds along the person's side)", async () => {
-    const { rgb } = await decode(fixture('garments', '00126_00.jpg').data)
-    const { mask, model } = analyseGarment(rgb, null)
-    const found = garmentParts(mask, model)
-    const drawn = drawnGarment(rgb, mask, found, model)
+    const { rgb, model, found, drawn } = await drawnFixture('00126_00.jpg')
     const w = rgb.width
     const middle = Math.round((model.landmarks.armpitL.x + model.landmarks.armpitR.x) / 2)
     // (the body's red pixels within 25 px of a sleeve along rows where the white band crosses the body's middle)
-    const nearSleeve = (parts: Uint8Array, i: number) => Array.from({ length: 51 }, (_, k) => i - 25 + k).some((j) => Math.floor(j / w) === Math.floor(i / w) && (parts[j] === PART.sleeveL || parts[j] === PART.sleeveR))
     const red = (i: number) => pixelLab(rgb, i)[1] > 35
     const inBand = (i: number) => pixelLab(rgb, Math.floor(i / w) * w + middle)[0] > 85
-    const underarm = (parts: Uint8Array) => [...parts.keys()].filter((i) => parts[i] === PART.body && red(i) && inBand(i) && nearSleeve(parts, i)).length
+    const underarm = (parts: Uint8Array) => [...parts.keys()].filter((i) => parts[i] === PART.body && red(i) && inBand(i) && partNear(parts, w, i, 25, [PART.sleeveL, PART.sleeveR])).length
     // (1882 as found and drawn before; 812 drawn now: the rest is the shadow of the fold under the arm)
     expect(underarm(found)).toBeGreaterThan(1500)
     expect(underarm(drawn.parts)).toBeLessThan(1000)
   }, 60_000)
 
   it("leaves the backdrop under a short sleeve standing out from the body as it is (00055: filled, the sleeve's colour drew a dark line down the person's chest)", async () => {
-    const { rgb } = await decode(fixture('garments', '00055_00.jpg').data)
-    const { mask, model } = analyseGarment(rgb, null)
+    const { mask, drawn } = await drawnFixture('00055_00.jpg')
     // (nothing is added to the mask: only its edge is softened where it is a blend with the backdrop)
-    const drawn = drawnGarment(rgb, mask, garmentParts(mask, model), model).mask
-    expect(drawn.data.filter((v, i) => v > mask.data[i]!).length).toBe(0)
+    expect(drawn.mask.data.filter((v, i) => v > mask.data[i]!).length).toBe(0)
   }, 60_000)
 
   it('draws pale stripes down the body and a sleeve, backdrop-coloured as they are', async () => {
