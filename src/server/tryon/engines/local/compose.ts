@@ -137,18 +137,21 @@ function restOnShoulders(planes: Plane[], onPerson: Bits, body: BodyFrame, box: 
     }
 }
 
+/** The most a top runs on up to the shoulders' outline (shoulder widths): further, the shoulder is bare by design. */
 const SHOULDER_GAP = 0.08
-const SHOULDER_REACH = 0.25
+/** Where across the shoulders it does (shoulder widths): from this far out from the neck's middle, fully a taper further, to this far beyond the joints. */
 const SHOULDER_FROM = 0.3
 const SHOULDER_TAPER = 0.1
+const SHOULDER_REACH = 0.25
+/** A layer's alpha from which a pixel is the garment's cloth, not its soft edge; and the lighter rim of its cut-out within that (pixels). */
 const SOLID = 0.99
 const RIM = 1
 
 /**
  * A top lies on the shoulders up to their outline: its straight shoulder line (and a sleeve's cap)
  * runs below a rounded shoulder's top, which showed above it as a sliver of skin or old top. Up
- * each column across the shoulders (from a third of their width out to beyond the joints), the
- * garment runs on to the person's outline when that is near, under hair lying on the shoulder too.
+ * each column across the shoulders (from SHOULDER_FROM out to beyond the joints), the garment runs
+ * on to the person's outline when that is near, under hair lying on the shoulder too.
  */
 function upToShoulderOutline(layer: Layer, sleeves: Plane, masks: PersonMasks, body: BodyFrame, box: Box) {
   const { neck } = bodyAxes(body)
