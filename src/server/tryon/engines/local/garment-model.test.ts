@@ -370,6 +370,23 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(underarm(drawn.parts)).toBeLessThan(1000)
   }, 60_000)
 
+  it("draws a striped top's yellow collar at the front and leaves it out at the back, behind the neck (the ring went whole, with the inside of the back)", async () => {
+    const { rgb, mask, model, drawn } = await drawnFixture('00151_00.jpg')
+    const w = rgb.width
+    const L = model.landmarks
+    const cx = Math.round((L.shoulderL.x + L.shoulderR.x) / 2)
+    let top = 0
+    while (!isSet(mask, top * w + cx)) top++
+    // (the collar's yellow down the middle, from the garment's top: the back's collar, then the front's)
+    const collar = [...mask.data.keys()].filter((i) => isSet(mask, i) && Math.abs((i % w) - cx) <= 5 && i / w < top + (L.armpitR.x - L.armpitL.x) * 0.4 && pixelLab(rgb, i)[2] > 35)
+    const middle = (Math.min(...collar) + Math.max(...collar)) / 2
+    const drawnOf = (pixels: number[]) => pixels.filter((i) => drawn.parts[i] !== PART.none).length
+    const [back, front] = [collar.filter((i) => i < middle), collar.filter((i) => i > middle)]
+    expect(back.length).toBeGreaterThan(50)
+    expect(front.length).toBeGreaterThan(50)
+    expect([drawnOf(back), drawnOf(front)]).toEqual([0, front.length])
+  }, 60_000)
+
   it("leaves the backdrop under a short sleeve standing out from the body as it is (00055: filled, the sleeve's colour drew a dark line down the person's chest)", async () => {
     const { mask, drawn } = await drawnFixture('00055_00.jpg')
     // (nothing is added to the mask: only its edge is softened where it is a blend with the backdrop)

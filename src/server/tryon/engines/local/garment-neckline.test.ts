@@ -16,6 +16,9 @@ async function tee(over: string) {
 /** A V neckline edged in black: the back's collar along the top, the inside of the back (darker) seen down to the V's point. */
 const V_NECK = '<path d="M114 64 L186 64 L150 130 Z" fill="#143a78"/><path d="M112 62 L150 132 L188 62 Z" fill="none" stroke="#101010" stroke-width="5"/>'
 
+/** A round neckline in a yellow ring (the back's collar and the front's trim), a little below the back's edge; the inside of the back (darker) within it. */
+const COLLAR_RING = '<ellipse cx="150" cy="94" rx="36" ry="28" fill="#143a78" stroke="#e0b030" stroke-width="6"/>'
+
 describe("the inside of a garment's back, seen through its neckline", () => {
   it('is found inside a V neckline, and not drawn: the neck and chest show there when worn', async () => {
     const { rgb, mask, model } = await tee(V_NECK)
@@ -27,6 +30,18 @@ describe("the inside of a garment's back, seen through its neckline", () => {
     const { parts } = drawnGarment(rgb, mask, garmentParts(mask, model), model)
     expect(parts[80 * rgb.width + 150]).toBe(PART.none)
     expect(parts[200 * rgb.width + 150]).toBe(PART.body)
+  })
+
+  it("is what a collar's ring of one colour encloses, and the ring's front is drawn: the trim is worn", async () => {
+    const { rgb, mask, model } = await tee(COLLAR_RING)
+    const inside = insideBack(rgb, mask, model) ?? expect.fail('the inside of the back is found')
+    const at = (x: number, y: number) => inside.data[y * rgb.width + x]
+    // (with the ring at the back above it, behind the neck too)
+    expect([at(150, 80), at(150, 110), at(130, 95), at(150, 66)]).toEqual([1, 1, 1, 1])
+    // (not the ring at the front, nor the front below it)
+    expect([at(150, 122), at(150, 140)]).toEqual([0, 0])
+    const { parts } = drawnGarment(rgb, mask, garmentParts(mask, model), model)
+    expect([parts[66 * rgb.width + 150], parts[122 * rgb.width + 150]]).toEqual([PART.none, PART.body])
   })
 
   it('is not a print on the chest, nor anything on a tee without a neckline drawn', async () => {

@@ -1,5 +1,5 @@
 import type { GarmentModel } from './analysis-schemas'
-import { type Plane, type Rgb, fillHoles, isSet, labDistance, pixelLab, plane } from './raster'
+import { type Plane, type Rgb, fillHoles, isSet, keepLargest, labDistance, pixelLab, plane } from './raster'
 
 /** How far apart (Lab) a pixel may be from the seed's colour to join the inside of the back: more than the fabric's own texture, less than a trim. */
 const SAME_CLOTH = 18
@@ -19,6 +19,8 @@ const LEAST_WIDTH = 0.17
 const LEAST_DEPTH = 0.05
 /** The least share of its box the inside of the back fills: a thin line along the collar is not it. */
 const LEAST_FILL = 0.2
+/** The most the inside of the back encloses (of its own area): a label. A region enclosing more is the collar ring round the neckline. */
+const MOST_ENCLOSED = 0.5
 /** The least share of it that its mirror image across the middle covers: a neckline is symmetric, a print's patch not. */
 const LEAST_SYMMETRY = 0.4
 
@@ -26,9 +28,10 @@ const LEAST_SYMMETRY = 0.4
  * The inside of the garment's back, seen through the neckline on a flat photo: worn, it is behind
  * the neck and chest, which show there. It is what joins a point below the back's collar in the
  * middle, of that point's colour, enclosed by the neckline's edge without reaching the garment's
- * outline, near its top, wide and symmetric, with what it encloses (a label); then, down the middle,
- * what joins it of other colours, enclosed too (a jersey's white yoke above its mesh). Null for
- * trousers and skirts, and when nothing is.
+ * outline, near its top, wide and symmetric, with what it encloses (a label), or what a collar's ring
+ * of one colour encloses; then, down the middle, what joins it of other colours, enclosed too (a
+ * jersey's white yoke above its mesh); and the back's collar above it. Null for trousers and skirts,
+ * and when nothing is.
  */
 export function insideBack(rgb: Rgb, mask: Plane, { type, bbox, landmarks: L }: GarmentModel): Plane | null {
   if (type === 'bottom') return null
@@ -46,17 +49,51 @@ export function insideBack(rgb: Rgb, mask: Plane, { type, bbox, landmarks: L }: 
     if (tried[seed] || inside?.data[seed] || !isSet(mask, seed)) continue
     const { region, enclosed } = flood(rgb, mask, seed, lowest, chest * chest * MOST_AREA)
     for (const i of region) tried[i] = 1
-    const shape = shapeOf(region, w, cx)
     if (!inside) {
+      if (!enclosed) continue
+      const found = withinCollar(region, w, h)
+      const shape = shapeOf(setPixels(found), w, cx)
       const fits = shape.middle - top <= chest * NEAR_TOP && shape.width >= chest * LEAST_WIDTH && shape.depth >= chest * LEAST_DEPTH && shape.fill >= LEAST_FILL
-      if (enclosed && fits && shape.symmetry >= LEAST_SYMMETRY) inside = withHolesFilled(plane(w, h), region)
+      if (fits && shape.symmetry >= LEAST_SYMMETRY) inside = found
       continue
     }
     const joins = region.some((i) => inside!.data[i - 1] || inside!.data[i + 1] || inside!.data[i - w] || inside!.data[i + w])
-    if (!enclosed || !joins || shape.symmetry < LEAST_SYMMETRY) break
+    if (!enclosed || !joins || shapeOf(region, w, cx).symmetry < LEAST_SYMMETRY) break
     inside = withHolesFilled(inside, region)
   }
+  return inside && withCollarAbove(inside)
+}
+
+/**
+ * The inside of the back with all above it, in each of its columns: worn, the back's collar (to its
+ * soft rim) is behind the neck too, and so are the collar's specks standing into the inside.
+ */
+function withCollarAbove(inside: Plane): Plane {
+  const w = inside.width
+  for (let x = 0; x < w; x++) {
+    let y = inside.height - 1
+    while (y >= 0 && !inside.data[y * w + x]) y--
+    for (; y >= 0; y--) inside.data[y * w + x] = 1
+  }
   return inside
+}
+
+/**
+ * The region with its holes filled (a label on the inside of the back); or, when it encloses more
+ * than itself, it is the collar ring round the neckline (the back's collar and the front's trim of
+ * one colour), and the inside of the back is what it encloses (not a speck between it and the edge).
+ */
+function withinCollar(region: number[], w: number, h: number): Plane {
+  const filled = withHolesFilled(plane(w, h), region)
+  if (setPixels(filled).length <= region.length * (1 + MOST_ENCLOSED)) return filled
+  for (const i of region) filled.data[i] = 0
+  return keepLargest(filled)
+}
+
+function setPixels(mask: Plane): number[] {
+  const pixels: number[] = []
+  for (let i = 0; i < mask.data.length; i++) if (mask.data[i]) pixels.push(i)
+  return pixels
 }
 
 function withHolesFilled(mask: Plane, region: number[]): Plane {
