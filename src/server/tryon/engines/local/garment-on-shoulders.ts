@@ -1,0 +1,109 @@
+import type { Layer } from './compose'
+import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
+import { type Bits, type Box, type Plane, isSet, median } from './raster'
+
+/** A crew neckline round the neck: its sides this far out from the body's axis, and up from its bottom on the shoulder joints' line (shoulder widths). */
+const NECK_HALF = 0.2
+const NECK_RISE = 0.12
+
+/**
+ * A flat photo shows the inside of the garment's back through its neckline; worn, that is behind
+ * the neck: the body part leaves the neck free above a crew neckline (a lower neckline is the
+ * garment's own).
+ */
+export function uncoverNeck(layer: Layer, body: BodyFrame, box: Box) {
+  const { neck, down, across } = bodyAxes(body)
+  const half = body.shoulderWidth * NECK_HALF
+  const rise = body.shoulderWidth * NECK_RISE
+  const w = layer.alpha.width
+  const planes = [...layer.color, layer.alpha]
+  const y1 = Math.min(box.y1, Math.ceil(neck.y + half))
+  for (let y = box.y0; y <= y1; y++)
+    for (let x = box.x0; x <= box.x1; x++) {
+      const a = (x - neck.x) * across.x + (y - neck.y) * across.y
+      if (Math.abs(a) >= half) continue
+      const d = (x - neck.x) * down.x + (y - neck.y) * down.y
+      // (a pixel's width of soft edge along the curve)
+      const keep = Math.max(0, Math.min(1, d + rise * (a / half) ** 2 + 0.5))
+      if (keep >= 1) continue
+      const i = y * w + x
+      for (const plane of planes) plane.data[i] = (plane.data[i] ?? 0) * keep
+    }
+}
+
+/**
+ * Nothing of a garment stands in the air above the shoulders: above the shoulder joints' line, only
+ * what lies on the person stays (a cold-shoulder top's straps stood up beside the neck as stubs).
+ */
+export function restOnShoulders(planes: Plane[], onPerson: Bits, body: BodyFrame, box: Box) {
+  const { shoulderL, shoulderR } = body
+  const slope = (shoulderR.y - shoulderL.y) / (shoulderR.x - shoulderL.x || 1)
+  const w = onPerson.width
+  const lowest = Math.min(box.y1, Math.ceil(shoulderL.y + Math.max((box.x0 - shoulderL.x) * slope, (box.x1 - shoulderL.x) * slope)))
+  for (let y = box.y0; y <= lowest; y++)
+    for (let x = box.x0; x <= box.x1; x++) {
+      const i = y * w + x
+      if (onPerson.data[i] || y >= shoulderL.y + (x - shoulderL.x) * slope) continue
+      for (const plane of planes) plane.data[i] = 0
+    }
+}
+
+/** The most a top runs on up to the shoulders' outline (shoulder widths): further, the shoulder is bare by design. */
+export const SHOULDER_GAP = 0.08
+/** Where across the shoulders it does (shoulder widths): from this far out from the neck's middle, fully a taper further, to this far beyond the joints. */
+const SHOULDER_FROM = 0.3
+const SHOULDER_TAPER = 0.1
+const SHOULDER_REACH = 0.25
+/** A layer's alpha from which a pixel is the garment's cloth, not its soft edge; and the lighter rim of its cut-out within that (pixels). */
+const SOLID = 0.99
+const RIM = 1
+
+/**
+ * A top lies on the shoulders up to their outline: its straight shoulder line (and a sleeve's cap)
+ * runs below a rounded shoulder's top, which showed above it as a sliver of skin or old top. Up
+ * each column across the shoulders (from SHOULDER_FROM out to beyond the joints), the garment runs
+ * on to the person's outline when that is near, under hair lying on the shoulder too.
+ */
+export function upToShoulderOutline(layer: Layer, sleeves: Plane, masks: PersonMasks, body: BodyFrame, box: Box) {
+  const { neck } = bodyAxes(body)
+  const sw = body.shoulderWidth
+  const w = layer.alpha.width
+  const most = Math.round(sw * SHOULDER_GAP)
+  const solidAt = (x: number, y: number) => (layer.alpha.data[y * w + x] ?? 0) >= SOLID
+  const planes = [...layer.color, layer.alpha, sleeves]
+  for (const joint of [body.shoulderL, body.shoulderR]) {
+    const side = Math.sign(joint.x - neck.x) || 1
+    const [from, to] = [neck.x + side * sw * SHOULDER_FROM, joint.x + side * sw * SHOULDER_REACH].sort((a, b) => a - b)
+    const x0 = Math.max(box.x0, Math.ceil(from!))
+    const x1 = Math.min(box.x1, Math.floor(to!))
+    const lowest = Math.min(box.y1, Math.floor(joint.y + sw * SHOULDER_REACH))
+    // Per column: the garment's first solid row, and the outline's row above it when near.
+    const tops = new Map<number, { solid: number; outline: number }>()
+    for (let x = x0; x <= x1; x++) {
+      let top = box.y0
+      while (top <= lowest && (layer.alpha.data[top * w + x] ?? 0) < 0.5) top++
+      if (top > lowest) continue
+      let y = top - 1
+      // (through what stays in front, hair lying on the shoulder, which the garment runs on under)
+      while (y >= 0 && top - y <= most && isSet(masks.person, y * w + x)) y--
+      let solid = top
+      while (solid < box.y1 && solid - top < most && !solidAt(x, solid)) solid++
+      if (y < top - 1 && top - y <= most && solidAt(x, solid)) tops.set(x, { solid, outline: y + 1 })
+    }
+    for (const [x, { solid }] of tops) {
+      // (the outline's row, the median of its neighbours': a mask's outline is ragged by a pixel or two)
+      const near = [-2, -1, 0, 1, 2].flatMap((dx) => tops.get(x + dx)?.outline ?? [])
+      // (towards the neck, where the shoulders' outline rises into it, the garment reaches up less and less)
+      const taper = Math.min(1, (Math.abs(x - neck.x) / sw - SHOULDER_FROM) / SHOULDER_TAPER)
+      const reach = Math.min(solid, Math.max(Math.round(median(near)), Math.floor(solid - (solid - median(near)) * taper)))
+      // (mirrored below the garment's soft edge and the lighter rim of its cut-out: its own cloth,
+      // not one pixel drawn out in streaks)
+      const cloth = Math.min(box.y1, solid + RIM)
+      for (let r = reach; r < cloth; r++) {
+        let src = Math.min(box.y1, 2 * cloth - r)
+        while (src > cloth && !solidAt(x, src)) src--
+        if (!isSet(masks.keep, r * w + x)) for (const plane of planes) plane.data[r * w + x] = plane.data[src * w + x] ?? 0
+      }
+    }
+  }
+}
