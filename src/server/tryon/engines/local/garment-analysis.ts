@@ -695,17 +695,52 @@ function readGarment(img: Rgb, mask: Plane, category: GarmentCategory | undefine
 export const PART = { none: 0, body: 1, sleeveL: 2, sleeveR: 3 } as const
 
 /**
+ * How far (of the chest's width) a side's torso edge under its sleeve lies inside the armpit when it
+ * is that side's own, not the body tapering under the arm (tees: up to 0.026): from, to; how many
+ * rows below the armpit are read; and down to where (of the shoulder-armpit height) the strip
+ * between stays the body's.
+ */
+const OWN_SIDE_FROM = 0.05
+const OWN_SIDE_TO = 0.1
+const OWN_SIDE_ROWS = 0.05
+const OWN_SIDE_DRAWN = 0.5
+
+/**
+ * A sleeve's frame on its own side of the torso, or null when that is the frame itself. The
+ * armpits are read as symmetric about the centre, but on a garment laid a little askew one side's
+ * torso edge, on the first rows under a sleeve that stands out, lies well inside its armpit. The
+ * strip between is the sleeve's inner side (a puff sleeve's, hanging over the body on the flat
+ * photo): drawn as the body it ran on down the body's side below the sleeve as a flap.
+ */
+function ownSide(mask: Plane, f: SleeveFrame, cx: number, chest: number): SleeveFrame | null {
+  if (f.hanging) return null
+  const edges: number[] = []
+  for (let y = Math.round(f.armpit.y) + 2; y <= f.armpit.y + 2 + chest * OWN_SIDE_ROWS; y++) {
+    const run = torsoRun(mask, y, cx)
+    if (run) edges.push(f.out > 0 ? run.r : run.l)
+  }
+  const inward = edges.length ? (f.armpit.x - median(edges)) * f.out : 0
+  if (inward < chest * OWN_SIDE_FROM || inward > chest * OWN_SIDE_TO) return null
+  const shift = (p: Point) => pt(p.x - inward * f.out, p.y)
+  return { ...f, shoulder: shift(f.shoulder), armpit: shift(f.armpit) }
+}
+
+/**
  * Splits the garment mask into parts: outside the shoulder-armpit line is a sleeve, except below
  * the armpit where it is the torso's run of pixels (or, for a sleeve hanging against the torso,
- * inside the torso's side); the rest is the body (torso and skirt).
+ * inside the torso's side); the rest is the body (torso and skirt). A sleeve's inner side over the
+ * body (see `ownSide`) is not drawn below its upper half: worn, it is under the arm (the upper half
+ * is under the sleeve's cap; without it the shoulder showed between the body and the sleeve).
  */
 export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
   const { width: w, height: h } = mask
   const L = model.landmarks
   const parts = new Uint8Array(w * h)
   const cx = (L.hemL.x + L.hemR.x) / 2
+  const chest = L.armpitR.x - L.armpitL.x
   const frameL: SleeveFrame = { shoulder: L.shoulderL, armpit: L.armpitL, waist: L.waistL, hem: L.hemL, hanging: hangs(L.armpitL, L.sleeveEndL), out: -1 }
   const frameR: SleeveFrame = { shoulder: L.shoulderR, armpit: L.armpitR, waist: L.waistR, hem: L.hemR, hanging: hangs(L.armpitR, L.sleeveEndR), out: 1 }
+  const innerSides = ([[frameL, L.sleeveEndL], [frameR, L.sleeveEndR]] as const).flatMap(([f, end]) => (end && ownSide(mask, f, cx, chest)) || [])
   for (let y = 0; y < h; y++) {
     const torso = torsoRun(mask, y, cx)
     for (let x = 0; x < w; x++) {
@@ -714,7 +749,7 @@ export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
       const p = pt(x, y)
       if (L.sleeveEndL && inSleeve(p, torso, frameL)) parts[i] = PART.sleeveL
       else if (L.sleeveEndR && inSleeve(p, torso, frameR)) parts[i] = PART.sleeveR
-      else parts[i] = PART.body
+      else parts[i] = innerSides.some((f) => y > f.shoulder.y + (f.armpit.y - f.shoulder.y) * OWN_SIDE_DRAWN && inSleeve(p, torso, f)) ? PART.none : PART.body
     }
   }
   return parts

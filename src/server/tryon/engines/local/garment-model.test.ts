@@ -387,6 +387,27 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect([drawnOf(back), drawnOf(front)]).toEqual([0, front.length])
   }, 60_000)
 
+  it("leaves out a puff sleeve's inner side over the body below its upper half (052234, laid a little askew: drawn as the body, it hung down the body's side as a flap)", async () => {
+    const { rgb, mask, model, found } = await drawnFixture('052234_1.jpg')
+    const w = rgb.width
+    const L = model.landmarks
+    // (the torso's right edge under the sleeve lies well inside the armpit, read symmetric)
+    let edge = Math.round(L.armpitR.x)
+    while (!isSet(mask, (Math.round(L.armpitR.y) + 8) * w + edge)) edge--
+    expect(L.armpitR.x - edge).toBeGreaterThan(10)
+    const strip = (from: number, to: number) => {
+      const pixels: number[] = []
+      for (let y = Math.ceil(L.shoulderR.y + (L.armpitR.y - L.shoulderR.y) * from); y < L.armpitR.y + (L.armpitR.y - L.shoulderR.y) * (to - 1); y++)
+        for (let x = edge + 2; x < L.armpitR.x - 1; x++) if (isSet(mask, y * w + x)) pixels.push(found[y * w + x]!)
+      return pixels
+    }
+    const [upper, lower] = [strip(0.1, 0.4), strip(0.6, 0.95)]
+    expect(lower.length).toBeGreaterThan(500)
+    expect(lower.filter((part) => part !== PART.none)).toEqual([])
+    // (its upper half, under the sleeve's cap, is the body's: without it the shoulder showed)
+    expect(upper.filter((part) => part !== PART.body)).toEqual([])
+  }, 60_000)
+
   it("leaves the backdrop under a short sleeve standing out from the body as it is (00055: filled, the sleeve's colour drew a dark line down the person's chest)", async () => {
     const { mask, drawn } = await drawnFixture('00055_00.jpg')
     // (nothing is added to the mask: only its edge is softened where it is a blend with the backdrop)
