@@ -578,10 +578,10 @@ export function waistband(img: Rgb, masks: PersonMasks, body: BodyFrame, skin: [
     if (skinCount > half && y >= midriff) bareSeen = true
     if (clothing > half && !bareSeen) continue
     // (with no skin between, the lower garment's top may have been read as the top's: its colour tells)
-    if (other > half || (bareSeen && clothing + other > half)) return bareSeen ? y : (colourWaistband(img, masks, body, y) ?? y)
+    if (other > half || (bareSeen && clothing + other > half)) return bareSeen ? y : (colourWaistband(img, masks, body, skinLab, y) ?? y)
     if (skinCount === 0 && other === 0 && clothing === 0) return null
   }
-  return colourWaistband(img, masks, body, limit)
+  return colourWaistband(img, masks, body, skinLab, limit)
 }
 
 /** Where the body's centre line (neck to hips, extended) crosses row y. */
@@ -590,22 +590,29 @@ export function centreLineX(body: BodyFrame, y: number): number {
   return neck.x + ((hips.x - neck.x) * (y - neck.y)) / (hips.y - neck.y || 1)
 }
 
-/** The pixels of a row within 8% of the shoulder width of the body's centre line. */
-function centreBand(body: BodyFrame, width: number, y: number): number[] {
-  const half = Math.round(body.shoulderWidth * 0.08)
+/** The pixels of a row within `reach` (8% unless told) of the shoulder width of the body's centre line. */
+function centreBand(body: BodyFrame, width: number, y: number, reach = 0.08): number[] {
+  const half = Math.round(body.shoulderWidth * reach)
   const cx = Math.round(centreLineX(body, y))
   const out: number[] = []
   for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) out.push(y * width + x)
   return out
 }
 
+/** How near (`hueApart`: their shade aside) the thighs' colour is to the skin's when they are bare. */
+const BARE_THIGHS = 20
+/** How far from the centre line (shoulder widths) rows are read for their colour: a zip or a button placket down the middle is narrower. */
+const COLOUR_BAND = 0.2
+/** How much a difference of lightness alone counts against hueApart's 12 (a white top over a grey skirt). */
+const LIGHTNESS_APART = 0.5
+
 /**
  * A top and trousers (or a skirt) both read as clothing: the first row of the centre line, between
- * the lower ribs and `limit`, from which on the colour is the thighs' rather than the chest's for
- * a run of rows (a stripe or a print is shorter). None when the thighs wear the chest's colour or
- * were not seen.
+ * the lower ribs and `limit`, from which on the colour is the thighs' (below a short skirt over bare
+ * thighs, the hips') rather than the chest's for a run of rows (a stripe or a print is shorter).
+ * None when the thighs wear the chest's colour or were not seen.
  */
-function colourWaistband(img: Rgb, masks: PersonMasks, body: BodyFrame, limit: number): number | null {
+function colourWaistband(img: Rgb, masks: PersonMasks, body: BodyFrame, skin: Lab, limit: number): number | null {
   const { neck, hips } = bodyAxes(body)
   const sw = body.shoulderWidth
   // (the person but their face and hair: trousers may not be in the clothing mask)
@@ -622,16 +629,21 @@ function colourWaistband(img: Rgb, masks: PersonMasks, body: BodyFrame, limit: n
       }
     }
   }
-  const rowColour = (y: number) => medianLab(img, clothed(centreBand(body, img.width, y)))
+  const rowColour = (y: number) => medianLab(img, clothed(centreBand(body, img.width, y, COLOUR_BAND)))
   const run = Math.max(4, Math.round(sw * 0.12))
   // (the rows below `limit` where no knee is in the photo)
   const below: number[] = []
   for (let y = Math.ceil(limit); y < Math.min(img.height, limit + run); y++) below.push(...clothed(centreBand(body, img.width, y)))
-  const thighs = medianLab(img, clothed(thighPixels)) ?? medianLab(img, below)
-  const chestRows: number[] = []
-  for (let y = Math.round(lerp(neck, hips, 0.45).y); y <= lerp(neck, hips, 0.6).y; y += 2) chestRows.push(...clothed(centreBand(body, img.width, y)))
-  const chest = medianLab(img, chestRows)
-  if (!thighs || !chest || hueApart(thighs, chest) < 12) return null
+  const rowsColour = (from: number, to: number) => {
+    const pixels: number[] = []
+    for (let y = Math.round(from); y <= to; y += 2) pixels.push(...clothed(centreBand(body, img.width, y, COLOUR_BAND)))
+    return medianLab(img, pixels)
+  }
+  const bareThighs = medianLab(img, clothed(thighPixels))
+  // (bare thighs below a short skirt: the skirt's colour is the one at the hips)
+  const thighs = bareThighs && hueApart(bareThighs, skin) < BARE_THIGHS ? rowsColour(hips.y - sw * 0.15, hips.y) : (bareThighs ?? medianLab(img, below))
+  const chest = rowsColour(lerp(neck, hips, 0.45).y, lerp(neck, hips, 0.6).y)
+  if (!thighs || !chest || Math.max(hueApart(thighs, chest), labDistance(thighs, chest) * LIGHTNESS_APART) < 12) return null
   const likeThighs: boolean[] = []
   const from = Math.round(lerp(neck, hips, 0.65).y)
   for (let y = from; y <= limit; y++) {

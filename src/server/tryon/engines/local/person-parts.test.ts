@@ -239,6 +239,15 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(count(oldStraps(labPlanes(rgb)[0], masks.clothing, masks.person, model.body))).toBe(0)
   }, 60_000)
 
+  it.each([
+    ['01008_00.jpg', 595, 640],
+    ['02849_00.jpg', 590, 625],
+  ])("finds the top of %s's printed short skirt over bare thighs as her waistband (a leopard with a zip down its middle, a zebra: none was found)", async (name, from, to) => {
+    const { analysis } = await analysisOf(fixture('persons', name), 'person', undefined)
+    expect(analysis.model.waistband).toBeGreaterThanOrEqual(from)
+    expect(analysis.model.waistband).toBeLessThanOrEqual(to)
+  }, 60_000)
+
   it('stores the hands with the analysis and reads the same bare hands back', async () => {
     const storage = memoryStorage()
     const image = fixture('persons', '00121_00.jpg')
