@@ -56,6 +56,17 @@ function personInTeeAndJeans() {
   return photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : clothing.data[i] ? WHITE : DENIM))
 }
 
+const ZEBRA: [number, number, number] = [20, 20, 20]
+const ZEBRA_PALE: [number, number, number] = [215, 215, 212]
+
+/** The person in a white top to y 150 over a short skirt of a zebra print, mostly pale (a greyer white), from their waistband at y 150 to y 230 (only the top read as clothing). */
+function personInTopAndPrintedSkirt() {
+  const person = fill(head(), 70, 60, 130, 300)
+  const clothing = fill(plane(W, H), 70, 62, 130, 150)
+  const stripe = (x: number, y: number) => (x + 2 * y) % 7 < 3
+  return photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 || y >= 230 ? SKIN : y < 150 ? WHITE : stripe(x, y) ? ZEBRA : ZEBRA_PALE))
+}
+
 /** A garment laid flat on white: one solid path in a 300 x 400 photo. */
 async function flatGarment(path: string, colour: string, type: 'top' | 'bottom' | 'dress') {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="${path}" fill="${colour}"/></svg>`
@@ -117,6 +128,19 @@ describe('compose', () => {
     expect(pixel(image, 108, 146)).toEqual(DENIM)
     // The band joined to the jeans at the sides still goes.
     for (const x of [73, 126]) expect(pixel(image, x, 153)).not.toEqual(DENIM)
+  })
+
+  it("keeps a white top's hem above a printed skirt that new trousers replace, the print's median colour near the top's (02849: the zebra skirt's median was a pale grey, and the hem went)", async () => {
+    const { rgb, masks, plate, upperArms } = personInTopAndPrintedSkirt()
+    const jeans = await trousers()
+    const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 150 })
+    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 150, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    // (the hem's rows above the new waistband and its soft edge)
+    const hem = Array.from({ length: Math.floor(mappings.waistY!) - 2 - 134 }, (_, k) => pixel(image, 100, 134 + k))
+    expect(hem.length).toBeGreaterThan(5)
+    expect(hem.filter((p) => p.join() !== WHITE.join())).toEqual([])
+    // (the print below the waistband goes)
+    expect(pixel(image, 100, 160)).not.toEqual(ZEBRA)
   })
 
   it("fills with skin, not the backdrop, what goes of the old jeans above a leaning body's new waistband (it runs across the body, lower on one side)", async () => {

@@ -270,6 +270,11 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const outskirts = cachedMorph(masks.person, 4)
   const core = cachedMorph(masks.person, -2)
   const oldColour = removable && (bottom || band !== null) ? oldBottomColour(person, removable, band ?? waistY, bandRows, oldBottom) : null
+  // (above the person's own waistband, a pixel nearer the old top's colour is the top's: a white top
+  // over a zebra skirt, whose median is a pale grey, lost its hem; an acid-washed tee its dark patches)
+  const topColour = bottom && removable && input.waistband !== null ? oldTopColour(person, removable, waistY - rise, bandRows, (i) => isSet(masks.clothing, i) && wearer.data[i] && !shows(i)) : null
+  const oldBottomsColour = (i: number, y: number) =>
+    oldColour !== null && hueApart(pixelLab(person, i), oldColour) < 10 && (!topColour || y >= input.waistband! || hueApart(pixelLab(person, i), oldColour) < hueApart(pixelLab(person, i), topColour) + TOP_MARGIN)
   // An arm's outline (its skin blended with a pale backdrop, in no mask) goes with the arm under a
   // new sleeve: beside one, it is removed as the old sleeve would be. (Elsewhere it stays, the arm's edge.)
   const sleeveNear = outlineBox && morph(sleeves.alpha, ARM_OUTLINE, outlineBox)
@@ -286,7 +291,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           // (and a skirt's, of whatever print, below its waistband, or a dress's below the new one; off
           // the arms, where a long sleeve hangs down beside the hips)
           const oldSkirt = (input.waistband === null ? belowWaist(x, y) : y > input.waistband) && isSet(masks.clothing, i) && !shows(i) && armDistance(x, y) >= sw * 0.2
-          const oldCloth = (belowWaist(x, y) && oldBottom(x, y)) || oldSkirt || (oldColour !== null && wearer.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < 10)
+          const oldCloth = (belowWaist(x, y) && oldBottom(x, y)) || oldSkirt || (wearer.data[i] && !shows(i) && oldBottomsColour(i, y))
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
@@ -403,6 +408,9 @@ const SHADE_APART = 15
 /** How far apart in colour (`hueApart`) a bare shoulder may be from the arm seen below it. */
 const BARE_APART = 10
 
+/** How much nearer (`hueApart`) the old top's colour than the old bottoms' a pixel above the person's waistband must be to stay the top's. */
+const TOP_MARGIN = 2
+
 /** How much darker a worn garment turns at its sides, where it turns away with the body. */
 const ROUND = 0.16
 
@@ -512,6 +520,14 @@ function oldBottomColour(person: Rgb, box: Box, waistY: number, rows: number, go
   const pixels: number[] = []
   for (let y = Math.floor(waistY) + 1; y <= Math.min(box.y1, waistY + rows); y += 2)
     for (let x = box.x0; x <= box.x1; x += 3) if (goes(x, y)) pixels.push(y * person.width + x)
+  return medianLab(person, pixels)
+}
+
+/** The old top's colour: the median of its pixels in the rows above `from` (the highest row where old bottoms go). */
+function oldTopColour(person: Rgb, box: Box, from: number, rows: number, isTop: (i: number) => unknown) {
+  const pixels: number[] = []
+  for (let y = Math.max(0, Math.floor(from - rows)); y < from; y += 2)
+    for (let x = box.x0; x <= box.x1; x += 3) if (isTop(y * person.width + x)) pixels.push(y * person.width + x)
   return medianLab(person, pixels)
 }
 

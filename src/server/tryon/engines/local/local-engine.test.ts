@@ -418,6 +418,27 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     // half width of the pose's forearm line, still goes as a long sleeve's cuff would)
     expect(changed / jeans).toBeLessThan(0.3)
   }, 120_000)
+  it("keeps an acid-washed tee's dark patches above new trousers as they are (07966: taken for her black trousers' colour, they went to skin)", async () => {
+    const { analysis, photo, picture, fabric } = await triedOn('07966_00.jpg', '051946_1.jpg')
+    const { masks, model } = analysis
+    const { body } = model
+    const waistband = model.waistband ?? expect.fail('the trousers have a waistband')
+    const { width: w } = masks.person
+    const tee = cachedMorph(masks.clothing, -3)
+    const fromArms = armsDistance(body)
+    let above = 0
+    let changed = 0
+    for (let y = Math.round(waistband - body.shoulderWidth * 0.3); y < waistband - body.shoulderWidth * 0.1; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x
+        if (!tee.data[i] || fabric.data[i]! > 0 || fromArms(x, y) < body.shoulderWidth * 0.2) continue
+        above++
+        if (apart(picture, i * 3, photo, i * 3) >= 24) changed++
+      }
+    expect(above).toBeGreaterThan(2000)
+    // (1250 of 16819 before, between 0.3 and 0.1 shoulder widths above her waistband; none now)
+    expect(changed / above).toBeLessThan(0.01)
+  }, 120_000)
   it("keeps an old top worn under a shorter new one whole down to the trousers, its sides beside the arms too (00121 under a crop top: skin showed beside the black tee)", async () => {
     const { analysis, photo, picture, fabric } = await triedOn('00121_00.jpg', '02015_00.jpg')
     const { masks, model } = analysis
