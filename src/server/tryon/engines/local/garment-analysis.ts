@@ -725,6 +725,10 @@ function ownSide(mask: Plane, f: SleeveFrame, cx: number, chest: number): Sleeve
   return { ...f, shoulder: shift(f.shoulder), armpit: shift(f.armpit) }
 }
 
+/** Whether p lies on one of the sleeves' inner sides over the body (see `ownSide`) below its upper half. */
+const onInnerSide = (p: Point, torso: Run | null, sides: SleeveFrame[]) =>
+  sides.some((f) => p.y > f.shoulder.y + (f.armpit.y - f.shoulder.y) * OWN_SIDE_DRAWN && inSleeve(p, torso, f))
+
 /**
  * Splits the garment mask into parts: outside the shoulder-armpit line is a sleeve, except below
  * the armpit where it is the torso's run of pixels (or, for a sleeve hanging against the torso,
@@ -749,7 +753,7 @@ export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
       const p = pt(x, y)
       if (L.sleeveEndL && inSleeve(p, torso, frameL)) parts[i] = PART.sleeveL
       else if (L.sleeveEndR && inSleeve(p, torso, frameR)) parts[i] = PART.sleeveR
-      else parts[i] = innerSides.some((f) => y > f.shoulder.y + (f.armpit.y - f.shoulder.y) * OWN_SIDE_DRAWN && inSleeve(p, torso, f)) ? PART.none : PART.body
+      else parts[i] = innerSides.length && onInnerSide(p, torso, innerSides) ? PART.none : PART.body
     }
   }
   return parts

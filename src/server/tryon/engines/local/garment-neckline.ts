@@ -50,7 +50,9 @@ export function insideBack(rgb: Rgb, mask: Plane, { type, bbox, landmarks: L }: 
     const { region, enclosed } = flood(rgb, mask, seed, lowest, chest * chest * MOST_AREA)
     for (const i of region) tried[i] = 1
     if (!inside) {
-      if (!enclosed) continue
+      // (what a region encloses lies within its box: a region too small is not looked into)
+      const box = shapeOf(region, w, cx)
+      if (!enclosed || box.width < chest * LEAST_WIDTH || box.depth < chest * LEAST_DEPTH) continue
       const found = withinCollar(region, w, h)
       const shape = shapeOf(setPixels(found), w, cx)
       const fits = shape.middle - top <= chest * NEAR_TOP && shape.width >= chest * LEAST_WIDTH && shape.depth >= chest * LEAST_DEPTH && shape.fill >= LEAST_FILL
