@@ -269,10 +269,12 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // them, and the backdrop behind the person is read beyond it)
   const outskirts = cachedMorph(masks.person, 4)
   const core = cachedMorph(masks.person, -2)
-  const oldColour = removable && (bottom || band !== null) ? oldBottomColour(person, removable, band ?? waistY, bandRows, oldBottom) : null
+  const bottomsTop = band ?? waistY
+  const oldColour = removable && (bottom || band !== null) ? rowsColour(person, removable, Math.floor(bottomsTop) + 1, Math.floor(Math.min(removable.y1, bottomsTop + bandRows)) + 1, oldBottom) : null
   // (above the person's own waistband, a pixel nearer the old top's colour is the top's: a white top
   // over a zebra skirt, whose median is a pale grey, lost its hem; an acid-washed tee its dark patches)
-  const topColour = bottom && removable && input.waistband !== null ? oldTopColour(person, removable, waistY - rise, bandRows, (i) => isSet(masks.clothing, i) && wearer.data[i] && !shows(i)) : null
+  const onTop = (x: number, y: number) => isSet(masks.clothing, y * w + x) && wearer.data[y * w + x] && !shows(y * w + x)
+  const topColour = bottom && removable && input.waistband !== null ? rowsColour(person, removable, Math.max(0, Math.floor(waistY - rise - bandRows)), waistY - rise, onTop) : null
   const oldBottomsColour = (i: number, y: number) =>
     oldColour !== null && hueApart(pixelLab(person, i), oldColour) < 10 && (!topColour || y >= input.waistband! || hueApart(pixelLab(person, i), oldColour) < hueApart(pixelLab(person, i), topColour) + TOP_MARGIN)
   // An arm's outline (its skin blended with a pale backdrop, in no mask) goes with the arm under a
@@ -515,19 +517,15 @@ function smoothed(runs: Map<number, [number, number]>, radius: number): Map<numb
   return out
 }
 
-/** The old trousers' or skirt's colour: the median of what goes of them in the first rows below the new waistband. */
-function oldBottomColour(person: Rgb, box: Box, waistY: number, rows: number, goes: (x: number, y: number) => unknown) {
+/**
+ * The median colour of what `picks` takes of every third pixel of every second row, across the box,
+ * from row `from` while below `to`: the old bottoms' in the first rows below the new waistband, the
+ * old top's just above where old bottoms can go.
+ */
+function rowsColour(person: Rgb, box: Box, from: number, to: number, picks: (x: number, y: number) => unknown) {
   const pixels: number[] = []
-  for (let y = Math.floor(waistY) + 1; y <= Math.min(box.y1, waistY + rows); y += 2)
-    for (let x = box.x0; x <= box.x1; x += 3) if (goes(x, y)) pixels.push(y * person.width + x)
-  return medianLab(person, pixels)
-}
-
-/** The old top's colour: the median of its pixels in the rows above `from` (the highest row where old bottoms go). */
-function oldTopColour(person: Rgb, box: Box, from: number, rows: number, isTop: (i: number) => unknown) {
-  const pixels: number[] = []
-  for (let y = Math.max(0, Math.floor(from - rows)); y < from; y += 2)
-    for (let x = box.x0; x <= box.x1; x += 3) if (isTop(y * person.width + x)) pixels.push(y * person.width + x)
+  for (let y = from; y < to; y += 2)
+    for (let x = box.x0; x <= box.x1; x += 3) if (picks(x, y)) pixels.push(y * person.width + x)
   return medianLab(person, pixels)
 }
 
