@@ -21,6 +21,8 @@ export const BodyFrameSchema = z.object({
   hipR: PointSchema,
   kneeL: PointSchema.nullable(),
   kneeR: PointSchema.nullable(),
+  ankleL: PointSchema.nullable(),
+  ankleR: PointSchema.nullable(),
   nose: PointSchema,
   /** Shoulder joint distance, the unit of every body proportion. */
   shoulderWidth: z.number(),

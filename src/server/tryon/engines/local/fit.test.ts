@@ -19,6 +19,9 @@ const TEE = 'M110 40 L190 40 L215 50 L270 110 L245 135 L215 115 L215 250 L85 250
 /** Trousers laid flat: a waistband, the legs parting below the crotch. */
 const TROUSERS = 'M95 30 L205 30 L215 370 L165 370 L150 150 L135 370 L85 370 Z'
 
+/** Shorts laid flat. */
+const SHORTS = 'M95 30 L205 30 L215 130 L160 130 L150 100 L140 130 L85 130 Z'
+
 /** A standing figure with short arms (shoulders 100 apart, wrists 120 below them). */
 const body: BodyFrame = {
   shoulderL: pt(150, 100),
@@ -31,6 +34,8 @@ const body: BodyFrame = {
   hipR: pt(230, 300),
   kneeL: null,
   kneeR: null,
+  ankleL: null,
+  ankleR: null,
   nose: pt(200, 40),
   shoulderWidth: 100,
 }
@@ -94,6 +99,41 @@ describe('fit', () => {
     // Far from the waist (a long top read as trousers, or a belt at the chest) it is not.
     expect(topOf(lerp(neck, hips, 0.4).y)).toBeCloseTo(lerp(neck, hips, 0.88).y)
     expect(topOf(lerp(neck, hips, 1.3).y)).toBeCloseTo(lerp(neck, hips, 0.88).y)
+  })
+
+  it("ends full-length trousers over the ankles when the photo shows them (a length read from the flat photo's width ended short of them, or ran over the shoes), and shorts where they end", async () => {
+    const fit = { ease: 1, lengthShift: 0 }
+    const legs = { kneeL: pt(172, 450), kneeR: pt(228, 450), ankleL: pt(174, 600), ankleR: pt(226, 600) }
+    const onLegs: BodyFrame = { ...body, ...legs }
+    const trousersImg = await flatPhoto(TROUSERS)
+    const trousers = garmentModel(trousersImg, garmentMasks(trousersImg, null).drawn, 'bottom')
+    // (a twenty-fifth of the way from the hip joints to the ankles below them: over the ankle bones)
+    expect(fitGarment(trousers, onLegs, fit).hemY).toBeCloseTo(600 + (600 - 300) * 0.04, 0)
+    const shorterLegs: BodyFrame = { ...onLegs, ankleL: pt(174, 520), ankleR: pt(226, 520), kneeL: pt(172, 410), kneeR: pt(228, 410) }
+    expect(fitGarment(trousers, shorterLegs, fit).hemY).toBeCloseTo(520 + (520 - 300) * 0.04, 0)
+    const shortsImg = await flatPhoto(SHORTS)
+    const shorts = garmentModel(shortsImg, garmentMasks(shortsImg, null).drawn, 'bottom')
+    const { hemY, waistY } = fitGarment(shorts, onLegs, fit)
+    expect(hemY).toBeLessThan(legs.kneeL.y)
+    expect(fitGarment(shorts, body, fit).hemY).toBeCloseTo(hemY)
+    expect(waistY).toBe(fitGarment(trousers, onLegs, fit).waistY)
+  })
+
+  it("moves each of trousers' legs with the person's leg below the crotch, and draws nothing between legs set apart", async () => {
+    const img = await flatPhoto(TROUSERS)
+    const trousers = garmentModel(img, garmentMasks(img, null).drawn, 'bottom')
+    const apart: BodyFrame = { ...body, kneeL: pt(150, 450), kneeR: pt(250, 450), ankleL: pt(130, 600), ankleR: pt(270, 600) }
+    const { body: map, hemY } = fitGarment(trousers, apart, { ease: 1, lengthShift: 0 })
+    const drawn = (p: { x: number; y: number }) => p.x >= 0 && p.y >= 0 && img.data[(Math.round(p.y) * img.width + Math.round(p.x)) * 3]! < 100
+    const above = hemY - 10
+    // Just above the hem, on each ankle's line, is that leg of the trousers; between them, nothing.
+    const left = map(apart.ankleL!.x, above)
+    const right = map(apart.ankleR!.x, above)
+    expect(drawn(left) && left.x < 150).toBe(true)
+    expect(drawn(right) && right.x > 150).toBe(true)
+    expect(drawn(map(200, above))).toBe(false)
+    // Above the crotch the trousers are as they were: the hips do not move.
+    expect(map(200, 320)).toEqual(fitGarment(trousers, body, { ease: 1, lengthShift: 0 }).body(200, 320))
   })
 
   it("scales a camisole by its chest, not by its straps (set in from its sides, they would blow it up)", async () => {

@@ -294,7 +294,10 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
 /**
  * Trousers and skirts: the waistband on the person's waist (where their own trousers or skirt
  * begin when the photo shows that near the waist, else just above the hip joints), as wide as the
- * hips, then straight down as long as the garment is for that width, legs parting at the crotch.
+ * hips, then straight down, legs parting at the crotch. Their width is seen wrapped round the hips,
+ * their length is not. Full-length legs end over the ankles when the photo shows them: a length
+ * read from a flat photo's width is only roughly right, and ended short the old trousers showed
+ * below, ended long the new ones ran over the shoes.
  */
 function fitBottom(g: GarmentModel, body: BodyFrame, fit: Fit, waistband: number | null): PartMappings {
   const { neck, hips, down, across } = bodyAxes(body)
@@ -302,14 +305,80 @@ function fitBottom(g: GarmentModel, body: BodyFrame, fit: Fit, waistband: number
   const { x0, y0, x1, y1 } = g.bbox
   const hipHalf = Math.max(sw * 0.42, dist(body.hipL, body.hipR) * 0.8)
   const s = ((hipHalf * 2) / Math.max(1, x1 - x0)) * fit.ease
+  const long = (s / TORSO_WRAP) * (1 + fit.lengthShift)
   const waist = lerp(neck, hips, waistAt(waistband, neck, hips))
-  const at = (gy: number) => add(waist, scale(down, (gy - y0) * s * (1 + fit.lengthShift)))
+  const crotch = g.landmarks.crotch?.y ?? (y0 + y1) / 2
+  const rise = (crotch - y0) * long
+  const legs = legsToAnkles(body, waist, down, rise, (y1 - y0) * long)
+  const at = (gy: number) => add(waist, scale(down, gy <= crotch ? (gy - y0) * long : rise + (gy - crotch) * long * legs))
   const row = (gy: number): MeshRow => {
     const c = at(gy)
     return { src: [pt(x0, gy), pt(x1, gy)], out: [add(c, scale(across, -hipHalf * fit.ease)), add(c, scale(across, hipHalf * fit.ease))] }
   }
-  const crotch = g.landmarks.crotch?.y ?? (y0 + y1) / 2
-  return { body: meshMap([row(y0), row(crotch), row(y1)]), sleeveL: null, sleeveR: null, scale: s, hemY: at(y1).y, waistY: waist.y }
+  const hipsMesh = meshMap([row(y0), row(crotch), row(y1)])
+  const onLegs = alongLegs(hipsMesh, body, { waist, down, across }, rise, g.landmarks.crotch?.x ?? (x0 + x1) / 2)
+  return { body: onLegs, sleeveL: null, sleeveR: null, scale: s, hemY: at(y1).y, waistY: waist.y }
+}
+
+/**
+ * Trousers' legs follow the person's: below the crotch each half of the garment is moved across by
+ * as much as its leg's line (hip, knee, ankle) moves from the crotch's row down. Nothing is drawn
+ * between the moved halves (the backdrop between legs apart).
+ */
+function alongLegs(map: Mapping, body: BodyFrame, axes: { waist: Point; down: Point; across: Point }, crotchDepth: number, crotchX: number): Mapping {
+  const { waist, down, across } = axes
+  const depth = (p: Point) => (p.x - waist.x) * down.x + (p.y - waist.y) * down.y
+  const sideways = (p: Point) => (p.x - waist.x) * across.x + (p.y - waist.y) * across.y
+  const shiftOf = (joints: (Point | null)[]) => {
+    const line = joints.filter((p): p is Point => p !== null)
+    if (line.length < 2) return () => 0
+    // (the line's sideways position at a depth, its first and last segments run on past its ends)
+    const at = (d: number) => {
+      const below = line.findIndex((p) => depth(p) >= d)
+      const k = below === 0 ? 1 : below < 0 ? line.length - 1 : below
+      const [p, q] = [line[k - 1]!, line[k]!]
+      const t = (d - depth(p)) / (depth(q) - depth(p) || 1)
+      return sideways(p) + (sideways(q) - sideways(p)) * t
+    }
+    const atCrotch = at(crotchDepth)
+    return (d: number) => at(d) - atCrotch
+  }
+  const shiftL = shiftOf([body.hipL, body.kneeL, body.ankleL])
+  const shiftR = shiftOf([body.hipR, body.kneeR, body.ankleR])
+  const nowhere = pt(-1, -1)
+  return (x, y) => {
+    const d = depth(pt(x, y))
+    if (d <= crotchDepth) return map(x, y)
+    const [l, r] = [shiftL(d), shiftR(d)]
+    const fromLeft = () => {
+      const src = map(x - across.x * l, y - across.y * l)
+      return src.x >= 0 && src.x <= crotchX ? src : null
+    }
+    const fromRight = () => {
+      const src = map(x - across.x * r, y - across.y * r)
+      return src.x >= crotchX ? src : null
+    }
+    const leftFirst = sideways(pt(x, y)) < (l + r) / 2
+    return (leftFirst ? (fromLeft() ?? fromRight()) : (fromRight() ?? fromLeft())) ?? nowhere
+  }
+}
+
+/** How far below the ankle joints (hip-to-ankle lengths) full-length trousers end: over the ankle bones, on the shoes. */
+const OVER_ANKLES = 0.04
+/** Where between the knees and the ankles a hem read from the flat photo must reach to be full length (a capri's ends above). */
+const FULL_LENGTH = 0.5
+
+/** How much longer the legs below the crotch are drawn so that full-length ones end over the ankles; 1 when the ankles are not seen or the legs are shorter. */
+function legsToAnkles(body: BodyFrame, waist: Point, down: Point, rise: number, length: number) {
+  const depth = (p: Point) => (p.x - waist.x) * down.x + (p.y - waist.y) * down.y
+  const meanDepth = (a: Point | null, b: Point | null) => (a && b ? depth(mid(a, b)) : a || b ? depth((a ?? b)!) : null)
+  const ankles = meanDepth(body.ankleL, body.ankleR)
+  if (ankles === null) return 1
+  const hipJoints = depth(mid(body.hipL, body.hipR))
+  const end = ankles + (ankles - hipJoints) * OVER_ANKLES
+  const knees = meanDepth(body.kneeL, body.kneeR) ?? (hipJoints + ankles) / 2
+  if (length < knees + (end - knees) * FULL_LENGTH || length <= rise || end <= rise) return 1
+  return (end - rise) / (length - rise)
 }
 
 /**

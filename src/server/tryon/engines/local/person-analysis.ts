@@ -47,7 +47,7 @@ export function bodyFrame(pose: Pose, width: number, height: number): { body: Bo
   const down = (from: Point, len: number) => pt(from.x, from.y + len)
   const elbow = (s: 'left' | 'right') => (seen(s, 'elbow') ? get(s, 'elbow') : down(get(s, 'shoulder'), shoulderWidth * 0.85))
   const wrist = (s: 'left' | 'right') => (seen(s, 'wrist') ? get(s, 'wrist') : down(elbow(s), shoulderWidth * 0.8))
-  const knee = (s: 'left' | 'right') => (seen(s, 'knee') ? get(s, 'knee') : null)
+  const joint = (s: 'left' | 'right', part: 'knee' | 'ankle') => (seen(s, part) && inside(key(s, part)) ? get(s, part) : null)
   return {
     body: {
       shoulderL: get(sL, 'shoulder'),
@@ -58,8 +58,10 @@ export function bodyFrame(pose: Pose, width: number, height: number): { body: Bo
       wristR: wrist(sR),
       hipL: get(sL, 'hip'),
       hipR: get(sR, 'hip'),
-      kneeL: knee(sL),
-      kneeR: knee(sR),
+      kneeL: joint(sL, 'knee'),
+      kneeR: joint(sR, 'knee'),
+      ankleL: joint(sL, 'ankle'),
+      ankleR: joint(sR, 'ankle'),
       nose: p('nose'),
       shoulderWidth,
     },

@@ -552,13 +552,13 @@ export function personPlate(person: Rgb, masks: PlateMasks, model: PlateModel): 
 /** The plate's model of a photo scaled by k. */
 function scaledModel({ body, face, skin, upperArms }: PlateModel, k: number): PlateModel {
   const at = (p: Point) => pt(p.x * k, p.y * k)
-  const { shoulderL, shoulderR, elbowL, elbowR, wristL, wristR, hipL, hipR, kneeL, kneeR, nose, shoulderWidth } = body
+  const { shoulderL, shoulderR, elbowL, elbowR, wristL, wristR, hipL, hipR, kneeL, kneeR, ankleL, ankleR, nose, shoulderWidth } = body
   const arm = (seen: SeenUpperArm | null) =>
     seen && { ...seen, top: at(seen.top), hem: at(seen.hem), end: at(seen.end), radius: seen.radius * k, rows: seen.rows.map((row) => ({ ...row, at: at(row.at), right: row.right * k, left: row.left * k })) }
   return {
     body: {
       ...{ shoulderL: at(shoulderL), shoulderR: at(shoulderR), elbowL: at(elbowL), elbowR: at(elbowR), wristL: at(wristL), wristR: at(wristR) },
-      ...{ hipL: at(hipL), hipR: at(hipR), kneeL: kneeL && at(kneeL), kneeR: kneeR && at(kneeR), nose: at(nose), shoulderWidth: shoulderWidth * k },
+      ...{ hipL: at(hipL), hipR: at(hipR), kneeL: kneeL && at(kneeL), kneeR: kneeR && at(kneeR), ankleL: ankleL && at(ankleL), ankleR: ankleR && at(ankleR), nose: at(nose), shoulderWidth: shoulderWidth * k },
     },
     face: face && { ...face, oval: face.oval.map(at) },
     skin,

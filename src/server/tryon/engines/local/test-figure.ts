@@ -25,6 +25,8 @@ export const standingBody: BodyFrame = {
   hipR: pt(115, 180),
   kneeL: pt(88, 240),
   kneeR: pt(112, 240),
+  ankleL: null,
+  ankleR: null,
   nose: pt(100, 40),
   shoulderWidth: 50,
 }
