@@ -246,8 +246,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     }
     return d
   }
-  /** Whether (x, y) lies nearer the body's centre line than the nearest arm's line does. */
-  const towardsBody = (x: number, y: number) => {
+  /** The point of the arms' lines nearest (x, y). */
+  const nearestOnArms = (x: number, y: number) => {
     let [d, at] = [Infinity, pt(x, y)]
     for (const { line } of arms)
       for (let k = 0; k + 1 < line.length; k++) {
@@ -255,7 +255,22 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         const e = Math.hypot(p.x - x, p.y - y)
         if (e < d) [d, at] = [e, p]
       }
+    return at
+  }
+  /** Whether (x, y) lies nearer the body's centre line than the nearest arm's line does. */
+  const towardsBody = (x: number, y: number) => {
+    const at = nearestOnArms(x, y)
     return Math.abs(x - centreLineX(body, y)) < Math.abs(at.x - centreLineX(body, at.y))
+  }
+  /** Whether the arm nearest (x, y) is bare where its line passes (x, y): no sleeve hangs beside the hips there. */
+  const bareArmBeside = (x: number, y: number) => {
+    const at = nearestOnArms(x, y)
+    return isSet(masks.bareArms, Math.round(at.y) * w + Math.round(at.x))
+  }
+  /** Whether pixel i, at (x, y), has the colour of the plate's skin on the nearest arm's line. */
+  const armColoured = (x: number, y: number, i: number) => {
+    const at = nearestOnArms(x, y)
+    return hueApart(pixelLab(person, i), pixelLab(plate.fill, Math.round(at.y) * w + Math.round(at.x))) < OUTER_ARM_SKIN
   }
   /**
    * Whether old clothing below the new hem at (x, y) is an old sleeve's (near an arm: old sleeves go
@@ -291,9 +306,13 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         if (bottom) {
           // (where the segmentation took the old trousers for the top's clothing, their colour tells)
           // (and a skirt's, of whatever print, below its waistband, or a dress's below the new one; off
-          // the arms, where a long sleeve hangs down beside the hips)
-          const oldSkirt = (input.waistband === null ? belowWaist(x, y) : y > input.waistband) && isSet(masks.clothing, i) && !shows(i) && armDistance(x, y) >= sw * 0.2
-          const oldCloth = (belowWaist(x, y) && oldBottom(x, y)) || oldSkirt || (wearer.data[i] && !shows(i) && oldBottomsColour(i, y))
+          // the arms, where a long sleeve hangs down beside the hips, unless the arm is bare there and the
+          // old bottoms' own waistband was found: with none, what hangs beside a bare arm is a long top's)
+          const oldSkirt = (input.waistband === null ? belowWaist(x, y) : y > input.waistband) && isSet(masks.clothing, i) && !shows(i) && (armDistance(x, y) >= sw * 0.2 || (input.waistband !== null && bareArmBeside(x, y)))
+          // (not the outer side of a hanging arm, darker or lighter than the skin's tone there: no legs are
+          // beyond it; of the colour of the plate's skin on the arm's line, not of an old top's hem)
+          const outerArm = armDistance(x, y) < sw * OUTER_ARM && !towardsBody(x, y) && armColoured(x, y, i)
+          const oldCloth = (belowWaist(x, y) && oldBottom(x, y) && !outerArm) || oldSkirt || (wearer.data[i] && !shows(i) && oldBottomsColour(i, y))
           remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
         }
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
@@ -409,6 +428,11 @@ const SHADE_APART = 15
 
 /** How far apart in colour (`hueApart`) a bare shoulder may be from the arm seen below it. */
 const BARE_APART = 10
+
+/** How far from a hanging arm's line (shoulder widths) its outer side is kept when trousers go on. */
+const OUTER_ARM = 0.25
+/** How near (`hueApart`) the plate's skin a pixel there must be to be the arm's. */
+const OUTER_ARM_SKIN = 20
 
 /** How much nearer (`hueApart`) the old top's colour than the old bottoms' a pixel above the person's waistband must be to stay the top's. */
 const TOP_MARGIN = 2

@@ -460,6 +460,33 @@ describe.skipIf(!hasFixtures)('local try-on engine: trousers down the legs', () 
     // (before: 0.22, 0.37 and 0.21 of them changed; now all but a few)
     expect(covered.share).toBeGreaterThan(0.9)
   }, 120_000)
+
+  it("takes away old jeans beside bare arms below their waistband, and leaves the arms' shaded outer sides whole (model_3: pale strips of the old jeans with their seams beside the new ones, holes of backdrop in her forearm)", async () => {
+    const { analysis, photo, picture, fabric } = await triedOn('model_3.png', '051946_1.jpg')
+    const { masks, model } = analysis
+    const { body } = model
+    const waistband = model.waistband ?? expect.fail('the jeans have a waistband')
+    const sw = body.shoulderWidth
+    const fromArms = armsDistance(body)
+    const skin = rgbToLab(...model.skin)
+    const rgb = { width: masks.person.width, height: masks.person.height, data: photo }
+    const besideArms = (x: number, y: number, i: number) => y > waistband + sw * 0.05 && isSet(masks.clothing, i) && !fabric.data[i] && fromArms(x, y) < sw * 0.2 && hueApart(pixelLab(rgb, i), skin) >= 20
+    const jeans = changedIn(photo, picture, masks.person, besideArms, 24)
+    expect(jeans.pixels).toBeGreaterThan(1000)
+    // (0.91 of them changed before: the rest stayed as pale strips and seams; all but a few now)
+    expect(jeans.share).toBeGreaterThan(0.97)
+    const centre = bodyAxes(body).neck.x
+    // (the forearms' outer halves, off their line by more than a twentieth of the shoulders)
+    const outerSides = (x: number, y: number, i: number) => {
+      const [elbow, wrist] = x < centre ? [body.elbowL, body.wristL] : [body.elbowR, body.wristR]
+      const lineX = elbow.x + ((wrist.x - elbow.x) * (y - elbow.y)) / (wrist.y - elbow.y)
+      return y > waistband && y < wrist.y && Math.abs(x - centre) > Math.abs(lineX - centre) + sw * 0.05 && fromArms(x, y) < sw * 0.25 && hueApart(pixelLab(rgb, i), skin) < 20
+    }
+    const arms = changedIn(photo, picture, masks.person, outerSides, 24)
+    expect(arms.pixels).toBeGreaterThan(500)
+    // (345 of 16994 went to the backdrop before; none now)
+    expect(arms.share).toBeLessThan(0.005)
+  }, 120_000)
 })
 
 describe.skipIf(!hasFixtures)("local try-on engine: an arm's outline against a pale backdrop", () => {
