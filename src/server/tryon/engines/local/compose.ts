@@ -6,7 +6,7 @@ import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, medianLab, morph, opened, pixelLab, plane } from './raster'
+import { type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -290,8 +290,12 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // over a zebra skirt, whose median is a pale grey, lost its hem; an acid-washed tee its dark patches)
   const onTop = (x: number, y: number) => isSet(masks.clothing, y * w + x) && wearer.data[y * w + x] && !shows(y * w + x)
   const topColour = bottom && removable && input.waistband !== null ? rowsColour(person, removable, Math.max(0, Math.floor(waistY - rise - bandRows)), waistY - rise, onTop) : null
+  // (unless the two are too alike to tell apart: a white top's folds over a zebra skirt, whose median is a pale grey, went)
+  const topTold = topColour && oldColour && labDistance(topColour, oldColour) >= TOP_APART ? topColour : null
   const oldBottomsColour = (i: number, y: number) =>
-    oldColour !== null && hueApart(pixelLab(person, i), oldColour) < 10 && (!topColour || y >= input.waistband! || hueApart(pixelLab(person, i), oldColour) < hueApart(pixelLab(person, i), topColour) + TOP_MARGIN)
+    oldColour !== null &&
+    hueApart(pixelLab(person, i), oldColour) < 10 &&
+    (!topColour || y >= input.waistband! || (topTold !== null && hueApart(pixelLab(person, i), oldColour) < hueApart(pixelLab(person, i), topTold) + TOP_MARGIN))
   // An arm's outline (its skin blended with a pale backdrop, in no mask) goes with the arm under a
   // new sleeve: beside one, it is removed as the old sleeve would be. (Elsewhere it stays, the arm's edge.)
   const sleeveNear = outlineBox && morph(sleeves.alpha, ARM_OUTLINE, outlineBox)
@@ -428,6 +432,9 @@ const SHADE_APART = 15
 
 /** How far apart in colour (`hueApart`) a bare shoulder may be from the arm seen below it. */
 const BARE_APART = 10
+
+/** How far apart (Lab) the old top's and the old bottoms' colours must be for a pixel above the person's waistband to go by its colour. */
+const TOP_APART = 15
 
 /** How far from a hanging arm's line (shoulder widths) its outer side is kept when trousers go on. */
 const OUTER_ARM = 0.25

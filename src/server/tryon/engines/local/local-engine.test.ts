@@ -426,6 +426,18 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     // (1250 of 16819 before, between 0.3 and 0.1 shoulder widths above her waistband; none now)
     expect(above.share).toBeLessThan(0.01)
   }, 120_000)
+  it("keeps a white top's folds above a zebra skirt's waistband as they are when new trousers go on (02849: the skirt's median is a pale grey, and a block of her top beside the arm went to skin)", async () => {
+    const { analysis, photo, picture, fabric } = await triedOn('02849_00.jpg', '051946_1.jpg')
+    const { masks, model } = analysis
+    const { body } = model
+    const waistband = model.waistband ?? expect.fail('the skirt has a waistband')
+    const top = cachedMorph(masks.clothing, -3)
+    const aboveBand = (_x: number, y: number, i: number) => y >= Math.round(waistband - body.shoulderWidth * 0.3) && y < waistband - body.shoulderWidth * 0.05 && !!top.data[i] && !fabric.data[i]
+    const above = changedIn(photo, picture, masks.person, aboveBand, 24)
+    expect(above.pixels).toBeGreaterThan(2000)
+    // (2879 of 18058 changed before; none now)
+    expect(above.share).toBeLessThan(0.01)
+  }, 120_000)
   it("keeps an old top worn under a shorter new one whole down to the trousers, its sides beside the arms too (00121 under a crop top: skin showed beside the black tee)", async () => {
     const { analysis, photo, picture, fabric } = await triedOn('00121_00.jpg', '02015_00.jpg')
     const { masks, model } = analysis
