@@ -1,7 +1,7 @@
 import type { BodyMeasurements } from '../../engine'
 import { bareExtent } from './arm-outline'
 import { type GarmentModel, acrossHangingSleeve } from './garment-analysis'
-import { type Point, add, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
+import { type Point, add, along, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, isSet } from './raster'
 import { FLARE_GATHER, type Mapping, type MeshRow, limbWarp, meshMap } from './warp'
@@ -146,7 +146,7 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
   // The body's half width at a point of the torso axis (chest, waist, hips): from the joints, or
   // the person's own torso where the photo shows it wider (old clothing there would show as skin).
   const bodyHalf = (p: Point) => {
-    const t = Math.max(0, Math.min(1.4, ((p.x - neck.x) * down.x + (p.y - neck.y) * down.y) / torsoLength))
+    const t = Math.max(0, Math.min(1.4, along(p, neck, down) / torsoLength))
     const chest = sw * 0.47
     const hip = Math.max(sw * 0.47, dist(body.hipL, body.hipR) * 0.8)
     const estimate = t < 0.6 ? chest + (sw * 0.42 - chest) * (t / 0.6) : sw * 0.42 + (hip - sw * 0.42) * Math.min(1, (t - 0.6) / 0.4)
@@ -192,7 +192,7 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
     placed(L.hemL, L.hemR),
   ]
   // Rows must go down the garment and the body in order (odd landmarks are dropped).
-  const depth = (q: Point) => (q.x - neck.x) * down.x + (q.y - neck.y) * down.y
+  const depth = (q: Point) => along(q, neck, down)
   const gy = (q: MeshRow) => q.src.reduce((sum, p) => sum + p.y, 0) / q.src.length
   const py = (q: MeshRow) => q.out.reduce((sum, p) => sum + depth(p), 0) / q.out.length
   const ordered: MeshRow[] = []
@@ -233,7 +233,7 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
     // out from the body (the body part ends there).
     const deepest = reach * 0.6
     const armDir = norm(sub(arm[1]!, arm[0]!))
-    const depth = (p: Point) => (p.x - arm[0]!.x) * armDir.x + (p.y - arm[0]!.y) * armDir.y
+    const depth = (p: Point) => along(p, arm[0]!, armDir)
     const [top, underarm] = rootOut
     const onBodySide = lerp(top, underarm, Math.min(1, Math.max(0, (deepest - depth(top)) / (depth(underarm) - depth(top) || 1))))
     const onArm = acrossArm(deepest, sourceAt(0.6))[1]
@@ -327,8 +327,8 @@ function fitBottom(g: GarmentModel, body: BodyFrame, fit: Fit, waistband: number
  */
 function alongLegs(map: Mapping, body: BodyFrame, axes: { waist: Point; down: Point; across: Point }, crotchDepth: number, crotchX: number): Mapping {
   const { waist, down, across } = axes
-  const depth = (p: Point) => (p.x - waist.x) * down.x + (p.y - waist.y) * down.y
-  const sideways = (p: Point) => (p.x - waist.x) * across.x + (p.y - waist.y) * across.y
+  const depth = (p: Point) => along(p, waist, down)
+  const sideways = (p: Point) => along(p, waist, across)
   const shiftOf = (joints: (Point | null)[]) => {
     const line = joints.filter((p): p is Point => p !== null)
     if (line.length < 2) return () => 0
@@ -370,7 +370,7 @@ const FULL_LENGTH = 0.5
 
 /** How much longer the legs below the crotch are drawn so that full-length ones end over the ankles; 1 when the ankles are not seen or the legs are shorter. */
 function legsToAnkles(body: BodyFrame, waist: Point, down: Point, rise: number, length: number) {
-  const depth = (p: Point) => (p.x - waist.x) * down.x + (p.y - waist.y) * down.y
+  const depth = (p: Point) => along(p, waist, down)
   const meanDepth = (a: Point | null, b: Point | null) => (a && b ? depth(mid(a, b)) : a || b ? depth((a ?? b)!) : null)
   const ankles = meanDepth(body.ankleL, body.ankleR)
   if (ankles === null) return 1

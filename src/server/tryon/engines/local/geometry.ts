@@ -7,6 +7,8 @@ export const scale = (a: Point, s: number): Point => ({ x: a.x * s, y: a.y * s }
 export const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t })
 export const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
 export const mid = (a: Point, b: Point) => lerp(a, b, 0.5)
+/** How far p lies from `origin` along the unit vector `dir`. */
+export const along = (p: Point, origin: Point, dir: Point) => (p.x - origin.x) * dir.x + (p.y - origin.y) * dir.y
 export const norm = (a: Point): Point => {
   const l = Math.hypot(a.x, a.y) || 1
   return { x: a.x / l, y: a.y / l }
