@@ -28,6 +28,11 @@ const CLOTH_DISTANCE = 16
 /** How far above the shoulders' joints (shoulder widths) the clothing mask begins: higher up are the face and hair, and the trapezius. */
 const CLOTHING_TOP = 0.3
 
+/** How sure the pose model must be of an ankle: on a photo cut above the knees it places unsure ones at the bottom edge. */
+const ANKLE_SEEN = 0.5
+/** The least an ankle lies below its hip (shoulder widths; about 2.4 to 2.8 standing): nearer, it is not the ankle. */
+const LEG_LENGTH = 1.8
+
 /** The body frame from the pose, or a user-facing failure when the upper body is not in the photo. */
 export function bodyFrame(pose: Pose, width: number, height: number): { body: BodyFrame; arms: PersonModel['arms'] } {
   const p = (k: keyof Pose) => pt(pose[k].x, pose[k].y)
@@ -47,7 +52,12 @@ export function bodyFrame(pose: Pose, width: number, height: number): { body: Bo
   const down = (from: Point, len: number) => pt(from.x, from.y + len)
   const elbow = (s: 'left' | 'right') => (seen(s, 'elbow') ? get(s, 'elbow') : down(get(s, 'shoulder'), shoulderWidth * 0.85))
   const wrist = (s: 'left' | 'right') => (seen(s, 'wrist') ? get(s, 'wrist') : down(elbow(s), shoulderWidth * 0.8))
-  const joint = (s: 'left' | 'right', part: 'knee' | 'ankle') => (seen(s, part) && inside(key(s, part)) ? get(s, part) : null)
+  const knee = (s: 'left' | 'right') => (seen(s, 'knee') && inside(key(s, 'knee')) ? get(s, 'knee') : null)
+  const ankle = (s: 'left' | 'right') => {
+    const at = get(s, 'ankle')
+    const sure = pose[key(s, 'ankle')].score >= ANKLE_SEEN && inside(key(s, 'ankle'))
+    return sure && at.y - get(s, 'hip').y >= shoulderWidth * LEG_LENGTH ? at : null
+  }
   return {
     body: {
       shoulderL: get(sL, 'shoulder'),
@@ -58,10 +68,10 @@ export function bodyFrame(pose: Pose, width: number, height: number): { body: Bo
       wristR: wrist(sR),
       hipL: get(sL, 'hip'),
       hipR: get(sR, 'hip'),
-      kneeL: joint(sL, 'knee'),
-      kneeR: joint(sR, 'knee'),
-      ankleL: joint(sL, 'ankle'),
-      ankleR: joint(sR, 'ankle'),
+      kneeL: knee(sL),
+      kneeR: knee(sR),
+      ankleL: ankle(sL),
+      ankleR: ankle(sR),
       nose: p('nose'),
       shoulderWidth,
     },
