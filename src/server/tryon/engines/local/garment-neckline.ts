@@ -1,5 +1,5 @@
 import type { GarmentModel } from './analysis-schemas'
-import { type Plane, type Rgb, fillHoles, isSet, keepLargest, labDistance, pixelLab, plane } from './raster'
+import { type Box, type Lab, type Plane, type Rgb, fillHoles, isSet, keepLargest, labDistance, pixelLab, plane } from './raster'
 
 /** How far apart (Lab) a pixel may be from the seed's colour to join the inside of the back: more than the fabric's own texture, less than a trim. */
 const SAME_CLOTH = 18
@@ -23,24 +23,60 @@ const LEAST_FILL = 0.2
 const MOST_ENCLOSED = 0.5
 /** The least share of it that its mirror image across the middle covers: a neckline is symmetric, a print's patch not. */
 const LEAST_SYMMETRY = 0.4
+/** The least step (Lab, between a pixel's two neighbours) that is the neckline's edge, when the inside of the back is the front's colour: more than a smooth fabric's grain. */
+const EDGE_STEP = 6
+/** How far beside the middle column the inside of the back is looked for too, within its edges (of the chest's width): a keyhole's slit may run down the middle. */
+const BESIDE_SLIT = 0.04
+/** How deep below the garment's top a V neckline's inside of the back may reach, within its edges (of the chest's width): below the armpits on a deep V. */
+const DEEPEST_V = 0.6
+/** The most of the chest's width (squared) the inside of the back covers within its edges: a deep V's. */
+const MOST_AREA_V = 0.25
 
 /**
  * The inside of the garment's back, seen through the neckline on a flat photo: worn, it is behind
- * the neck and chest, which show there. It is what joins a point below the back's collar in the
- * middle, of that point's colour, enclosed by the neckline's edge without reaching the garment's
- * outline, near its top, wide and symmetric, with what it encloses (a label), or what a collar's ring
- * of one colour encloses; then, down the middle, what joins it of other colours, enclosed too (a
- * jersey's white yoke above its mesh); and the back's collar above it. Null for trousers and skirts,
- * and when nothing is.
+ * the neck and chest, which show there. It is a region below the back's collar in the middle,
+ * enclosed by the neckline's edge without reaching the garment's outline, near its top, wide and
+ * symmetric: told from the front by its colour or, when it is of the front's colour, by the
+ * neckline's edge; with the back's collar above it. Null for trousers and skirts, and when nothing is.
  */
-export function insideBack(rgb: Rgb, mask: Plane, { type, bbox, landmarks: L }: GarmentModel): Plane | null {
-  if (type === 'bottom') return null
+export function insideBack(rgb: Rgb, mask: Plane, model: GarmentModel): Plane | null {
+  if (model.type === 'bottom') return null
+  const neck = neckOf(mask, model)
+  if (!neck) return null
+  const inside = byColour(rgb, mask, neck) ?? withinEdges(rgb, mask, neck)
+  return inside && withCollarAbove(inside)
+}
+
+/** Where the inside of the back is looked for: the middle column, the garment's top there, the chest's width and how low the flood may go. */
+type Neck = { cx: number; top: number; chest: number; lowest: number }
+
+function neckOf(mask: Plane, { bbox, landmarks: L }: GarmentModel): Neck | null {
   const { width: w, height: h } = mask
   const cx = Math.round((L.shoulderL.x + L.shoulderR.x) / 2)
   const chest = L.armpitR.x - L.armpitL.x
   const lowest = Math.min(L.armpitL.y, L.armpitR.y, h - 2)
   let top = Math.max(1, bbox.y0)
   while (top < lowest && !isSet(mask, top * w + cx)) top++
+  return top < lowest && chest > 0 ? { cx, top, chest, lowest } : null
+}
+
+/** Whether a region found is the inside of the back: near the top in the middle, wide, deep, filling its box and symmetric. */
+function isInsideBack(found: Plane, { cx, top, chest }: Neck): boolean {
+  const shape = shapeOf(setPixels(found), found.width, cx)
+  const fits = shape.middle - top <= chest * NEAR_TOP && shape.width >= chest * LEAST_WIDTH && shape.depth >= chest * LEAST_DEPTH && shape.fill >= LEAST_FILL
+  return fits && shape.symmetry >= LEAST_SYMMETRY
+}
+
+/**
+ * The inside of the back told from the front by its colour: what joins a point below the back's
+ * collar in the middle, of that point's colour, enclosed by the neckline's edge without reaching
+ * the garment's outline, with what it encloses (a label), or what a collar's ring of one colour
+ * encloses; then, down the middle, what joins it of other colours, enclosed too (a jersey's white
+ * yoke above its mesh).
+ */
+function byColour(rgb: Rgb, mask: Plane, neck: Neck): Plane | null {
+  const { width: w, height: h } = mask
+  const { cx, top, chest, lowest } = neck
   // (a pixel any flood reached is not tried again as a seed: it would run out the same way)
   const tried = new Uint8Array(w * h)
   let inside: Plane | null = null
@@ -54,16 +90,72 @@ export function insideBack(rgb: Rgb, mask: Plane, { type, bbox, landmarks: L }: 
       const box = shapeOf(region, w, cx)
       if (!enclosed || box.width < chest * LEAST_WIDTH || box.depth < chest * LEAST_DEPTH) continue
       const found = withinCollar(region, w, h)
-      const shape = shapeOf(setPixels(found), w, cx)
-      const fits = shape.middle - top <= chest * NEAR_TOP && shape.width >= chest * LEAST_WIDTH && shape.depth >= chest * LEAST_DEPTH && shape.fill >= LEAST_FILL
-      if (fits && shape.symmetry >= LEAST_SYMMETRY) inside = found
+      if (isInsideBack(found, neck)) inside = found
       continue
     }
     const joins = region.some((i) => inside!.data[i - 1] || inside!.data[i + 1] || inside!.data[i - w] || inside!.data[i + w])
     if (!enclosed || !joins || shapeOf(region, w, cx).symmetry < LEAST_SYMMETRY) break
     inside = withHolesFilled(inside, region)
   }
-  return inside && withCollarAbove(inside)
+  return inside
+}
+
+/**
+ * The inside of the back of the front's colour (a blouse's, only a shade darker in its shadow): what
+ * joins a point below the back's collar, in the middle or just beside it, without crossing an edge
+ * (a step of EDGE_STEP or more), with what it encloses (a label, a keyhole's slit).
+ */
+function withinEdges(rgb: Rgb, mask: Plane, neck: Neck): Plane | null {
+  const { width: w, height: h } = mask
+  const { cx, top, chest } = neck
+  const beside = Math.max(1, Math.round(chest * BESIDE_SLIT))
+  const box = { x0: Math.max(1, Math.round(cx - chest / 2)), x1: Math.min(w - 2, Math.round(cx + chest / 2)), y0: 1, y1: Math.min(h - 2, Math.round(top + chest * DEEPEST_V)) }
+  const edge = edges(rgb, box)
+  const tried = new Uint8Array(w * h)
+  for (let y = top + 2; y < top + chest * SEED_DEPTH; y += 3)
+    for (const seed of [y * w + cx, y * w + cx - beside, y * w + cx + beside]) {
+      if (tried[seed] || edge[seed] || !isSet(mask, seed)) continue
+      const { region, enclosed } = floodWithin(mask, edge, box, seed, tried, chest * chest * MOST_AREA_V)
+      if (!enclosed || shapeOf(region, w, cx).width < chest * LEAST_WIDTH) continue
+      const found = withinCollar(region, w, h)
+      if (isInsideBack(found, neck)) return found
+    }
+  return null
+}
+
+/** The pixels within the box where the colour steps by EDGE_STEP or more between a pixel's two neighbours, across or down. */
+function edges(rgb: Rgb, { x0, x1, y0, y1 }: Box): Uint8Array {
+  const w = rgb.width
+  const edge = new Uint8Array(w * rgb.height)
+  // (each pixel's colour worked out once, for the box and a pixel round it)
+  const lab = new Array<Lab>(w * rgb.height)
+  for (let y = Math.max(0, y0 - 1); y <= y1 + 1; y++) for (let i = y * w + x0 - 1; i <= y * w + x1 + 1; i++) lab[i] = pixelLab(rgb, i)
+  for (let y = Math.max(1, y0); y <= y1; y++)
+    for (let i = y * w + x0; i <= y * w + x1; i++) edge[i] = Math.max(labDistance(lab[i - 1]!, lab[i + 1]!), labDistance(lab[i - w]!, lab[i + w]!)) >= EDGE_STEP ? 1 : 0
+  return edge
+}
+
+/** The pixels joined to the seed (4-neighbour) not on an edge, and whether they are enclosed: not reaching the mask's outline or the box's, nor beyond `most` pixels. */
+function floodWithin(mask: Plane, edge: Uint8Array, box: Box, seed: number, seen: Uint8Array, most: number): { region: number[]; enclosed: boolean } {
+  const w = mask.width
+  const region = [seed]
+  seen[seed] = 1
+  let enclosed = true
+  for (let k = 0; k < region.length; k++) {
+    const i = region[k]!
+    const [x, y] = [i % w, Math.floor(i / w)]
+    if (x <= box.x0 || x >= box.x1 || y <= box.y0 || y >= box.y1 || region.length > most) enclosed = false
+    for (const j of [i - 1, i + 1, i - w, i + w]) {
+      if (seen[j] || edge[j]) continue
+      if (!isSet(mask, j)) enclosed = false
+      else {
+        seen[j] = 1
+        region.push(j)
+      }
+    }
+    if (!enclosed) return { region, enclosed }
+  }
+  return { region, enclosed }
 }
 
 /**
