@@ -82,6 +82,8 @@ const cropTop = () => flatGarment('M95 80 L205 80 L215 180 L85 180 Z', '#e8c020'
 const tankTop = () => flatGarment('M95 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
 /** A navy long-sleeve top, its sleeves reaching well past its hem. */
 const longSleeves = () => flatGarment('M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 250 L85 250 L85 140 L45 340 L10 330 L65 70 Z', '#203080', 'top')
+/** A sleeveless yellow top with a deep V neckline, its point off the middle. */
+const deepV = () => flatGarment('M95 80 L140 80 L168 200 L180 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
 /** A slim green shift dress, narrower at the hips than the jeans it goes over. */
 const shiftDress = () => flatGarment('M120 30 L180 30 L190 200 L110 200 Z', '#208040', 'dress')
 /** Red trousers. */
@@ -221,6 +223,18 @@ describe('compose', () => {
     }
     // On the arm it is skin.
     expect(pixel(image, Math.round(body.elbowR.x), Math.round(body.elbowR.y))).toEqual(SKIN)
+  })
+
+  it("shows skin, not the backdrop, down to a deep V's point below the armpits (a white patch showed at the pink blouse's point)", async () => {
+    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
+    const top = await deepV()
+    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    // (the V's uncovered pixels below the armpits, at y 103)
+    const inV: number[][] = []
+    for (let y = 105; y < 160; y++) for (let x = 90; x <= 110; x++) if (coverage.data[y * W + x] === 0) inV.push(pixel(image, x, y))
+    expect(inV.length).toBeGreaterThan(20)
+    expect(inV.filter((colour) => colour.join() !== SKIN.join())).toEqual([])
   })
 
   it("keeps an old tee that ran down to the trousers below a shorter new top's hem, worn under it (no belly was in the photo)", async () => {

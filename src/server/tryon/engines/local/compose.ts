@@ -580,21 +580,37 @@ function rowExtents(alpha: Plane, sleeves: Plane, body: BodyFrame, box: Box): Ma
   return extents
 }
 
+/** How far either side of the body's centre line a break in the new garment that begins is its neckline, not the backdrop beside its body (shoulder widths). */
+const NECKLINE_BREAK = 0.15
+
 /**
  * Row by row from `from` down to `to`, the columns the new garment covers without a break on
- * either side of the body's centre line (rows where it does not cover the centre are left out).
+ * either side of the body's centre line, but a V neckline's, begun near the centre and closed
+ * within half a shoulder width of it (rows where it does not cover the centre are left out).
  */
 function bodyRuns(alpha: Plane, from: number, body: BodyFrame, to: number): Map<number, [number, number]> {
   const { width: w, height: h } = alpha
   const runs = new Map<number, [number, number]>()
+  const sw = body.shoulderWidth
   const covered = (x: number, y: number) => x >= 0 && x < w && (alpha.data[y * w + x] ?? 0) >= 0.5
+  // (the last covered column from x outwards by `step`)
+  const runEnd = (x: number, y: number, middle: number, step: 1 | -1) => {
+    for (;;) {
+      if (covered(x + step, y)) x += step
+      else if (Math.abs(x + step - middle) >= sw * NECKLINE_BREAK) return x
+      else {
+        let end = x + step
+        while (!covered(end, y) && Math.abs(end - middle) < sw / 2) end += step
+        if (!covered(end, y)) return x
+        x = end
+      }
+    }
+  }
   for (let y = Math.max(0, Math.ceil(from)); y <= Math.min(h - 1, to); y++) {
-    const cx = Math.round(centreLineX(body, y))
-    if (!covered(cx, y)) continue
-    let [x0, x1] = [cx, cx]
-    while (covered(x0 - 1, y)) x0--
-    while (covered(x1 + 1, y)) x1++
-    runs.set(y, [x0, x1])
+    const middle = centreLineX(body, y)
+    const cx = Math.round(middle)
+    // (a deep V's point off the centre line: in the rows where one side of it covers the centre, the V is within the run)
+    if (covered(cx, y)) runs.set(y, [runEnd(cx, y, middle, -1), runEnd(cx, y, middle, 1)])
   }
   return runs
 }
