@@ -579,3 +579,15 @@ describe.skipIf(!hasFixtures)("local try-on engine: the body's light under a new
     expect(step).toBeLessThan(1.5)
   }, 120_000)
 })
+
+describe.skipIf(!hasFixtures)('local try-on engine: a photo mirrored', () => {
+  it("tries a blouse with bell sleeves on a mirrored photo as on the photo (052964 flipped: the sleeves' flare round the forearms was taken for fabric beside the body, and the try-on was refused)", async () => {
+    const engine = createLocalEngine({ storage: memoryStorage() })
+    const photo = fixture('persons', '052964_0.jpg')
+    const mirrored: StoredImage = { ...photo, key: 'mirrored/052964_0.jpg', data: await sharp(photo.data).flop().jpeg({ quality: 92 }).toBuffer() }
+    for (const person of [photo, mirrored]) {
+      const out = await engine.generate({ person, garment: fixture('garments', '049947_1.jpg'), width: W, height: H, numberResults: 1, outputFormat: 'PNG' })
+      expect(out.images).toHaveLength(1)
+    }
+  }, 120_000)
+})

@@ -66,6 +66,20 @@ describe('result self-check', () => {
     expect(check(skirt(() => 35), photo(), 'dress')).toContain('outside')
   })
 
+  it("allows a long sleeve's bell flaring out from the elbow to past the wrist, not a sleeve standing out from the shoulder (a pink blouse's bell sleeves were refused on a photo mirrored)", () => {
+    // Sleeves down the arms' outer sides (elbows at y 120, wrists at 160), flaring from the body's
+    // outline 62..138 to 0.24 shoulder widths beyond it at the wrists and on to y 170.
+    const sleeves = (from: number, to: number, spread: (y: number) => number) => {
+      const p = fill(plane(W, H), 70, 62, 130, 180)
+      for (let y = from; y < to; y++) fill(p, Math.round(62 - spread(y)), y, Math.round(138 + spread(y)), y + 1)
+      return p
+    }
+    const bell = (y: number) => Math.max(0, (y - 120) * 0.3)
+    expect(check(sleeves(62, 170, bell))).toEqual([])
+    // (as far out from the shoulders down to the elbows: wings)
+    expect(check(sleeves(62, 120, () => 14))).toContain('outside')
+  })
+
   it('finds legs erased to the backdrop below the hem, and a garment too small for the body', () => {
     const erased = photo()
     for (let y = 200; y < 290; y++) erased.data.fill(240, (y * W + 80) * 3, (y * W + 120) * 3)

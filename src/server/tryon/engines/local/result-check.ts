@@ -1,5 +1,5 @@
 import type { GarmentCategory } from '../../engine'
-import { type Point, dist, lerp } from './geometry'
+import { type Point, dist, lerp, segmentDistance, segmentShare } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
 import { type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, opened, plane } from './raster'
 
@@ -70,9 +70,23 @@ function outlineOf(person: Plane) {
   return outline
 }
 
+/** How far from a forearm's line a sleeve's bell may reach (shoulder widths): from the elbow, widening to the wrist, and on past it to its cuff (a share of the forearm's length). */
+const BELL = { elbow: 0.15, wrist: 0.4, pastWrist: 0.3 }
+
+/** Whether (x, y) lies within the reach of a sleeve's bell round either forearm. */
+function inBell(x: number, y: number, body: BodyFrame) {
+  for (const [elbow, wrist] of [[body.elbowL, body.wristL], [body.elbowR, body.wristR]] as const) {
+    const cuff = lerp(elbow, wrist, 1 + BELL.pastWrist)
+    const t = segmentShare(x, y, elbow, cuff) * (1 + BELL.pastWrist)
+    if (segmentDistance(x, y, elbow, cuff) < body.shoulderWidth * (BELL.elbow + (BELL.wrist - BELL.elbow) * t)) return true
+  }
+  return false
+}
+
 /**
  * Fabric outside the silhouette grown by a margin. Below the hips a dress or skirt may flare: out to
- * 40% of the shoulders beyond the body's outline there, and further the lower it hangs.
+ * 40% of the shoulders beyond the body's outline there, and further the lower it hangs; a top's or a
+ * dress's sleeves may flare round the forearms (a bell sleeve), not higher up the arms.
  */
 function outside({ masks, body, garmentType, fabric }: CheckInput, { area, y0, y1 }: FabricExtent) {
   const { width: w } = fabric
@@ -80,6 +94,7 @@ function outside({ masks, body, garmentType, fabric }: CheckInput, { area, y0, y
   const near = cachedMorph(masks.person, sw * 0.08).data
   const hipsY = bodyAxes(body).hips.y
   const flares = garmentType !== 'top'
+  const sleeved = garmentType !== 'bottom'
   const outline = outlineOf(masks.person)
   let out = 0
   for (let y = y0; y <= y1; y++) {
@@ -88,7 +103,7 @@ function outside({ masks, body, garmentType, fabric }: CheckInput, { area, y0, y
     const reach = flares && y > hipsY ? sw * 0.4 + (y - hipsY) * FLARE_SLOPE : null
     for (let x = 0; x < w; x++) {
       const i = y * w + x
-      if (on(fabric, i) && !near[i] && (reach === null || x < left - reach || x > right + reach)) out++
+      if (on(fabric, i) && !near[i] && (reach === null || x < left - reach || x > right + reach) && !(sleeved && inBell(x, y, body))) out++
     }
   }
   return out > Math.max(area * 0.04, fabric.data.length * 0.002)
