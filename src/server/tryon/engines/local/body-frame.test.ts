@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ENGINE_ERRORS } from './messages'
 import { bodyFrame } from './person-analysis'
 import { KEYPOINTS, type Pose } from './pose'
 
@@ -28,5 +29,15 @@ describe('body frame', () => {
     const cut = standing(0.9, { leftKnee: { x: 232, y: 600, score: 0.1 }, rightKnee: { x: 168, y: 600, score: 0.1 }, leftAnkle: { x: 234, y: 560, score: 0.6 }, rightAnkle: { x: 166, y: 560, score: 0.6 } })
     const { body } = bodyFrame(cut, 400, 600)
     expect([body.ankleL, body.ankleR, body.kneeL, body.kneeR]).toEqual([null, null, null, null])
+  })
+})
+
+describe('body frame on a photo cut at the waist', () => {
+  it('keeps the hips the pose model places just below the bottom edge (up to 0.3 shoulder widths), and refuses the photo when they lie further down', () => {
+    // (the hips at y 400, shoulders 100 apart: cut at 380 the hips are 20 below the edge, cut at 360, 40)
+    expect(bodyFrame(standing(0.9), 400, 380).body.hipL).toEqual({ x: 170, y: 400 })
+    expect(() => bodyFrame(standing(0.9), 400, 360)).toThrow(ENGINE_ERRORS.outOfFrame)
+    // (nor when the model is unsure of them)
+    expect(() => bodyFrame(standing(0.9, { leftHip: { x: 230, y: 400, score: 0.2 } }), 400, 380)).toThrow(ENGINE_ERRORS.outOfFrame)
   })
 })

@@ -38,6 +38,9 @@ function cachedDrawn({ mask, model }: GarmentAnalysis, image: Rgb) {
 
 const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png', WEBP: 'image/webp' }
 
+/** How much of the legs below the hips (shoulder widths) trousers or a skirt need in the photo: on one cut at the waist there is nothing to wear them on. */
+const LEGS_FOR_BOTTOMS = 0.3
+
 /** A picture that failed its check is never returned: the user is told which photo to change. */
 const refusal = (defects: Defect[]) => (defects.some((d) => d === 'face' || d === 'hands' || d === 'limbs') ? ENGINE_ERRORS.personUnfit : ENGINE_ERRORS.garmentUnfit)
 
@@ -106,6 +109,8 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
       const [personImage, garmentImage] = await Promise.all([workingImage(person.analysis, input.person), workingImage(garment.analysis, input.garment)])
       const analysed = performance.now()
       abortIf(input.signal)
+      const { body } = person.analysis.model
+      if (garment.analysis.model.type === 'bottom' && Math.max(body.hipL.y, body.hipR.y) + body.shoulderWidth * LEGS_FOR_BOTTOMS > personImage.height) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
       onProgress?.('fitting')
       const drawn = cachedDrawn(garment.analysis, garmentImage)
       const base = fitFromSize(input.size, input.measurements)

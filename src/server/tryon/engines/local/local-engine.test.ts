@@ -580,7 +580,7 @@ describe.skipIf(!hasFixtures)("local try-on engine: the body's light under a new
   }, 120_000)
 })
 
-describe.skipIf(!hasFixtures)('local try-on engine: a photo mirrored', () => {
+describe.skipIf(!hasFixtures)('local try-on engine: a photo mirrored or cut at the waist', () => {
   it("tries a blouse with bell sleeves on a mirrored photo as on the photo (052964 flipped: the sleeves' flare round the forearms was taken for fabric beside the body, and the try-on was refused)", async () => {
     const engine = createLocalEngine({ storage: memoryStorage() })
     const photo = fixture('persons', '052964_0.jpg')
@@ -589,5 +589,15 @@ describe.skipIf(!hasFixtures)('local try-on engine: a photo mirrored', () => {
       const out = await engine.generate({ person, garment: fixture('garments', '049947_1.jpg'), width: W, height: H, numberResults: 1, outputFormat: 'PNG' })
       expect(out.images).toHaveLength(1)
     }
+  }, 120_000)
+
+  it('tries a top on a photo cut at the waist, and asks for one from the knees up for trousers (it was refused for any garment: the hips lie just below its edge)', async () => {
+    const engine = createLocalEngine({ storage: memoryStorage() })
+    const photo = fixture('persons', '00034_00.jpg')
+    const { width, height } = await sharp(photo.data).metadata()
+    const cut: StoredImage = { ...photo, key: 'cut/00034_00.jpg', data: await sharp(photo.data).extract({ left: 0, top: 0, width, height: Math.round(height * 0.6) }).jpeg({ quality: 92 }).toBuffer() }
+    const tryOn = (garment: string) => engine.generate({ person: cut, garment: fixture('garments', garment), width: W, height: Math.round(W * 0.8), numberResults: 1, outputFormat: 'PNG' })
+    expect((await tryOn('00126_00.jpg')).images).toHaveLength(1)
+    await expect(tryOn('051946_1.jpg')).rejects.toThrow(ENGINE_ERRORS.outOfFrame)
   }, 120_000)
 })

@@ -33,6 +33,9 @@ const ANKLE_SEEN = 0.5
 /** The least an ankle lies below its hip (shoulder widths; about 2.4 to 2.8 standing): nearer, it is not the ankle. */
 const LEG_LENGTH = 1.8
 
+/** How far below a photo's bottom edge the hips may lie (shoulder widths): a photo cut at the waist. */
+const HIPS_BELOW_FRAME = 0.3
+
 /** The body frame from the pose, or a user-facing failure when the upper body is not in the photo. */
 export function bodyFrame(pose: Pose, width: number, height: number): { body: BodyFrame; arms: PersonModel['arms'] } {
   const p = (k: keyof Pose) => pt(pose[k].x, pose[k].y)
@@ -40,14 +43,17 @@ export function bodyFrame(pose: Pose, width: number, height: number): { body: Bo
   const face = Math.max(pose.nose.score, pose.leftEye.score, pose.rightEye.score)
   const needed = ['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip'] as const
   if (face < SEEN && needed.every((k) => pose[k].score < SEEN)) throw new TryOnError(ENGINE_ERRORS.noPerson)
-  if (needed.some((k) => pose[k].score < SEEN || !inside(k)) || face < SEEN * 0.6) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
+  const shoulderWidth = dist(p('leftShoulder'), p('rightShoulder'))
+  // (a photo cut at the waist: the model still places the hips just below its edge)
+  const hipsBelow = shoulderWidth * HIPS_BELOW_FRAME
+  const framed = (k: (typeof needed)[number]) => (k.endsWith('Hip') ? inside(k) || (pose[k].x >= 0 && pose[k].x <= width && pose[k].y > height && pose[k].y <= height + hipsBelow) : inside(k))
+  if (needed.some((k) => pose[k].score < SEEN || !framed(k)) || face < SEEN * 0.6) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
+  if (shoulderWidth < Math.min(width, height) * 0.08) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
   // Front-facing: the person's right side is on the image's left.
   const [sL, sR] = pose.rightShoulder.x <= pose.leftShoulder.x ? (['right', 'left'] as const) : (['left', 'right'] as const)
   const key = <T extends string>(side: 'left' | 'right', part: T) => `${side}${part.charAt(0).toUpperCase()}${part.slice(1)}` as keyof Pose
   const get = (side: 'left' | 'right', part: string) => p(key(side, part))
   const seen = (side: 'left' | 'right', part: string) => pose[key(side, part)].score >= SEEN
-  const shoulderWidth = dist(get(sL, 'shoulder'), get(sR, 'shoulder'))
-  if (shoulderWidth < Math.min(width, height) * 0.08) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
   // An unseen elbow or wrist hangs straight down from the joint above it.
   const down = (from: Point, len: number) => pt(from.x, from.y + len)
   const elbow = (s: 'left' | 'right') => (seen(s, 'elbow') ? get(s, 'elbow') : down(get(s, 'shoulder'), shoulderWidth * 0.85))
