@@ -1,4 +1,4 @@
-import { type Plane, type Rgb, labPlanes, median, plane } from './raster'
+import { type Box, type Plane, type Rgb, fullBox, labPlanes, median, plane } from './raster'
 
 /**
  * The photo's backdrop as its border shows it: a smooth colour field (a quadratic surface per Lab
@@ -64,15 +64,62 @@ const dot = (c: number[], t: number[]) => c.reduce((s, k, j) => s + k * (t[j] ??
 /** A surface's coefficients along one row: constant, linear and quadratic in u. */
 type Row = readonly [number, number, number]
 
-export function backdropOf(img: Rgb): Backdrop {
+/** How far (levels, per channel) a canvas's pixels may lie from its corner's colour: JPEG's noise on a flat fill. */
+const CANVAS_TOLERANCE = 6
+/** The least share of a canvas's line that is of its colour (JPEG's ringing aside). */
+const CANVAS_LINE = 0.98
+/** The least share of the photo's edge line, a few pixels inside the canvas, that differs from the canvas: a straight edge, not a garment's top. */
+const PHOTO_EDGE = 0.9
+/** How far inside the canvas the photo's edge is looked at (pixels: past JPEG's ringing along it). */
+const EDGE_INSET = 3
+
+/**
+ * The photo within a canvas of one flat colour round it (a shop's product image padded to a square:
+ * its own backdrop a little greyer than the canvas), or null when the image is the photo. Each side
+ * of canvas must end at a straight edge of another colour across the photo's whole width or height.
+ */
+export function photoOnCanvas(img: Rgb): Box | null {
+  const { width: w, height: h, data } = img
+  const canvas = [data[0]!, data[1]!, data[2]!]
+  const ofCanvas = (x: number, y: number) => {
+    const i = (y * w + x) * 3
+    return Math.abs(data[i]! - canvas[0]!) <= CANVAS_TOLERANCE && Math.abs(data[i + 1]! - canvas[1]!) <= CANVAS_TOLERANCE && Math.abs(data[i + 2]! - canvas[2]!) <= CANVAS_TOLERANCE
+  }
+  /** The share of a row's (or column's) pixels from a to b that are of the canvas's colour. */
+  const share = (line: number, a: number, b: number, across: boolean) => {
+    let n = 0
+    for (let k = a; k <= b; k++) if (across ? ofCanvas(k, line) : ofCanvas(line, k)) n++
+    return n / (b - a + 1)
+  }
+  let [x0, y0, x1, y1] = [0, 0, w - 1, h - 1]
+  while (y0 < y1 && share(y0, 0, w - 1, true) >= CANVAS_LINE) y0++
+  while (y1 > y0 && share(y1, 0, w - 1, true) >= CANVAS_LINE) y1--
+  while (x0 < x1 && share(x0, y0, y1, false) >= CANVAS_LINE) x0++
+  while (x1 > x0 && share(x1, y0, y1, false) >= CANVAS_LINE) x1--
+  if (x0 === 0 && y0 === 0 && x1 === w - 1 && y1 === h - 1) return null
+  if (x1 - x0 < EDGE_INSET * 4 || y1 - y0 < EDGE_INSET * 4) return null
+  const edges = [
+    [y0 > 0, share(y0 + EDGE_INSET, x0, x1, true)],
+    [y1 < h - 1, share(y1 - EDGE_INSET, x0, x1, true)],
+    [x0 > 0, share(x0 + EDGE_INSET, y0, y1, false)],
+    [x1 < w - 1, share(x1 - EDGE_INSET, y0, y1, false)],
+  ] as const
+  if (edges.some(([padded, canvasShare]) => padded && 1 - canvasShare < PHOTO_EDGE)) return null
+  const inset = (padded: boolean) => (padded ? EDGE_INSET : 0)
+  return { x0: x0 + inset(x0 > 0), y0: y0 + inset(y0 > 0), x1: x1 - inset(x1 < w - 1), y1: y1 - inset(y1 < h - 1) }
+}
+
+/** The backdrop of the photo, or of the part of the image within `photo` (off it nothing is apart). */
+export function backdropOf(img: Rgb, photo: Box = fullBox(img)): Backdrop {
   const lab = labPlanes(img)
   const perChannel = <T>(f: (p: Plane) => T): [T, T, T] => [f(lab[0]), f(lab[1]), f(lab[2])]
   const { width: w, height: h } = img
+  const { x0, y0, x1, y1 } = photo
   const u = (x: number) => (x / Math.max(1, w - 1)) * 2 - 1
   const v = (y: number) => (y / Math.max(1, h - 1)) * 2 - 1
   const border: number[] = []
-  const band = Math.max(2, Math.round(Math.min(w, h) * 0.02))
-  for (let y = 0; y < h; y += 2) for (let x = 0; x < w; x += 2) if (x < band || y < band || x >= w - band || y >= h - band) border.push(y * w + x)
+  const band = Math.max(2, Math.round(Math.min(x1 - x0 + 1, y1 - y0 + 1) * 0.02))
+  for (let y = y0; y <= y1; y += 2) for (let x = x0; x <= x1; x += 2) if (x < x0 + band || y < y0 + band || x > x1 - band || y > y1 - band) border.push(y * w + x)
   const at = (i: number) => ({ u: u(i % w), v: v(Math.floor(i / w)) })
   // The surface is fitted to the band's pixels near its median colour (not a garment or a foot
   // running into the edge).
@@ -97,11 +144,11 @@ export function backdropOf(img: Rgb): Backdrop {
   const [L, A, B] = [lab[0].data, lab[1].data, lab[2].data]
   const ux = Float64Array.from({ length: w }, (_, x) => u(x))
   const limit2 = limit * limit
-  for (let y = 0; y < h; y++) {
+  for (let y = y0; y <= y1; y++) {
     // Along a row each channel's surface (the terms' weighted sum) is a quadratic in u: s0 + u (s1 + c3 u).
     const vy = v(y)
     const [l, a, b] = coeffs.map((c) => [(c[0] ?? 0) + (c[2] ?? 0) * vy + (c[4] ?? 0) * vy * vy, (c[1] ?? 0) + (c[5] ?? 0) * vy, c[3] ?? 0] as const) as [Row, Row, Row]
-    for (let x = 0, i = y * w; x < w; x++, i++) {
+    for (let x = x0, i = y * w + x0; x <= x1; x++, i++) {
       const t = ux[x]!
       const dl = L[i]! - (l[0] + t * (l[1] + l[2] * t))
       const da = A[i]! - (a[0] + t * (a[1] + a[2] * t))
@@ -109,5 +156,5 @@ export function backdropOf(img: Rgb): Backdrop {
       apart.data[i] = dl * dl + da * da + db * db > limit2 ? 1 : 0
     }
   }
-  return { colour: field(coeffs, Math.floor(h / 2) * w + Math.floor(w / 2)), spread, apart }
+  return { colour: field(coeffs, Math.floor((y0 + y1) / 2) * w + Math.floor((x0 + x1) / 2)), spread, apart }
 }

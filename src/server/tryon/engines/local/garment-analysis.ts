@@ -1,7 +1,7 @@
 import { type GarmentCategory, TryOnError } from '../../engine'
 import type { GarmentModel } from './analysis-schemas'
 import { type Point, add, dist, mid, norm, pt, scale, side, sub } from './geometry'
-import { backdropOf } from './backdrop'
+import { backdropOf, photoOnCanvas } from './backdrop'
 import { hangerAndTags } from './hanger'
 import { withoutBackdropEdge } from './garment-edge'
 import { insideBack } from './garment-neckline'
@@ -29,7 +29,8 @@ const drawnWhole = (mask: Plane): GarmentMasks => ({ outline: mask, drawn: mask,
 
 /**
  * The garment's silhouette in a product photo, by classical means: what differs from the backdrop
- * seen on the photo's border (studio white, grey or colour), opened against noise and shadows,
+ * seen on the photo's border (studio white, grey or colour; within the canvas a shop padded the
+ * photo onto, see `photoOnCanvas`), opened against noise and shadows,
  * slits bridged and closed, the largest part with its holes filled (a white garment on white
  * still has an outline of seams and shade that closes). A cut-out's own alpha, when it has one,
  * is taken as is.
@@ -41,7 +42,7 @@ export function garmentMasks(img: Rgb, alpha: Plane | null): GarmentMasks {
     const mask = withAlphaEdge(withoutBriefs(fillHoles(keepLargest(withoutHanger(cut, hangerAndTags(img, cut))), alpha.data.length * 0.001)), alpha)
     return drawnWhole(mask)
   }
-  const backdrop = backdropOf(img)
+  const backdrop = backdropOf(img, photoOnCanvas(img) ?? undefined)
   const found = opened(backdrop.apart, 2)
   const { outline, drawn, pale } = withoutFringe(img, closedWhole(img, found), found, backdrop.colour)
   const shaped = withoutBriefs(outline)
