@@ -1,10 +1,14 @@
 import type { SeenUpperArm } from './arm-outline'
 import { norm, segmentDistance, sub } from './geometry'
 import type { BodyFrame, PersonMasks } from './person-analysis'
-import { type Plane, boxAround, grownBox, isSet, morph, plane } from './raster'
+import { type Plane, boxAround, grownBox, isSet, plane } from './raster'
 
 /** How far the bare arm below an old sleeve is its hem's blended edge and shadow (shoulder widths). */
 const HEM_EDGE = 0.035
+/** How much further up the arm than across a hem at a slant the old sleeve is looked for. */
+const HEM_SLANT = 1.5
+/** The least share of the bare arm across a pixel that has the old sleeve up the arm from it: a hem across the arm. */
+const HEM_ACROSS = 0.5
 
 /** Where the upper arms show in front of a new top's body with the plate's skin (see `armBands`). */
 export const ARM_BAND = { covered: 1, hemEdge: 2 } as const
@@ -41,7 +45,27 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
     const oldSleeve = plane(w, h)
     for (let y = reach.y0; y <= reach.y1; y++)
       for (let i = y * w + reach.x0; i <= y * w + reach.x1; i++) oldSleeve.data[i] = isSet(masks.clothing, i) && !isSet(masks.bareArms, i) ? 1 : 0
-    const hemEdge = morph(oldSleeve, Math.max(3, margin), reach)
+    // (the old sleeve up the arm, within the hem's blend and shadow, from a bare pixel and from most of the
+    // bare arm across it: a hem lies across the arm; an old top's side beside it, a sleeveless top's, is no hem)
+    const hemReach = Math.ceil(Math.max(3, margin) * HEM_SLANT)
+    const sleeveUpFrom = (x: number, y: number) => {
+      for (let k = 1; k <= hemReach; k++) {
+        const [u, v] = [Math.round(x - dir.x * k), Math.round(y - dir.y * k)]
+        if (u >= 0 && v >= 0 && u < w && v < h && oldSleeve.data[v * w + u]) return true
+      }
+      return false
+    }
+    const belowHem = (x: number, y: number) => {
+      if (!sleeveUpFrom(x, y)) return false
+      let [bare, under] = [0, 0]
+      for (let s = -radius; s <= radius; s += 2) {
+        const [u, v] = [Math.round(x - dir.y * s), Math.round(y + dir.x * s)]
+        if (u < 0 || v < 0 || u >= w || v >= h || !isSet(masks.bareArms, v * w + u)) continue
+        bare++
+        if (sleeveUpFrom(u, v)) under++
+      }
+      return under >= bare * HEM_ACROSS
+    }
     band ??= new Uint8Array(w * h)
     for (let y = box.y0; y <= box.y1; y++)
       for (let x = box.x0, i = y * w + x; x <= box.x1; x++, i++) {
@@ -49,8 +73,7 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
         if (at <= crossing || (sleeves.data[i] ?? 0) > 0.5) continue
         const d = segmentDistance(x, y, shoulder, end)
         if (isSet(masks.bareArms, i)) {
-          // (across the arm below the hem, not along its sides beside an old top's body)
-          if (d < radius + margin && hemEdge.data[i] && at <= topDepth + margin * 2) band[i] = ARM_BAND.hemEdge
+          if (d < radius + margin && at <= topDepth + margin * 2 && belowHem(x, y)) band[i] = ARM_BAND.hemEdge
         } else if (d < radius && isSet(masks.person, i) && at > armpitDepth) band[i] = ARM_BAND.covered
       }
   }
