@@ -85,26 +85,28 @@ export function photoOnCanvas(img: Rgb): Box | null {
     const i = (y * w + x) * 3
     return Math.abs(data[i]! - canvas[0]!) <= CANVAS_TOLERANCE && Math.abs(data[i + 1]! - canvas[1]!) <= CANVAS_TOLERANCE && Math.abs(data[i + 2]! - canvas[2]!) <= CANVAS_TOLERANCE
   }
-  /** The share of a row's (or column's) pixels from a to b that are of the canvas's colour. */
-  const share = (line: number, a: number, b: number, across: boolean) => {
-    let n = 0
-    for (let k = a; k <= b; k++) if (across ? ofCanvas(k, line) : ofCanvas(line, k)) n++
-    return n / (b - a + 1)
+  /** Whether at least `least` of a row's (or column's) pixels from a to b are of the canvas's colour (each tried until that is settled). */
+  const canvasLine = (line: number, a: number, b: number, across: boolean, least: number) => {
+    const [need, length] = [least * (b - a + 1), b - a + 1]
+    let [n, tried] = [0, 0]
+    for (let k = a; k <= b && n < need && n + length - tried >= need; k++, tried++) if (across ? ofCanvas(k, line) : ofCanvas(line, k)) n++
+    return n >= need
   }
   let [x0, y0, x1, y1] = [0, 0, w - 1, h - 1]
-  while (y0 < y1 && share(y0, 0, w - 1, true) >= CANVAS_LINE) y0++
-  while (y1 > y0 && share(y1, 0, w - 1, true) >= CANVAS_LINE) y1--
-  while (x0 < x1 && share(x0, y0, y1, false) >= CANVAS_LINE) x0++
-  while (x1 > x0 && share(x1, y0, y1, false) >= CANVAS_LINE) x1--
+  while (y0 < y1 && canvasLine(y0, 0, w - 1, true, CANVAS_LINE)) y0++
+  while (y1 > y0 && canvasLine(y1, 0, w - 1, true, CANVAS_LINE)) y1--
+  while (x0 < x1 && canvasLine(x0, y0, y1, false, CANVAS_LINE)) x0++
+  while (x1 > x0 && canvasLine(x1, y0, y1, false, CANVAS_LINE)) x1--
   if (x0 === 0 && y0 === 0 && x1 === w - 1 && y1 === h - 1) return null
   if (x1 - x0 < EDGE_INSET * 4 || y1 - y0 < EDGE_INSET * 4) return null
+  // (a photo's edge: at most 1 - PHOTO_EDGE of its line of the canvas's colour)
   const edges = [
-    [y0 > 0, share(y0 + EDGE_INSET, x0, x1, true)],
-    [y1 < h - 1, share(y1 - EDGE_INSET, x0, x1, true)],
-    [x0 > 0, share(x0 + EDGE_INSET, y0, y1, false)],
-    [x1 < w - 1, share(x1 - EDGE_INSET, y0, y1, false)],
+    [y0 > 0, () => canvasLine(y0 + EDGE_INSET, x0, x1, true, 1 - PHOTO_EDGE)],
+    [y1 < h - 1, () => canvasLine(y1 - EDGE_INSET, x0, x1, true, 1 - PHOTO_EDGE)],
+    [x0 > 0, () => canvasLine(x0 + EDGE_INSET, y0, y1, false, 1 - PHOTO_EDGE)],
+    [x1 < w - 1, () => canvasLine(x1 - EDGE_INSET, y0, y1, false, 1 - PHOTO_EDGE)],
   ] as const
-  if (edges.some(([padded, canvasShare]) => padded && 1 - canvasShare < PHOTO_EDGE)) return null
+  if (edges.some(([padded, mostlyCanvas]) => padded && mostlyCanvas())) return null
   const inset = (padded: boolean) => (padded ? EDGE_INSET : 0)
   return { x0: x0 + inset(x0 > 0), y0: y0 + inset(y0 > 0), x1: x1 - inset(x1 < w - 1), y1: y1 - inset(y1 < h - 1) }
 }
