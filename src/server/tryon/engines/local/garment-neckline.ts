@@ -1,5 +1,5 @@
 import type { GarmentModel } from './analysis-schemas'
-import { type Box, type Lab, type Plane, type Rgb, fillHoles, isSet, keepLargest, labDistance, pixelLab, plane } from './raster'
+import { type Box, type Plane, type Rgb, fillHoles, isSet, keepLargest, labDistance, labInto, pixelLab, plane } from './raster'
 
 /** How far apart (Lab) a pixel may be from the seed's colour to join the inside of the back: more than the fabric's own texture, less than a trim. */
 const SAME_CLOTH = 18
@@ -47,8 +47,8 @@ export function insideBack(rgb: Rgb, mask: Plane, model: GarmentModel): Plane | 
   return inside && withCollarAbove(inside)
 }
 
-/** Where the inside of the back is looked for: the middle column, the garment's top there, the chest's width and how low the flood may go. */
-type Neck = { cx: number; top: number; chest: number; lowest: number }
+/** Where the inside of the back is looked for: the middle column, the garment's top there, the chest's width, how low the flood may go, and the garment's top. */
+type Neck = { cx: number; top: number; chest: number; lowest: number; garmentTop: number }
 
 function neckOf(mask: Plane, { bbox, landmarks: L }: GarmentModel): Neck | null {
   const { width: w, height: h } = mask
@@ -57,7 +57,7 @@ function neckOf(mask: Plane, { bbox, landmarks: L }: GarmentModel): Neck | null 
   const lowest = Math.min(L.armpitL.y, L.armpitR.y, h - 2)
   let top = Math.max(1, bbox.y0)
   while (top < lowest && !isSet(mask, top * w + cx)) top++
-  return top < lowest && chest > 0 ? { cx, top, chest, lowest } : null
+  return top < lowest && chest > 0 ? { cx, top, chest, lowest, garmentTop: bbox.y0 } : null
 }
 
 /** Whether a region found is the inside of the back: near the top in the middle, wide, deep, filling its box and symmetric. */
@@ -128,10 +128,14 @@ function edges(rgb: Rgb, { x0, x1, y0, y1 }: Box): Uint8Array {
   const w = rgb.width
   const edge = new Uint8Array(w * rgb.height)
   // (each pixel's colour worked out once, for the box and a pixel round it)
-  const lab = new Array<Lab>(w * rgb.height)
-  for (let y = Math.max(0, y0 - 1); y <= y1 + 1; y++) for (let i = y * w + x0 - 1; i <= y * w + x1 + 1; i++) lab[i] = pixelLab(rgb, i)
+  const [bx, by] = [x0 - 1, Math.max(0, y0 - 1)]
+  const [bw, bh] = [x1 - bx + 2, y1 + 2 - by]
+  const [L, A, B] = [new Float32Array(bw * bh), new Float32Array(bw * bh), new Float32Array(bw * bh)]
+  for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) labInto(rgb.data, (by + y) * w + bx + x, L, A, B, y * bw + x)
+  const least = EDGE_STEP * EDGE_STEP
+  const step = (a: number, b: number) => (L[a]! - L[b]!) ** 2 + (A[a]! - A[b]!) ** 2 + (B[a]! - B[b]!) ** 2
   for (let y = Math.max(1, y0); y <= y1; y++)
-    for (let i = y * w + x0; i <= y * w + x1; i++) edge[i] = Math.max(labDistance(lab[i - 1]!, lab[i + 1]!), labDistance(lab[i - w]!, lab[i + w]!)) >= EDGE_STEP ? 1 : 0
+    for (let x = x0, k = (y - by) * bw + x0 - bx; x <= x1; x++, k++) edge[y * w + x] = step(k - 1, k + 1) >= least || step(k - bw, k + bw) >= least ? 1 : 0
   return edge
 }
 

@@ -430,19 +430,22 @@ export function labPlanes(img: Rgb): [Plane, Plane, Plane] {
   const n = img.width * img.height
   const planes = [plane(img.width, img.height), plane(img.width, img.height), plane(img.width, img.height)] as [Plane, Plane, Plane]
   const [L, A, B] = planes.map((p) => p.data) as [Float32Array, Float32Array, Float32Array]
-  for (let i = 0; i < n; i++) {
-    const r = linear(img.data[i * 3] ?? 0)
-    const g = linear(img.data[i * 3 + 1] ?? 0)
-    const b = linear(img.data[i * 3 + 2] ?? 0)
-    const x = labF((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047)
-    const y = labF(r * 0.2126 + g * 0.7152 + b * 0.0722)
-    const z = labF((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883)
-    L[i] = 116 * y - 16
-    A[i] = 500 * (x - y)
-    B[i] = 200 * (y - z)
-  }
+  for (let i = 0; i < n; i++) labInto(img.data, i, L, A, B, i)
   labOf.set(img, planes)
   return planes
+}
+
+/** Pixel i of RGB bytes in Lab, written at k of the three channels' arrays (no array made per pixel). */
+export function labInto(data: Uint8Array, i: number, L: Float32Array, A: Float32Array, B: Float32Array, k: number) {
+  const r = linear(data[i * 3] ?? 0)
+  const g = linear(data[i * 3 + 1] ?? 0)
+  const b = linear(data[i * 3 + 2] ?? 0)
+  const x = labF((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047)
+  const y = labF(r * 0.2126 + g * 0.7152 + b * 0.0722)
+  const z = labF((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883)
+  L[k] = 116 * y - 16
+  A[k] = 500 * (x - y)
+  B[k] = 200 * (y - z)
 }
 
 export const luminance = (img: Rgb): Plane => {
