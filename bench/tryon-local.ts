@@ -49,7 +49,7 @@ let report: GenerationReport | null = null
 const engine = createLocalEngine({ storage, observe: (r) => (report = r) })
 const stats = { cold: [] as number[], prepare: [] as number[], total: [] as number[] }
 /** Sums of the warm try-ons' stages, for where their time goes. */
-const stages = { analysis: 0, draw: 0, warp: 0, compose: 0, check: 0, encode: 0 }
+const stages = { analysis: 0, warp: 0, compose: 0, check: 0, encode: 0 }
 const quality = { paired: [] as number[], face: [] as number[], background: [] as number[], colour: [] as number[] }
 const refused = new Map<string, number>()
 const broken: string[] = []

@@ -14,10 +14,10 @@ export type Analysed<T> = { value: T; cached: boolean; saved: Promise<void> }
 
 /**
  * Where a photo's analysis is stored, next to the photo: its JSON, its masks and, for a person, its
- * plate. Every engine keeps what it derives from a photo under these keys, so that deleting the
+ * plate, for a garment, the garment as drawn. Every engine keeps what it derives from a photo under these keys, so that deleting the
  * photo deletes them too (`forgetAnalysis`).
  */
-export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png` })
+export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png`, drawn: `${key}.analysis-drawn.png` })
 
 /** Deletes what was derived from a photo (a person's body analysis is as private as the photo). */
 export async function forgetAnalysis(storage: Storage, key: string) {

@@ -30,12 +30,12 @@ beforeAll(async () => {
 async function storedCopy(key: string, edit: (json: z.infer<typeof AnalysisJsonSchema>) => unknown) {
   const from = analysisKeys('product-photos/original.png')
   const to = analysisKeys(key)
-  const json = await storage.get(from.json)
-  const masks = await storage.get(from.masks)
-  if (!json || !masks) throw new Error('the original analysis was not stored')
+  const [json, masks, drawn] = await Promise.all([storage.get(from.json), storage.get(from.masks), storage.get(from.drawn)])
+  if (!json || !masks || !drawn) throw new Error('the original analysis was not stored')
   const edited = edit(AnalysisJsonSchema.parse(JSON.parse(json.body.toString('utf8'))))
   await storage.put(to.json, Buffer.from(typeof edited === 'string' ? edited : JSON.stringify(edited)), 'application/json')
   await storage.put(to.masks, masks.body, 'image/png')
+  await storage.put(to.drawn, drawn.body, 'image/png')
   return photo(key)
 }
 
@@ -45,6 +45,18 @@ describe('a stored garment analysis', () => {
     const { analysis, cached } = await analysisOf(copy, 'garment', storage)
     expect(cached).toBe(true)
     expect(analysis.model).toEqual(original.model)
+  })
+
+  it('holds the garment as drawn, as it was computed: a try-on does not draw it again', async () => {
+    const { analysis } = await analysisOf(await storedCopy('product-photos/drawn.png', (json) => json), 'garment', storage)
+    const { drawn } = original
+    const differing = (a: ArrayLike<number>, b: ArrayLike<number>, by = 0) => Array.from(a).filter((v, i) => Math.abs(v - b[i]!) > by).length
+    expect(new Set(drawn.parts).size).toBeGreaterThan(1)
+    expect(differing(analysis.drawn.parts, drawn.parts)).toBe(0)
+    expect(differing(analysis.drawn.rgb.data, drawn.rgb.data)).toBe(0)
+    // (its opacity in 8 bits)
+    expect(differing(analysis.drawn.mask.data, drawn.mask.data, 0.5 / 255 + 1e-6)).toBe(0)
+    expect([analysis.drawn.rgb.width, analysis.drawn.mask.height]).toEqual([drawn.rgb.width, drawn.mask.height])
   })
 
   it('is computed again when its model does not have the shape of one (not trusted)', async () => {

@@ -5,7 +5,7 @@ import { TRYON_HEIGHT, TRYON_WIDTH } from '~/shared/tryon/constants'
 import type { Storage } from '../../../platform/storage'
 import { analysisKeys, createAnalysisStore } from '../../analysis-store'
 import { GarmentModelSchema, PersonModelSchema, storedAnalysisSchema } from './analysis-schemas'
-import { type GarmentAnalysis, garmentModel } from './garment-analysis'
+import { type GarmentAnalysis, garmentAnalysis, garmentModel } from './garment-analysis'
 import { analyseGarmentOffThread } from './garment-thread'
 import { ENGINE_ERRORS } from './messages'
 import { type PersonMasks, type PersonModel, bodyFrame, checkSinglePerson, personMasks, personModel, waistband } from './person-analysis'
@@ -15,12 +15,12 @@ import { type Pose, detectPose } from './pose'
 import { detectFace } from './face-mesh'
 import { detectHands } from './hand-landmarks'
 import { keptHands } from './hand-region'
-import { type Plane, type Rgb, decode, maskToPng, maxPlane, pngToMasks } from './raster'
+import { type Plane, type Rgb, decode, maskToPng, maxPlane, pngToMasks, rgbToPng } from './raster'
 import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 59
+const VERSION = 60
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)
@@ -80,6 +80,18 @@ export async function personAnalysisFrom(rgb: Rgb, person: Plane, pose: Pose): P
 
 type Analysis = PersonAnalysis | GarmentAnalysis
 
+/** A garment's parts (labels, see PART) stored as a mask channel's bytes. (Loops: a typed array's `from` with a mapping costs 100 ms here.) */
+function partsAsPlane(parts: Uint8Array, { width, height }: Plane): Plane {
+  const data = new Float32Array(parts.length)
+  for (let i = 0; i < parts.length; i++) data[i] = parts[i]! / 255
+  return { width, height, data }
+}
+function planeAsParts(stored: Plane) {
+  const parts = new Uint8Array(stored.data.length)
+  for (let i = 0; i < parts.length; i++) parts[i] = Math.round(stored.data[i]! * 255)
+  return parts
+}
+
 async function save(storage: Storage, key: string, source: string, result: Analysis | string) {
   const keys = analysisKeys(key)
   if (typeof result === 'string') {
@@ -90,7 +102,11 @@ async function save(storage: Storage, key: string, source: string, result: Analy
     const { person, clothing, keep, bareArms } = result.masks
     await storage.put(keys.masks, await maskToPng(person, clothing, keep, bareArms), 'image/png')
     await storage.put(keys.plate, await plateToPng(result.plate), 'image/png')
-  } else await storage.put(keys.masks, await maskToPng(result.mask), 'image/png')
+  } else {
+    const { mask, drawn } = result
+    await storage.put(keys.masks, await maskToPng(mask, drawn.mask, partsAsPlane(drawn.parts, mask)), 'image/png')
+    await storage.put(keys.drawn, await rgbToPng(drawn.rgb), 'image/png')
+  }
   // Last: a complete JSON means the images beside it are complete too.
   await storage.put(keys.json, Buffer.from(JSON.stringify({ version: VERSION, source, model: result.model })), 'application/json')
 }
@@ -126,17 +142,17 @@ async function load(storage: Storage, key: string, kind: Analysis['kind'], sourc
   }
   const model = await loadStored(storage, key, source, StoredGarmentSchema)
   if (model === null || typeof model === 'string') return model
-  const png = await storage.get(keys.masks)
-  if (!png) return null
-  const [mask] = await pngToMasks(png.body, 1)
-  if (!mask) return null
-  return { kind, model, mask }
+  const [png, drawnPng] = await Promise.all([storage.get(keys.masks), storage.get(keys.drawn)])
+  if (!png || !drawnPng) return null
+  const [[mask, drawnMask, parts], { rgb }] = await Promise.all([pngToMasks(png.body, 3), decode(drawnPng.body)])
+  if (!mask || !drawnMask || !parts) return null
+  return { kind, model, mask, drawn: { rgb, mask: drawnMask, parts: planeAsParts(parts) } }
 }
 
 /**
  * Analyses per kind, each computed once per photo (a failure is kept as the user-facing reason).
- * A person's analysis holds five masks and a plate (about 21 MB), a garment's one mask (about 3 MB):
- * fewer persons are kept in memory.
+ * A person's analysis holds five masks and a plate (about 21 MB), a garment's its mask and the
+ * garment as drawn (about 9 MB): fewer persons are kept in memory.
  */
 const stores = {
   person: createAnalysisStore<Analysis | string>({ load: (storage, key, source) => load(storage, key, 'person', source), save }, { memory: 4 }),
@@ -200,7 +216,7 @@ export async function analysisOf(image: StoredImage, kind: Analysis['kind'], sto
   if (typeof result === 'string') throw new TryOnError(result)
   if (result.kind === 'garment' && category && result.model.type !== category) {
     const rgb = await workingImage(result, image)
-    return { analysis: withImage({ ...result, model: garmentModel(rgb, result.mask, category) }, rgb), cached, saved }
+    return { analysis: withImage(garmentAnalysis(rgb, result.mask, garmentModel(rgb, result.mask, category)), rgb), cached, saved }
   }
   return { analysis: result, cached, saved }
 }

@@ -843,7 +843,7 @@ const GAP_RIM = 3
  * own colours, without the backdrop's blend (see `withoutBackdropEdge`). The inside of its back,
  * seen through the neckline, is not drawn (see `insideBack`).
  */
-export function drawnGarment(rgb: Rgb, mask: Plane, found: Uint8Array, model: GarmentModel): { rgb: Rgb; mask: Plane; parts: Uint8Array } {
+export function drawnGarment(rgb: Rgb, mask: Plane, found: Uint8Array, model: GarmentModel): DrawnGarment {
   const { width: w, height: h } = mask
   const L = model.landmarks
   const parts = seamsByColour(rgb, found, model)
@@ -884,7 +884,18 @@ export function drawnGarment(rgb: Rgb, mask: Plane, found: Uint8Array, model: Ga
   return { rgb: { width: w, height: h, data }, mask: { width: w, height: h, data: alpha }, parts: labels }
 }
 
-export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane }
+/** A garment as try-ons draw it: see `drawnGarment`. */
+export type DrawnGarment = { rgb: Rgb; mask: Plane; parts: Uint8Array }
+
+/** A garment photo's model, mask, and the garment as drawn (the try-on's work done once, at upload). */
+export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane; drawn: DrawnGarment }
+
+export const garmentAnalysis = (rgb: Rgb, mask: Plane, model: GarmentModel): GarmentAnalysis => ({
+  kind: 'garment',
+  model,
+  mask,
+  drawn: drawnGarment(rgb, mask, garmentParts(mask, model), model),
+})
 
 /** A garment photo's mask and model (a TryOnError when it shows no garment, or one cut off). */
 export function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): GarmentAnalysis {
@@ -895,7 +906,7 @@ export function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: Garment
   // Running into the frame's top or sides: the garment is cut off, or the backdrop is not plain.
   if (!alpha && edgeShare(outline) > 0.2) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
   const model = garmentModel(rgb, outline, category)
-  return { kind: 'garment', model, mask: pale ? withoutSlits(drawn, pale, garmentParts(outline, model)) : drawn }
+  return garmentAnalysis(rgb, pale ? withoutSlits(drawn, pale, garmentParts(outline, model)) : drawn, model)
 }
 
 /** A slit between a sleeve and the body: at least this tall (of the photo's height) and this many times taller than wide. */

@@ -2,14 +2,13 @@ import sharp from 'sharp'
 import { logger } from '../../../platform/logger'
 import type { Storage } from '../../../platform/storage'
 import { type OutputFormat, type TryOnEngine, type TryOnInput, type TryOnOutput, TryOnError } from '../../engine'
-import { type GarmentAnalysis, analysisOf, prepareAnalysis, workingImage } from './analysis'
+import { analysisOf, prepareAnalysis, workingImage } from './analysis'
 import { composeTryOn } from './compose'
 import { type Fit, fitFromSize, fitGarment } from './fit'
-import { drawnGarment, garmentParts } from './garment-analysis'
 import { ENGINE_ERRORS } from './messages'
 import { warmPose } from './pose'
 import { type Defect, pictureDefects } from './result-check'
-import type { Plane, Rgb } from './raster'
+import type { Plane } from './raster'
 import { warmPersonSegmenter } from './person-segmenter'
 import { warmHands } from './hand-landmarks'
 import { warmFaceMesh } from './face-mesh'
@@ -28,14 +27,6 @@ const VARIATIONS: { ease: number; lengthShift: number; shading: number }[] = [
   { ease: 1.09, lengthShift: 0.08, shading: 0.75 },
 ]
 
-/** The garment as drawn, per garment model (a model object lives as long as its cached analysis): see `drawnGarment`. */
-const drawnOf = new WeakMap<GarmentAnalysis['model'], ReturnType<typeof drawnGarment>>()
-function cachedDrawn({ mask, model }: GarmentAnalysis, image: Rgb) {
-  let drawn = drawnOf.get(model)
-  if (!drawn) drawnOf.set(model, (drawn = drawnGarment(image, mask, garmentParts(mask, model), model)))
-  return drawn
-}
-
 const MIME: Record<OutputFormat, string> = { JPG: 'image/jpeg', PNG: 'image/png', WEBP: 'image/webp' }
 
 /** How much of the legs below the hips (shoulder widths) trousers or a skirt need in the photo: on one cut at the waist there is nothing to wear them on. */
@@ -45,11 +36,10 @@ const LEGS_FOR_BOTTOMS = 0.3
 const refusal = (defects: Defect[]) => (defects.some((d) => d === 'face' || d === 'hands' || d === 'limbs') ? ENGINE_ERRORS.personUnfit : ENGINE_ERRORS.garmentUnfit)
 
 /**
- * Timings of a generation's stages (ms; `draw` is the garment drawn for try-ons, its parts and edge, when
- * its analysis was not in memory; `encode` is what the encoding adds after the self-check); `cached`
- * when both photos' analyses were already there.
+ * Timings of a generation's stages (ms; `encode` is what the encoding adds after the self-check);
+ * `cached` when both photos' analyses were already there.
  */
-export type StageTimings = { analysis: number; draw: number; warp: number; compose: number; check: number; encode: number; cached: boolean }
+export type StageTimings = { analysis: number; warp: number; compose: number; check: number; encode: number; cached: boolean }
 
 /**
  * What a generation did, for benchmarks and logs: its timings, per returned picture the garment's
@@ -106,15 +96,15 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         analysisOf(input.person, 'person', opts.storage),
         analysisOf(input.garment, 'garment', opts.storage, input.garment.category),
       ])
-      const [personImage, garmentImage] = await Promise.all([workingImage(person.analysis, input.person), workingImage(garment.analysis, input.garment)])
+      const personImage = await workingImage(person.analysis, input.person)
       const analysed = performance.now()
       abortIf(input.signal)
       const { body } = person.analysis.model
       if (garment.analysis.model.type === 'bottom' && Math.max(body.hipL.y, body.hipR.y) + body.shoulderWidth * LEGS_FOR_BOTTOMS > personImage.height) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
       onProgress?.('fitting')
-      const drawn = cachedDrawn(garment.analysis, garmentImage)
+      const { drawn } = garment.analysis
       const base = fitFromSize(input.size, input.measurements)
-      const timings: StageTimings = { analysis: analysed - started, draw: performance.now() - analysed, warp: 0, compose: 0, check: 0, encode: 0, cached: person.cached && garment.cached }
+      const timings: StageTimings = { analysis: analysed - started, warp: 0, compose: 0, check: 0, encode: 0, cached: person.cached && garment.cached }
       const images = []
       const coverage: Plane[] = []
       const defects: Defect[] = []

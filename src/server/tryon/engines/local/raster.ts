@@ -47,6 +47,9 @@ export async function decode(buffer: Buffer, cover?: { width: number; height: nu
   return { rgb: { width: info.width, height: info.height, data: rgb }, alpha: transparent > n * 0.02 ? alpha : null }
 }
 
+/** An RGB image as a PNG (`decode` reads it back). */
+export const rgbToPng = ({ width, height, data }: Rgb) => sharp(data, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 3 }).toBuffer()
+
 /** A mask plane (0..1) as an 8-bit grey PNG, and back. */
 export async function maskToPng(...channels: Plane[]): Promise<Buffer> {
   const [first] = channels
