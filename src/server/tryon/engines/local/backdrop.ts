@@ -1,3 +1,4 @@
+import type { Point } from './geometry'
 import { type Box, type Plane, type Rgb, fullBox, labPlanes, median, plane } from './raster'
 
 /**
@@ -73,10 +74,17 @@ const PHOTO_EDGE = 0.9
 /** How far inside the canvas the photo's edge is looked at (pixels: past JPEG's ringing along it). */
 const EDGE_INSET = 3
 
+/** How far (pixels) a tilted photo's outline may stray from its straight sides (JPEG's ringing, a pixel's steps). */
+const TILTED_LINE = 2
+/** The least share of a tilted photo's rows whose ends lie along its sides. */
+const TILTED_ROWS = 0.98
+
 /**
- * The photo within a canvas of one flat colour round it (a shop's product image padded to a square:
- * its own backdrop a little greyer than the canvas), or null when the image is the photo. Each side
- * of canvas must end at a straight edge of another colour across the photo's whole width or height.
+ * The photo within a canvas of one flat colour round it (a shop's product image padded to a square,
+ * or turned a little on it: its own backdrop a little greyer than the canvas), or null when the image
+ * is the photo. Each side of canvas must end at a straight edge of another colour across the
+ * photo's whole width or height; a tilted photo's outline must be the four straight lines between
+ * its corners, and the largest upright box within it is taken.
  */
 export function photoOnCanvas(img: Rgb): Box | null {
   const { width: w, height: h, data } = img
@@ -97,7 +105,6 @@ export function photoOnCanvas(img: Rgb): Box | null {
   while (y1 > y0 && canvasLine(y1, 0, w - 1, true, CANVAS_LINE)) y1--
   while (x0 < x1 && canvasLine(x0, y0, y1, false, CANVAS_LINE)) x0++
   while (x1 > x0 && canvasLine(x1, y0, y1, false, CANVAS_LINE)) x1--
-  if (x0 === 0 && y0 === 0 && x1 === w - 1 && y1 === h - 1) return null
   if (x1 - x0 < EDGE_INSET * 4 || y1 - y0 < EDGE_INSET * 4) return null
   // (a photo's edge: at most 1 - PHOTO_EDGE of its line of the canvas's colour)
   const edges = [
@@ -106,9 +113,65 @@ export function photoOnCanvas(img: Rgb): Box | null {
     [x0 > 0, () => canvasLine(x0 + EDGE_INSET, y0, y1, false, 1 - PHOTO_EDGE)],
     [x1 < w - 1, () => canvasLine(x1 - EDGE_INSET, y0, y1, false, 1 - PHOTO_EDGE)],
   ] as const
-  if (edges.some(([padded, mostlyCanvas]) => padded && mostlyCanvas())) return null
-  const inset = (padded: boolean) => (padded ? EDGE_INSET : 0)
+  const padded = edges.some(([side]) => side)
+  if (!padded || edges.some(([side, mostlyCanvas]) => side && mostlyCanvas())) return withinTilted(ofCanvas, { x0, y0, x1, y1 })
+  const inset = (side: boolean) => (side ? EDGE_INSET : 0)
   return { x0: x0 + inset(x0 > 0), y0: y0 + inset(y0 > 0), x1: x1 - inset(x1 < w - 1), y1: y1 - inset(y1 < h - 1) }
+}
+
+/** How many of the points lie within TILTED_LINE of the straight line that fits them best (least squares across it). */
+function nearLine(points: Point[]): number {
+  const n = points.length
+  if (n < 3) return n
+  const cx = points.reduce((sum, p) => sum + p.x, 0) / n
+  const cy = points.reduce((sum, p) => sum + p.y, 0) / n
+  let [xx, yy, xy] = [0, 0, 0]
+  for (const p of points) [xx, yy, xy] = [xx + (p.x - cx) ** 2, yy + (p.y - cy) ** 2, xy + (p.x - cx) * (p.y - cy)]
+  // (the line's direction: the points' principal axis; distances are measured along its normal)
+  const angle = Math.atan2(2 * xy, xx - yy) / 2
+  const [nx, ny] = [-Math.sin(angle), Math.cos(angle)]
+  return points.filter((p) => Math.abs((p.x - cx) * nx + (p.y - cy) * ny) <= TILTED_LINE).length
+}
+
+/**
+ * The largest upright box within a photo turned on the canvas (inset by EDGE_INSET), or null when
+ * what is not canvas within `box` is not such a photo: each row's first and last pixels not of the
+ * canvas lie along four straight sides between its top, left, bottom and right corners.
+ */
+function withinTilted(ofCanvas: (x: number, y: number) => boolean, box: Box): Box | null {
+  const rows: [number, number][] = []
+  for (let y = box.y0; y <= box.y1; y++) {
+    let [l, r] = [box.x0, box.x1]
+    while (l <= box.x1 && ofCanvas(l, y)) l++
+    while (r >= l && ofCanvas(r, y)) r--
+    rows.push([l, r])
+  }
+  const H = rows.length
+  // (a photo turned on the canvas has canvas at its corners: its top row is not its whole width)
+  if (rows[0]![1] - rows[0]![0] > (box.x1 - box.x0) * 0.5) return null
+  let [left, right] = [0, 0]
+  rows.forEach(([l, r], k) => {
+    if (l < rows[left]![0]) left = k
+    if (r > rows[right]![1]) right = k
+  })
+  // (each side's rows, but the few at its corners, where the sides' soft edges meet)
+  const CORNER = 3
+  const side = (from: number, to: number, end: 0 | 1) => rows.slice(from + CORNER, to - CORNER).map((row, k): Point => ({ x: row[end], y: from + CORNER + k }))
+  const sides = [side(0, left, 0), side(left, H, 0), side(0, right, 1), side(right, H, 1)]
+  const count = sides.reduce((sum, points) => sum + points.length, 0)
+  if (sides.reduce((sum, points) => sum + nearLine(points), 0) < count * TILTED_ROWS) return null
+  let best: Box | null = null
+  let area = 0
+  for (let a = 0; a < H; a++) {
+    let [l, r] = [-Infinity, Infinity]
+    for (let b = a; b < H; b++) {
+      l = Math.max(l, rows[b]![0])
+      r = Math.min(r, rows[b]![1])
+      if (r <= l) break
+      if ((r - l) * (b - a) > area) [area, best] = [(r - l) * (b - a), { x0: l, y0: box.y0 + a, x1: r, y1: box.y0 + b }]
+    }
+  }
+  return best && { x0: best.x0 + EDGE_INSET, y0: best.y0 + EDGE_INSET, x1: best.x1 - EDGE_INSET, y1: best.y1 - EDGE_INSET }
 }
 
 /** The backdrop of the photo, or of the part of the image within `photo` (off it nothing is apart). */
