@@ -897,6 +897,9 @@ export const garmentAnalysis = (rgb: Rgb, mask: Plane, model: GarmentModel): Gar
   drawn: drawnGarment(rgb, mask, garmentParts(mask, model), model),
 })
 
+/** The share of a garment photo (not a cut-out) above which its mask is the photo's block, not a garment. */
+const PHOTO_BLOCK = 0.8
+
 /** A garment photo's mask and model (a TryOnError when it shows no garment, or one cut off). */
 export function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: GarmentCategory): GarmentAnalysis {
   // A cut-out (PNG with transparency) already is the mask; a photo is segmented from its backdrop.
@@ -904,7 +907,9 @@ export function analyseGarment(rgb: Rgb, alpha: Plane | null, category?: Garment
   const area = outline.data.reduce((s, v) => s + v, 0) / outline.data.length
   if (area < 0.02 || area > 0.97) throw new TryOnError(ENGINE_ERRORS.noGarment)
   // Running into the frame's top or sides: the garment is cut off, or the backdrop is not plain.
-  if (!alpha && edgeShare(outline) > 0.2) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
+  // Filling most of the frame clear of its edges: the photo's own block on a canvas it was turned
+  // on, not read within (the fixture garments' photos' masks fill at most 0.66 of them).
+  if (!alpha && (edgeShare(outline) > 0.2 || area > PHOTO_BLOCK)) throw new TryOnError(ENGINE_ERRORS.garmentUnfit)
   const model = garmentModel(rgb, outline, category)
   return garmentAnalysis(rgb, pale ? withoutSlits(drawn, pale, garmentParts(outline, model)) : drawn, model)
 }

@@ -106,6 +106,15 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
     await expect(engine.generate(input({ garment: { key: 'tests/cut.jpg', data: cut, contentType: 'image/jpeg' } }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.garmentUnfit))
   }, 120_000)
 
+  it("refuses a garment photo whose mask is the photo's own block, not a garment: turned on a canvas, its edge fading into it", async () => {
+    // (a grey photo filling 0.85 of a white canvas, clear of its edges, its right side fading into the canvas)
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500"><defs><linearGradient id="f"><stop offset="0.9" stop-color="#d0d0d0"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>' +
+      '<rect width="400" height="500" fill="#ffffff"/><path d="M24 14 L384 20 L378 488 L18 482 Z" fill="url(#f)"/><rect x="150" y="150" width="100" height="200" fill="#2050a0"/></svg>'
+    const block = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer()
+    await expect(engine.generate(input({ garment: { key: 'tests/block.jpg', data: block, contentType: 'image/jpeg' } }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.garmentUnfit))
+  }, 120_000)
+
   it('says so when the upper body is not in the photo', async () => {
     const head = { key: 'tests/head.jpg', data: await sharp(person.data).extract({ left: 150, top: 0, width: 500, height: 330 }).jpeg().toBuffer(), contentType: 'image/jpeg' }
     await expect(engine.generate(input({ person: head }))).rejects.toThrow(new TryOnError(ENGINE_ERRORS.outOfFrame))
