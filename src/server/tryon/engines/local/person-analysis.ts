@@ -39,15 +39,15 @@ const HIPS_BELOW_FRAME = 0.3
 /** The body frame from the pose, or a user-facing failure when the upper body is not in the photo. */
 export function bodyFrame(pose: Pose, width: number, height: number): { body: BodyFrame; arms: PersonModel['arms'] } {
   const p = (k: keyof Pose) => pt(pose[k].x, pose[k].y)
-  const inside = (k: keyof Pose, margin = 0) => pose[k].x >= -margin && pose[k].y >= -margin && pose[k].x <= width + margin && pose[k].y <= height + margin
+  /** Whether a keypoint lies in the photo, or at most `below` under its bottom edge. */
+  const inside = (k: keyof Pose, below = 0) => pose[k].x >= 0 && pose[k].y >= 0 && pose[k].x <= width && pose[k].y <= height + below
   const face = Math.max(pose.nose.score, pose.leftEye.score, pose.rightEye.score)
   const needed = ['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip'] as const
   if (face < SEEN && needed.every((k) => pose[k].score < SEEN)) throw new TryOnError(ENGINE_ERRORS.noPerson)
   const shoulderWidth = dist(p('leftShoulder'), p('rightShoulder'))
   // (a photo cut at the waist: the model still places the hips just below its edge)
   const hipsBelow = shoulderWidth * HIPS_BELOW_FRAME
-  const framed = (k: (typeof needed)[number]) => (k.endsWith('Hip') ? inside(k) || (pose[k].x >= 0 && pose[k].x <= width && pose[k].y > height && pose[k].y <= height + hipsBelow) : inside(k))
-  if (needed.some((k) => pose[k].score < SEEN || !framed(k)) || face < SEEN * 0.6) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
+  if (needed.some((k) => pose[k].score < SEEN || !inside(k, k.endsWith('Hip') ? hipsBelow : 0)) || face < SEEN * 0.6) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
   if (shoulderWidth < Math.min(width, height) * 0.08) throw new TryOnError(ENGINE_ERRORS.outOfFrame)
   // Front-facing: the person's right side is on the image's left.
   const [sL, sR] = pose.rightShoulder.x <= pose.leftShoulder.x ? (['right', 'left'] as const) : (['left', 'right'] as const)
