@@ -56,6 +56,14 @@ function personInTeeAndJeans() {
   return photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : clothing.data[i] ? WHITE : DENIM))
 }
 
+/** The person in a white crew-neck tee from y 70 to the jeans' waistband at y 160, the collar's outline (dark, blended with the skin) on rows 68 and 69, outside the clothing mask. */
+function personInCrewNeck() {
+  const person = fill(head(), 70, 60, 130, 300)
+  const clothing = fill(plane(W, H), 70, 70, 130, 160)
+  const RIM = [110, 80, 65]
+  return photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 68 ? SKIN : y < 70 ? RIM : clothing.data[i] ? WHITE : DENIM))
+}
+
 const ZEBRA: [number, number, number] = [20, 20, 20]
 const ZEBRA_PALE: [number, number, number] = [215, 215, 212]
 
@@ -235,6 +243,17 @@ describe('compose', () => {
     for (let y = 105; y < 160; y++) for (let x = 90; x <= 110; x++) if (coverage.data[y * W + x] === 0) inV.push(pixel(image, x, y))
     expect(inV.length).toBeGreaterThan(20)
     expect(inV.filter((colour) => colour.join() !== SKIN.join())).toEqual([])
+  })
+
+  it("leaves no dark line where an old collar met the neck's skin: the removal's edge goes whole beside skin (model_5's and 00121's old necklines showed as a line across the neck)", async () => {
+    const { rgb, masks, plate, upperArms } = personInCrewNeck()
+    const top = await deepV()
+    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
+    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const shown: number[][] = []
+    for (let y = 62; y <= 76; y++) for (let x = 96; x <= 104; x++) if (coverage.data[y * W + x] === 0) shown.push(pixel(image, x, y))
+    expect(shown.length).toBeGreaterThan(60)
+    expect(shown.filter((colour) => colour.some((c, k) => Math.abs(c - SKIN[k]!) > 2))).toEqual([])
   })
 
   it("keeps an old tee that ran down to the trousers below a shorter new top's hem, worn under it (no belly was in the photo)", async () => {

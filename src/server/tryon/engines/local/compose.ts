@@ -355,6 +355,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const removed = union([removable, outlineBox])
   const behindBox = removed && inFrame(bottom ? removed : { ...removed, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, person, bottom ? 1 : 0)
   const behind = behindBox && backdropBehind(person, outskirts, behindBox).data
+  /** Whether a removed pixel at the removal's edge has the person's skin beside it: the person, neither old clothing nor removed. */
+  const besideSkin = (i: number) =>
+    (removeSoft.data[i] ?? 0) < 1 && [i - w - 1, i - w, i - w + 1, i - 1, i + 1, i + w - 1, i + w, i + w + 1].some((j) => isSet(masks.person, j) && !remove.data[j] && !isSet(masks.clothing, j))
   for (let y = work.y0; y <= work.y1; y++) {
     const run = runs?.get(y)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
@@ -368,9 +371,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)
       coverage.data[i] = a
-      // (a removed pixel beside the face, hair or a bare arm goes whole: its soft edge towards them
-      // was the old clothing's rim, a dark line along a neckline or a sleeve's hem)
-      const r = remove.data[i] ? Math.min(1, (removeSoft.data[i] ?? 0) + (frontSoft.data[i] ?? 0)) : (removeSoft.data[i] ?? 0) * (1 - keep)
+      // (a removed pixel beside the face, hair, a bare arm or the person's skin goes whole: its soft
+      // edge towards them was the old clothing's rim, a dark line along a neckline or a sleeve's hem)
+      const r = remove.data[i] ? (besideSkin(i) ? 1 : Math.min(1, (removeSoft.data[i] ?? 0) + (frontSoft.data[i] ?? 0))) : (removeSoft.data[i] ?? 0) * (1 - keep)
       const shade = (1 + ((plate.shade.data[i] ?? 0) - 1) * input.shading) * (a > 0 ? round(x, y, i) : 1)
       out[i * 3] = composed(p[i * 3]!, mix(f[i * 3]!, backdrop[i * 3]!, beside), r, a, red[i]!, shade, keep)
       out[i * 3 + 1] = composed(p[i * 3 + 1]!, mix(f[i * 3 + 1]!, backdrop[i * 3 + 1]!, beside), r, a, green[i]!, shade, keep)
