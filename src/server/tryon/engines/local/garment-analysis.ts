@@ -74,7 +74,58 @@ function withoutHanger(mask: Plane, hanger: Uint8Array | null): Plane {
 function closedWhole(img: Rgb, found: Plane): Plane {
   const shut = closed(found, 2)
   const hanger = hangerAndTags(img, shut)
-  return fillHoles(keepLargest(withoutHanger(bridgeSlits(shut, Math.round(img.height * 0.02)), hanger)))
+  const whole = keepLargest(withoutHanger(bridgeSlits(shut, Math.round(img.height * 0.02)), hanger))
+  return withLegGap(fillHoles(whole), whole)
+}
+
+/**
+ * Trousers' gap between the legs, as holes: each at most this wide (of the garment's width) and
+ * `slender` times taller than wide, this near its centre line, and together this tall (of its
+ * height), reaching this near its hem.
+ */
+const LEG_GAP = { wide: 0.15, slender: 4, near: 0.1, tall: 0.3, hem: 0.15 }
+
+/**
+ * The mask with the gap between trousers' legs open again where filling the holes closed it: on a
+ * small or coarse photo (300 px wide, JPEG) the legs touch at their hems and JPEG's ringing bridges
+ * the gap here and there, so that it is a row of narrow holes down the centre line (the striped
+ * trousers were read as a dress). Those holes, and the bridges between them, are the backdrop.
+ */
+function withLegGap(filled: Plane, unfilled: Plane): Plane {
+  const box = bounds(filled)
+  if (box.x1 < 0) return filled
+  const [W, H, w] = [box.x1 - box.x0 + 1, box.y1 - box.y0 + 1, filled.width]
+  const cx = (box.x0 + box.x1) / 2
+  const holes = mapPlane(filled, (v, i) => (v >= 0.5 && !isSet(unfilled, i) ? 1 : 0))
+  const { labels, sizes } = components(holes)
+  const spans = sizes.map(() => ({ x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity }))
+  labels.forEach((label, i) => {
+    if (label < 0) return
+    const [x, y, span] = [i % w, Math.floor(i / w), spans[label]!]
+    ;[span.x0, span.x1, span.y0, span.y1] = [Math.min(span.x0, x), Math.max(span.x1, x), Math.min(span.y0, y), Math.max(span.y1, y)]
+  })
+  const gap = spans
+    .map((span, label) => ({ ...span, label }))
+    .filter((s) => s.x1 - s.x0 < W * LEG_GAP.wide && s.y1 - s.y0 >= (s.x1 - s.x0 + 1) * LEG_GAP.slender && Math.abs((s.x0 + s.x1) / 2 - cx) < W * LEG_GAP.near && s.y1 > box.y0 + H / 2)
+  if (!gap.length) return filled
+  const [top, bottom] = [Math.min(...gap.map((s) => s.y0)), Math.max(...gap.map((s) => s.y1))]
+  if (bottom - top < H * LEG_GAP.tall || bottom < box.y1 - H * LEG_GAP.hem) return filled
+  const out = { ...filled, data: filled.data.slice() }
+  const inGap = new Set(gap.map((s) => s.label))
+  // Row by row, the gap's columns: its holes' there, or between the rows above and below that have them (a bridge).
+  const rows = Array.from({ length: bottom - top + 1 }, (_, k): [number, number] | null => {
+    let [l, r] = [Infinity, -Infinity]
+    for (let i = (top + k) * w + box.x0; i <= (top + k) * w + box.x1; i++) if (inGap.has(labels[i]!)) [l, r] = [Math.min(l, i % w), Math.max(r, i % w)]
+    return l <= r ? [l, r] : null
+  })
+  rows.forEach((row, k) => {
+    let [above, below] = [k, k]
+    while (!rows[above]) above--
+    while (!rows[below]) below++
+    const [l, r] = row ?? [Math.min(rows[above]![0], rows[below]![0]), Math.max(rows[above]![1], rows[below]![1])]
+    out.data.fill(0, (top + k) * w + l, (top + k) * w + r + 1)
+  })
+  return out
 }
 
 /** Edge pixels peeled at most (the soft edge and a packshot's drop shadow), and from a print with backdrop-coloured parts. */

@@ -273,6 +273,17 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     }
   }, 60_000)
 
+  it('reads trousers on a small, coarse photo as trousers: the gap between the legs, closed at the hems, is not filled as a hole (read as a dress)', async () => {
+    const small = await sharp(fixture('garments', '051412_1.jpg').data).resize(300).jpeg({ quality: 60 }).toBuffer()
+    const { rgb } = await decode(small)
+    const { model, mask } = analyseGarment(rgb, null)
+    expect(model.type).toBe('bottom')
+    // (the centre column between the crotch and the hems is the backdrop's, most of the way down)
+    const cx = Math.round((model.landmarks.hemL.x + model.landmarks.hemR.x) / 2)
+    const below = Array.from({ length: Math.round(model.landmarks.hemL.y - model.landmarks.crotch!.y) }, (_, k) => isSet(mask, (Math.round(model.landmarks.crotch!.y) + k) * mask.width + cx))
+    expect(below.filter((set) => !set).length / below.length).toBeGreaterThan(0.8)
+  }, 60_000)
+
   it('reads a long top whose sleeves hang down to its hem as a top, not a dress', async () => {
     for (const name of ['00470_00.jpg', 'idm_09176_00.jpg']) {
       const { rgb } = await decode(fixture('garments', name).data)
