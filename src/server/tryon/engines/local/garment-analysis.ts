@@ -80,10 +80,11 @@ function closedWhole(img: Rgb, found: Plane): Plane {
 
 /**
  * Trousers' gap between the legs, as holes: each at most this wide (of the garment's width) and
- * `slender` times taller than wide, this near its centre line, and together this tall (of its
- * height), reaching this near its hem.
+ * `slender` times taller than wide, this near its centre line, together this tall (of its height),
+ * and closed at the hems by a bridge at most `bridge` of its height, below which is the backdrop
+ * again (where the hems touch at their corners; a pale stripe down a top runs on into fabric).
  */
-const LEG_GAP = { wide: 0.15, slender: 4, near: 0.1, tall: 0.3, hem: 0.15 }
+const LEG_GAP = { wide: 0.15, slender: 4, near: 0.1, tall: 0.3, bridge: 0.04 }
 
 /**
  * The mask with the gap between trousers' legs open again where filling the holes closed it: on a
@@ -109,9 +110,15 @@ function withLegGap(filled: Plane, unfilled: Plane): Plane {
     .filter((s) => s.x1 - s.x0 < W * LEG_GAP.wide && s.y1 - s.y0 >= (s.x1 - s.x0 + 1) * LEG_GAP.slender && Math.abs((s.x0 + s.x1) / 2 - cx) < W * LEG_GAP.near && s.y1 > box.y0 + H / 2)
   if (!gap.length) return filled
   const [top, bottom] = [Math.min(...gap.map((s) => s.y0)), Math.max(...gap.map((s) => s.y1))]
-  if (bottom - top < H * LEG_GAP.tall || bottom < box.y1 - H * LEG_GAP.hem) return filled
-  const out = { ...filled, data: filled.data.slice() }
+  if (bottom - top < H * LEG_GAP.tall) return filled
   const inGap = new Set(gap.map((s) => s.label))
+  // (down the middle of the gap's last row, through the bridge to the backdrop)
+  let [l, r] = [Infinity, -Infinity]
+  for (let i = bottom * w + box.x0; i <= bottom * w + box.x1; i++) if (inGap.has(labels[i]!)) [l, r] = [Math.min(l, i % w), Math.max(r, i % w)]
+  let below = bottom + 1
+  while (below <= box.y1 && isSet(filled, below * w + Math.round((l + r) / 2))) below++
+  if (below > box.y1 || below - bottom - 1 > H * LEG_GAP.bridge) return filled
+  const out = { ...filled, data: filled.data.slice() }
   // Row by row, the gap's columns: its holes' there, or between the rows above and below that have them (a bridge).
   const rows = Array.from({ length: bottom - top + 1 }, (_, k): [number, number] | null => {
     let [l, r] = [Infinity, -Infinity]
