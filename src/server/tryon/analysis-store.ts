@@ -14,8 +14,8 @@ export type Analysed<T> = { value: T; cached: boolean; saved: Promise<void> }
 
 /**
  * Where a photo's analysis is stored, next to the photo: its JSON, its masks and, for a person, its
- * plate, for a garment, the garment as drawn. Every engine keeps what it derives from a photo under these keys, so that deleting the
- * photo deletes them too (`forgetAnalysis`).
+ * plate; for a garment, the garment as drawn. Every engine keeps what it derives from a photo under
+ * these keys, so that deleting the photo deletes them too (`forgetAnalysis`).
  */
 export const analysisKeys = (key: string) => ({ json: `${key}.analysis.json`, masks: `${key}.analysis.png`, plate: `${key}.analysis-plate.png`, drawn: `${key}.analysis-drawn.png` })
 

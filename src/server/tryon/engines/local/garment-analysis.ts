@@ -112,19 +112,20 @@ function withLegGap(filled: Plane, unfilled: Plane): Plane {
   const [top, bottom] = [Math.min(...gap.map((s) => s.y0)), Math.max(...gap.map((s) => s.y1))]
   if (bottom - top < H * LEG_GAP.tall) return filled
   const inGap = new Set(gap.map((s) => s.label))
+  /** The first and last columns of the gap's holes on row y, null where they have none. */
+  const holesOn = (y: number): [number, number] | null => {
+    let [l, r] = [Infinity, -Infinity]
+    for (let i = y * w + box.x0; i <= y * w + box.x1; i++) if (inGap.has(labels[i]!)) [l, r] = [Math.min(l, i % w), Math.max(r, i % w)]
+    return l <= r ? [l, r] : null
+  }
   // (down the middle of the gap's last row, through the bridge to the backdrop)
-  let [l, r] = [Infinity, -Infinity]
-  for (let i = bottom * w + box.x0; i <= bottom * w + box.x1; i++) if (inGap.has(labels[i]!)) [l, r] = [Math.min(l, i % w), Math.max(r, i % w)]
+  const [l, r] = holesOn(bottom)!
   let below = bottom + 1
   while (below <= box.y1 && isSet(filled, below * w + Math.round((l + r) / 2))) below++
   if (below > box.y1 || below - bottom - 1 > H * LEG_GAP.bridge) return filled
   const out = { ...filled, data: filled.data.slice() }
   // Row by row, the gap's columns: its holes' there, or between the rows above and below that have them (a bridge).
-  const rows = Array.from({ length: bottom - top + 1 }, (_, k): [number, number] | null => {
-    let [l, r] = [Infinity, -Infinity]
-    for (let i = (top + k) * w + box.x0; i <= (top + k) * w + box.x1; i++) if (inGap.has(labels[i]!)) [l, r] = [Math.min(l, i % w), Math.max(r, i % w)]
-    return l <= r ? [l, r] : null
-  })
+  const rows = Array.from({ length: bottom - top + 1 }, (_, k) => holesOn(top + k))
   rows.forEach((row, k) => {
     let [above, below] = [k, k]
     while (!rows[above]) above--
@@ -948,6 +949,7 @@ export type DrawnGarment = { rgb: Rgb; mask: Plane; parts: Uint8Array }
 /** A garment photo's model, mask, and the garment as drawn (the try-on's work done once, at upload). */
 export type GarmentAnalysis = { kind: 'garment'; model: GarmentModel; mask: Plane; drawn: DrawnGarment }
 
+/** A garment's analysis from its photo, mask and model: the garment drawn once, here. */
 export const garmentAnalysis = (rgb: Rgb, mask: Plane, model: GarmentModel): GarmentAnalysis => ({
   kind: 'garment',
   model,
