@@ -6,7 +6,7 @@ import { hangerAndTags } from './hanger'
 import { withoutBackdropEdge } from './garment-edge'
 import { insideBack } from './garment-neckline'
 import { ENGINE_ERRORS } from './messages'
-import { type Lab, type Plane, type Rgb, bounds, closed, components, edgeShare, fillHoles, hueApart, isSet, keepLargest, labDistance, mapPlane, median, medianColour, morph, opened, pixelLab, quantile, threshold } from './raster'
+import { type Lab, type Plane, type Rgb, bounds, closed, components, edgeShare, fillHoles, hueApart, isSet, keepLargest, labDistance, mapPlane, median, medianColour, morph, opened, pixelLab, plane, quantile, threshold } from './raster'
 
 /**
  * The garment model: its silhouette (mask), type and landmarks found on the mask. The landmarks
@@ -97,14 +97,20 @@ function withLegGap(filled: Plane, unfilled: Plane): Plane {
   if (box.x1 < 0) return filled
   const [W, H, w] = [box.x1 - box.x0 + 1, box.y1 - box.y0 + 1, filled.width]
   const cx = (box.x0 + box.x1) / 2
-  const holes = mapPlane(filled, (v, i) => (v >= 0.5 && !isSet(unfilled, i) ? 1 : 0))
+  // (none in the lower half near the centre line: nothing to open, the common case)
+  let near = false
+  for (let y = box.y0 + Math.round(H / 2); y <= box.y1 && !near; y++)
+    for (let i = y * w + Math.round(cx - W * LEG_GAP.near); i <= y * w + Math.round(cx + W * LEG_GAP.near); i++) if (isSet(filled, i) && !isSet(unfilled, i)) near = true
+  if (!near) return filled
+  const holes = plane(filled.width, filled.height)
+  for (let y = box.y0; y <= box.y1; y++) for (let i = y * w + box.x0; i <= y * w + box.x1; i++) if (isSet(filled, i) && !isSet(unfilled, i)) holes.data[i] = 1
   const { labels, sizes } = components(holes)
   const spans = sizes.map(() => ({ x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity }))
-  labels.forEach((label, i) => {
-    if (label < 0) return
-    const [x, y, span] = [i % w, Math.floor(i / w), spans[label]!]
-    ;[span.x0, span.x1, span.y0, span.y1] = [Math.min(span.x0, x), Math.max(span.x1, x), Math.min(span.y0, y), Math.max(span.y1, y)]
-  })
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let x = box.x0, i = y * w + x; x <= box.x1; x++, i++) {
+      const span = spans[labels[i]!]
+      if (span) [span.x0, span.x1, span.y0, span.y1] = [Math.min(span.x0, x), Math.max(span.x1, x), Math.min(span.y0, y), Math.max(span.y1, y)]
+    }
   const gap = spans
     .map((span, label) => ({ ...span, label }))
     .filter((s) => s.x1 - s.x0 < W * LEG_GAP.wide && s.y1 - s.y0 >= (s.x1 - s.x0 + 1) * LEG_GAP.slender && Math.abs((s.x0 + s.x1) / 2 - cx) < W * LEG_GAP.near && s.y1 > box.y0 + H / 2)
