@@ -97,14 +97,23 @@ const shiftDress = () => flatGarment('M120 30 L180 30 L190 200 L110 200 Z', '#20
 /** Red trousers. */
 const trousers = () => flatGarment('M100 40 L200 40 L215 380 L160 380 L150 150 L140 380 L85 380 Z', '#c02020', 'bottom')
 
+type Garment = Awaited<ReturnType<typeof flatGarment>>
+
+/** A garment fitted to a pose (the standing body unless given) and composed on a person photo, unshaded. */
+function composedOn(scene: ReturnType<typeof photo>, garment: Garment, waistband: number | null, pose = body) {
+  const { rgb, masks, plate, upperArms } = scene
+  const mappings = fitGarment(garment.model, pose, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband })
+  const composed = composeTryOn({ person: rgb, masks, plate, body: pose, upperArms, waistband, garment: garment.img, garmentMask: garment.mask, parts: garment.parts, garmentModel: garment.model, mappings, shading: 0 })
+  return { mappings, ...composed }
+}
+
 const pixel = (img: Rgb, x: number, y: number) => Array.from(img.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3))
 
 describe('compose', () => {
   it("keeps a dress below a new top's hem as a skirt: no band of skin down to the hips", async () => {
-    const { rgb, masks, plate, upperArms } = personInDress()
+    const scene = personInDress()
     const top = await cropTop()
-    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: null })
-    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { mappings, image } = composedOn(scene, top, null)
     const below = Math.ceil(mappings.hemY) + 4
     expect(below).toBeLessThan(body.hipL.y)
     // Between the new hem and the hips, and beside the arms, the dress is still there.
@@ -115,10 +124,9 @@ describe('compose', () => {
   })
 
   it("takes off the old jeans' band where it rises above the new waistband at the sides, though read as the top's clothing", async () => {
-    const { rgb, masks, plate, upperArms } = personInJeans()
+    const scene = personInJeans()
     const jeans = await trousers()
-    const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { mappings, image } = composedOn(scene, jeans, 160)
     expect(mappings.waistY).toBeGreaterThan(150)
     for (const x of [73, 126]) expect(pixel(image, x, 153)).not.toEqual(DENIM)
     // The white top stays.
@@ -126,13 +134,12 @@ describe('compose', () => {
   })
 
   it("leaves specks and thin lines of the old jeans' colour on the top above the new waistband (its shadows and folds), joined to the jeans or not", async () => {
-    const { rgb, masks, plate, upperArms } = personInJeans()
-    for (let y = 144; y <= 147; y++) for (let x = 95; x <= 99; x++) rgb.data.set(DENIM, (y * W + x) * 3)
+    const scene = personInJeans()
+    for (let y = 144; y <= 147; y++) for (let x = 95; x <= 99; x++) scene.rgb.data.set(DENIM, (y * W + x) * 3)
     // (a fold's shadow two pixels wide, running down into the jeans)
-    for (let y = 140; y < 160; y++) for (let x = 108; x <= 109; x++) rgb.data.set(DENIM, (y * W + x) * 3)
+    for (let y = 140; y < 160; y++) for (let x = 108; x <= 109; x++) scene.rgb.data.set(DENIM, (y * W + x) * 3)
     const jeans = await trousers()
-    const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { mappings, image } = composedOn(scene, jeans, 160)
     expect(mappings.waistY).toBeGreaterThan(147)
     expect(pixel(image, 97, 145)).toEqual(DENIM)
     expect(pixel(image, 108, 146)).toEqual(DENIM)
@@ -141,10 +148,9 @@ describe('compose', () => {
   })
 
   it("keeps a white top's hem above a printed skirt that new trousers replace, the print's median colour near the top's (02849: the zebra skirt's median was a pale grey, and the hem went)", async () => {
-    const { rgb, masks, plate, upperArms } = personInTopAndPrintedSkirt()
+    const scene = personInTopAndPrintedSkirt()
     const jeans = await trousers()
-    const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 150 })
-    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 150, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { mappings, image } = composedOn(scene, jeans, 150)
     // (the hem's rows above the new waistband and its soft edge)
     const hem = Array.from({ length: Math.floor(mappings.waistY!) - 2 - 134 }, (_, k) => pixel(image, 100, 134 + k))
     expect(hem.length).toBeGreaterThan(5)
@@ -154,11 +160,10 @@ describe('compose', () => {
   })
 
   it("fills with skin, not the backdrop, what goes of the old jeans above a leaning body's new waistband (it runs across the body, lower on one side)", async () => {
-    const { rgb, masks, plate, upperArms } = personInJeans()
+    const scene = personInJeans()
     const leaning = { ...body, hipL: pt(97, 180), hipR: pt(127, 180) }
     const jeans = await trousers()
-    const mappings = fitGarment(jeans.model, leaning, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body: leaning, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { mappings, image, coverage } = composedOn(scene, jeans, 160, leaning)
     // (on the left, below the waistband's height at the body's middle and above the new jeans there)
     const y = Math.ceil(mappings.waistY!) + 1
     expect(coverage.data[y * W + 74]).toBe(0)
@@ -169,10 +174,9 @@ describe('compose', () => {
     // (a white top to y 150, wide jeans from their waistband at y 160)
     const person = fill(fill(head(), 70, 60, 130, 300), 55, 160, 145, 300)
     const clothing = fill(plane(W, H), 70, 62, 130, 150)
-    const { rgb, masks, plate, upperArms } = photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : y >= 160 ? DENIM : y < 150 ? WHITE : SKIN))
+    const scene = photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : y >= 160 ? DENIM : y < 150 ? WHITE : SKIN))
     const dress = await shiftDress()
-    const mappings = fitGarment(dress.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: dress.img, garmentMask: dress.mask, parts: dress.parts, garmentModel: dress.model, mappings, shading: 0 })
+    const { mappings, image, coverage } = composedOn(scene, dress, 160)
     const hem = Math.floor(mappings.hemY)
     expect(hem).toBeLessThan(H - 20)
     const row = Math.round((170 + hem) / 2)
@@ -187,10 +191,9 @@ describe('compose', () => {
     const person = fill(fill(head(), 70, 60, 130, 300), 58, 160, 142, 250)
     const clothing = fill(fill(plane(W, H), 70, 62, 130, 160), 58, 160, 142, 250)
     const checked = (x: number, y: number) => ((Math.floor(x / 3) + Math.floor(y / 3)) % 2 ? DRESS : WHITE)
-    const { rgb, masks, plate, upperArms } = photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : skirt(x, y) ? checked(x, y) : y < 160 ? WHITE : SKIN))
+    const scene = photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : skirt(x, y) ? checked(x, y) : y < 160 ? WHITE : SKIN))
     const jeans = await trousers()
-    const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { mappings, image, coverage } = composedOn(scene, jeans, 160)
     const beside = [...Array(W * H).keys()].filter((i) => skirt(i % W, Math.floor(i / W)) && Math.floor(i / W) < mappings.hemY && coverage.data[i]! < 0.05)
     expect(beside.length).toBeGreaterThan(500)
     // (1842 stayed the skirt's before, its squares of the colour other than the one read as the old bottoms'; 193 now, beside the hanging arms, where a long sleeve would be the top's)
@@ -204,10 +207,9 @@ describe('compose', () => {
     const person = fill(fill(head(), 70, 60, 130, 300), 55, 160, 145, 300)
     const clothing = fill(plane(W, H), 70, 62, 130, 150)
     const speck = (x: number, y: number) => (x * 7 + y * 3) % 5 === 0
-    const { rgb, masks, plate, upperArms } = photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : y >= 160 ? (speck(x, y) ? DARK_DENIM : DENIM) : y < 150 ? WHITE : SKIN))
+    const scene = photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 ? SKIN : y >= 160 ? (speck(x, y) ? DARK_DENIM : DENIM) : y < 150 ? WHITE : SKIN))
     const dress = await shiftDress()
-    const mappings = fitGarment(dress.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: dress.img, garmentMask: dress.mask, parts: dress.parts, garmentModel: dress.model, mappings, shading: 0 })
+    const { mappings, image, coverage } = composedOn(scene, dress, 160)
     let [beside, left] = [0, 0]
     for (let y = 175; y < Math.floor(mappings.hemY) - 5; y++)
       for (let x = 59; x < 66; x++)
@@ -220,10 +222,9 @@ describe('compose', () => {
   })
 
   it('shows the backdrop, not skin, where a loose old shirt hung beside the body and away from the arms', async () => {
-    const { rgb, masks, plate, upperArms } = personInLooseShirt()
+    const scene = personInLooseShirt()
     const top = await cropTop()
-    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: null })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: null, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { mappings, image, coverage } = composedOn(scene, top, null)
     const y = Math.round(Math.min(mappings.hemY - 4, 130))
     for (const x of [55, 145]) {
       expect(coverage.data[y * W + x]).toBeLessThan(0.5)
@@ -234,10 +235,9 @@ describe('compose', () => {
   })
 
   it("shows skin, not the backdrop, down to a deep V's point below the armpits (a white patch showed at the pink blouse's point)", async () => {
-    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
+    const scene = personInTeeAndJeans()
     const top = await deepV()
-    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composedOn(scene, top, 160)
     // (the V's uncovered pixels below the armpits, at y 103)
     const inV: number[][] = []
     for (let y = 105; y < 160; y++) for (let x = 90; x <= 110; x++) if (coverage.data[y * W + x] === 0) inV.push(pixel(image, x, y))
@@ -246,10 +246,9 @@ describe('compose', () => {
   })
 
   it("leaves no dark line where an old collar met the neck's skin: the removal's edge goes whole beside skin (model_5's and 00121's old necklines showed as a line across the neck)", async () => {
-    const { rgb, masks, plate, upperArms } = personInCrewNeck()
+    const scene = personInCrewNeck()
     const top = await deepV()
-    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composedOn(scene, top, 160)
     const shown: number[][] = []
     for (let y = 62; y <= 76; y++) for (let x = 96; x <= 104; x++) if (coverage.data[y * W + x] === 0) shown.push(pixel(image, x, y))
     expect(shown.length).toBeGreaterThan(60)
@@ -257,10 +256,9 @@ describe('compose', () => {
   })
 
   it("keeps an old tee that ran down to the trousers below a shorter new top's hem, worn under it (no belly was in the photo)", async () => {
-    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
+    const scene = personInTeeAndJeans()
     const top = await cropTop()
-    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { mappings, image } = composedOn(scene, top, 160)
     const below = Math.ceil(mappings.hemY) + 4
     expect(below).toBeLessThan(155)
     expect(pixel(image, 100, below)).toEqual(WHITE)
@@ -268,13 +266,11 @@ describe('compose', () => {
   })
 
   it('lets a top whose hem ends just above the waistband rest on it: no band of the old tee between them', async () => {
-    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
+    const scene = personInTeeAndJeans()
     const top = await tankTop()
-    const fit = { ease: 1, lengthShift: 0 }
-    const ownLength = fitGarment(top.model, body, fit, { silhouette: masks.person, waistband: null })
+    const ownLength = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: scene.masks.person, waistband: null })
     expect(ownLength.hemY).toBeLessThan(155)
-    const mappings = fitGarment(top.model, body, fit, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composedOn(scene, top, 160)
     for (const y of [Math.ceil(ownLength.hemY) + 2, 158]) {
       expect(coverage.data[y * W + 100]).toBeGreaterThan(0.9)
       expect(pixel(image, 100, y)).not.toEqual(WHITE)
@@ -284,11 +280,10 @@ describe('compose', () => {
   })
 
   it('tucks a top in at the waistband, not its sleeves: they run on down the arms to the wrists', async () => {
-    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
+    const scene = personInTeeAndJeans()
     const top = await longSleeves()
     const waistband = 135
-    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband })
-    const { coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { coverage } = composedOn(scene, top, waistband)
     expect(coverage.data[(waistband + 5) * W + 100]).toBe(0)
     // On each forearm, below the waistband.
     for (const [elbow, wrist] of [[body.elbowL, body.wristL], [body.elbowR, body.wristR]] as const) {
@@ -313,10 +308,9 @@ describe('compose', () => {
   })
 
   it('lays a flat garment round on the body: darker towards its sides than down its middle', async () => {
-    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
+    const scene = personInTeeAndJeans()
     const top = await cropTop()
-    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composedOn(scene, top, 160)
     const y = 110
     const covered = [...Array(W).keys()].filter((x) => coverage.data[y * W + x]! > 0.99)
     const [left, right] = [covered[0]!, covered.at(-1)!]
@@ -327,12 +321,11 @@ describe('compose', () => {
   })
 
   it("shades a garment with a ragged side evenly down its rows (each row's own ends drew lines across it)", async () => {
-    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
+    const scene = personInTeeAndJeans()
     // The crop top's right side jags out 12 px and back every 8 px.
     const teeth = Array.from({ length: 20 }, (_, k) => `L${k % 2 ? 215 : 227} ${80 + k * 8} L${k % 2 ? 215 : 227} ${88 + k * 8}`).join(' ')
     const top = await flatGarment(`M95 80 ${teeth} L215 240 L85 240 Z`, '#e8c020', 'top')
-    const mappings = fitGarment(top.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: top.img, garmentMask: top.mask, parts: top.parts, garmentModel: top.model, mappings, shading: 0 })
+    const { image, coverage } = composedOn(scene, top, 160)
     // Down a column halfway out to the left side, rows next to each other differ by a level at most.
     const rows = [...Array(40).keys()].map((k) => 90 + k)
     const covered = [...Array(W).keys()].filter((x) => coverage.data[100 * W + x]! > 0.99)
@@ -343,10 +336,9 @@ describe('compose', () => {
   })
 
   it('shades trousers evenly down a leg where the legs part (the hips were rounded across, the legs not at all: a step of shade ran across them)', async () => {
-    const { rgb, masks, plate, upperArms } = personInTeeAndJeans()
+    const scene = personInTeeAndJeans()
     const jeans = await trousers()
-    const mappings = fitGarment(jeans.model, body, { ease: 1, lengthShift: 0 }, { silhouette: masks.person, waistband: 160 })
-    const { image, coverage } = composeTryOn({ person: rgb, masks, plate, body, upperArms, waistband: 160, garment: jeans.img, garmentMask: jeans.mask, parts: jeans.parts, garmentModel: jeans.model, mappings, shading: 0 })
+    const { mappings, image, coverage } = composedOn(scene, jeans, 160)
     // Down the middle of the left leg, from the hips to well below the crotch: neighbouring rows
     // differ by a level a channel at most (their sums by 16 before, at the crotch).
     const low = Math.round(Math.min(mappings.hemY - 10, H - 10))

@@ -405,13 +405,20 @@ export type Lab = [number, number, number]
 
 /** sRGB (0..255) to CIE L*a*b* (D65). */
 export function rgbToLab(r: number, g: number, b: number): Lab {
-  const R = linear(Math.round(r))
-  const G = linear(Math.round(g))
-  const B = linear(Math.round(b))
-  const x = labF((R * 0.4124 + G * 0.3576 + B * 0.1805) / 0.95047)
-  const y = labF(R * 0.2126 + G * 0.7152 + B * 0.0722)
-  const z = labF((R * 0.0193 + G * 0.1192 + B * 0.9505) / 1.08883)
-  return [116 * y - 16, 500 * (x - y), 200 * (y - z)]
+  const out = linearToLab(linear(Math.round(r)), linear(Math.round(g)), linear(Math.round(b)))
+  return [out[0] ?? 0, out[1] ?? 0, out[2] ?? 0]
+}
+
+const lab = new Float64Array(3)
+/** Linear RGB to L*a*b*, written into one shared triple that the caller reads at once (no array made per pixel). */
+function linearToLab(r: number, g: number, b: number): Float64Array {
+  const x = labF((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047)
+  const y = labF(r * 0.2126 + g * 0.7152 + b * 0.0722)
+  const z = labF((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883)
+  lab[0] = 116 * y - 16
+  lab[1] = 500 * (x - y)
+  lab[2] = 200 * (y - z)
+  return lab
 }
 
 /** The CIE L*a*b* colour of pixel i of an image. */
@@ -440,15 +447,10 @@ export function labPlanes(img: Rgb): [Plane, Plane, Plane] {
 
 /** Pixel i of RGB bytes in Lab, written at k of the three channels' arrays (no array made per pixel). */
 export function labInto(data: Uint8Array, i: number, L: Float32Array, A: Float32Array, B: Float32Array, k: number) {
-  const r = linear(data[i * 3] ?? 0)
-  const g = linear(data[i * 3 + 1] ?? 0)
-  const b = linear(data[i * 3 + 2] ?? 0)
-  const x = labF((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047)
-  const y = labF(r * 0.2126 + g * 0.7152 + b * 0.0722)
-  const z = labF((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883)
-  L[k] = 116 * y - 16
-  A[k] = 500 * (x - y)
-  B[k] = 200 * (y - z)
+  const out = linearToLab(linear(data[i * 3] ?? 0), linear(data[i * 3 + 1] ?? 0), linear(data[i * 3 + 2] ?? 0))
+  L[k] = out[0] ?? 0
+  A[k] = out[1] ?? 0
+  B[k] = out[2] ?? 0
 }
 
 export const luminance = (img: Rgb): Plane => {
