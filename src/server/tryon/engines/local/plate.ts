@@ -3,7 +3,7 @@ import { type Point, add, dist, mid, norm, pt, segmentDistance, segmentShare, su
 import type { Face } from './analysis-schemas'
 import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
 import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, luminance, mapPlane, median, morph, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
+import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, labAt, labDistance, labPlanes, luminance, mapPlane, median, morph, pixelIndex, plane, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -189,18 +189,44 @@ function backgroundEstimate(person: Channels, personMask: Plane, sigma: number, 
   return { near: [estimate(r), estimate(g), estimate(b)], overall: [n ? sum[0]! / n : 0, n ? sum[1]! / n : 0, n ? sum[2]! / n : 0] }
 }
 
-/** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone). */
+/** How far (Lab, lightness weighed 0.4) visible skin lies from the face's tone. */
+const SKIN_TONE = 12
+/**
+ * Skin lit paler (or shaded deeper) than that continues the skin beside it without an edge: a step
+ * of at most SKIN_STEP from its neighbour, within SKIN_REACH of the tone (a white top the clothing
+ * mask missed lies farther). The lit chest above 01861's square neckline was left out, and the skin
+ * filled below it matched the neck's yellower shadow: a step of tone across the chest.
+ */
+const SKIN_STEP = 3
+const SKIN_REACH = 20
+/** How far in from the visible skin's edge (pixels) its grain is measured: the edge mixes with hair, a collar or the backdrop, and a pale neck between dark hair measured as sandpaper (01008). */
+const GRAIN_INSET = 2
+
+/** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone or joined to such skin without an edge). */
 function visibleSkin(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face | null, tone: [number, number, number]): Plane {
-  const { width: w } = person
+  const { width: w, height: h } = person
   const toneLab = rgbToLab(...tone)
+  const lab = labPlanes(person)
   // (the face outline's lowest point, else a guess below the nose)
   const chinY = face ? Math.max(...face.oval.map((p) => p.y)) : body.nose.y + body.shoulderWidth * 0.25
-  return mapPlane(masks.person, (p, i) => {
-    if (p < 0.5 || isSet(masks.clothing, i) || Math.floor(i / w) < chinY) return 0
-    const lab = pixelLab(person, i)
-    // (lighter or darker than the face's tone, skin keeps its hue)
-    return Math.hypot((lab[0] - toneLab[0]) * 0.4, lab[1] - toneLab[1], lab[2] - toneLab[2]) < 12 ? 1 : 0
-  })
+  const bare = (i: number) => (masks.person.data[i] ?? 0) >= 0.5 && !isSet(masks.clothing, i) && Math.floor(i / w) >= chinY
+  // (lighter or darker than the face's tone, skin keeps its hue)
+  const fromTone = (i: number) => Math.hypot(((lab[0].data[i] ?? 0) - toneLab[0]) * 0.4, (lab[1].data[i] ?? 0) - toneLab[1], (lab[2].data[i] ?? 0) - toneLab[2])
+  const skin = mapPlane(masks.person, (_, i) => (bare(i) && fromTone(i) < SKIN_TONE ? 1 : 0))
+  const joined: number[] = []
+  for (let i = 0; i < skin.data.length; i++) if (skin.data[i]) joined.push(i)
+  for (let k = 0; k < joined.length; k++) {
+    const i = joined[k]!
+    const x = i % w
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+      if (j < 0 || j >= w * h || skin.data[j] || !bare(j)) continue
+      if (labDistance(labAt(lab, j), labAt(lab, i)) < SKIN_STEP && fromTone(j) < SKIN_REACH) {
+        skin.data[j] = 1
+        joined.push(j)
+      }
+    }
+  }
+  return skin
 }
 
 /**
@@ -225,11 +251,12 @@ function skinGrain(L: Plane, skin: Plane): number {
   // (the skin's fine variation needs only its own box, and three pixels round it for the blur's reach)
   const skinBox = bounds(skin)
   const smooth = skinBox.x1 < 0 ? L : blur(L, 1.5, grownBox(skinBox, 4, L))
+  const core = skinBox.x1 < 0 ? skin : morph(skin, -GRAIN_INSET, grownBox(skinBox, 1, L))
   let sum = 0
   let skinLevel = 0
   let count = 0
-  for (let i = 0; i < skin.data.length; i += 2) {
-    if (!isSet(skin, i)) continue
+  for (let i = 0; i < core.data.length; i += 2) {
+    if (!isSet(core, i)) continue
     const l = L.data[i] ?? 0
     sum += (l - (smooth.data[i] ?? 0)) ** 2
     skinLevel += l
