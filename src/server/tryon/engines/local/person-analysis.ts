@@ -568,6 +568,9 @@ export function personModel(img: Rgb, frame: ReturnType<typeof bodyFrame>, hands
   return { ...frame, skin: skinTone(img, frame.body, mesh), hands, face: mesh && { score: mesh.score, oval: faceOval(mesh) } }
 }
 
+/** Over how many rows (shoulder widths, 2 at least) an upper garment's hem blends into the skin below it. */
+const HEM_BLEND = 0.01
+
 /**
  * Going down the body's centre line below the chest: past the upper clothing, the first row that
  * is mostly not skin is a lower garment's waistband (once bare skin has shown between them, even
@@ -581,20 +584,26 @@ export function waistband(img: Rgb, masks: PersonMasks, body: BodyFrame, skin: [
   const limit = Math.min(img.height - 1, hips.y + body.shoulderWidth * 0.35)
   const half = Math.round(body.shoulderWidth * 0.08)
   const midriff = lerp(neck, hips, 0.6).y
-  let bareSeen = false
-  for (let y = Math.round(lerp(neck, hips, 0.35).y); y <= limit; y++) {
-    let clothing = 0
-    let skinCount = 0
-    let other = 0
+  /** How many pixels of the centre line's band on row y are clothing, skin and neither. */
+  const kinds = (y: number) => {
+    const count = { clothing: 0, skin: 0, other: 0 }
     for (const i of centreBand(body, img.width, y)) {
       if (!isSet(masks.person, i)) continue
-      if (isSet(masks.clothing, i)) clothing++
-      else if (labDistance(pixelLab(img, i), skinLab) < 20) skinCount++
-      else other++
+      if (isSet(masks.clothing, i)) count.clothing++
+      else if (labDistance(pixelLab(img, i), skinLab) < 20) count.skin++
+      else count.other++
     }
+    return count
+  }
+  const rim = Math.max(2, Math.round(body.shoulderWidth * HEM_BLEND))
+  let bareSeen = false
+  for (let y = Math.round(lerp(neck, hips, 0.35).y); y <= limit; y++) {
+    const { clothing, skin: skinCount, other } = kinds(y)
     // (skin in a neckline's V is not the midriff)
     if (skinCount > half && y >= midriff) bareSeen = true
     if (clothing > half && !bareSeen) continue
+    // (the upper clothing's hem, blended with the skin below it, is no lower garment: skin follows within a row or two)
+    if (!bareSeen && y >= midriff && Array.from({ length: rim }, (_, k) => kinds(y + k + 1)).some((below) => below.skin > half)) continue
     // (with no skin between, the lower garment's top may have been read as the top's: its colour tells)
     if (other > half || (bareSeen && clothing + other > half)) return bareSeen ? y : (colourWaistband(img, masks, body, skinLab, y) ?? y)
     if (skinCount === 0 && other === 0 && clothing === 0) return null

@@ -26,6 +26,14 @@ describe('waistband', () => {
     expect(waistband(rgb, masks, body, SKIN)).toBe(160)
   })
 
+  it("is the top of the trousers below a bare midriff, not the top's hem where it blends into the skin below it (01861: a row of neither, and a long tee was cut off there)", () => {
+    const clothing = fill(plane(W, H), 70, 62, 130, 150)
+    const { rgb, masks } = person(150, 165, clothing)
+    // (the hem's soft edge: a row between the top's red and the skin, outside the clothing mask)
+    for (let x = 70; x < 130; x++) rgb.data.set([190, 90, 90], (150 * W + x) * 3)
+    expect(waistband(rgb, masks, body, SKIN)).toBe(165)
+  })
+
   it('is where a top turns into trousers of another colour when both read as clothing', () => {
     const clothing = fill(plane(W, H), 70, 62, 130, 300)
     const { rgb, masks } = person(165, 165, clothing)
