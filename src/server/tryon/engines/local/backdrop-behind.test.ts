@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { backdropBehind } from './backdrop-behind'
-import { type Rgb, plane } from './raster'
+import { backdropBehind, backdropBehindPerson } from './backdrop-behind'
+import { type Rgb, cachedMorph, plane } from './raster'
 
 const W = 60
 const H = 4
@@ -28,9 +28,9 @@ describe('backdropBehind', () => {
       expect(at(x)).toBeLessThan(backdrop(46) + 2)
     }
     expect(at(21)).toBeLessThan(at(38))
-    // Outside the person the photo's own backdrop; outside the box nothing is worked out.
+    // Outside the person the photo's own backdrop; outside the box the photo itself.
     expect(at(12)).toBe(Math.round(backdrop(12)))
-    expect(at(30, 0)).toBe(0)
+    expect(at(30, 0)).toBe(30)
   })
 
   it("uses one side's backdrop where the person reaches the edge of the photo", () => {
@@ -40,5 +40,20 @@ describe('backdropBehind', () => {
     for (let i = 0; i < W * H; i++) if (silhouette.data[i]) data.fill(30, i * 3, i * 3 + 3)
     const out = backdropBehind({ width: W, height: H, data }, silhouette, { x0: 0, y0: 0, x1: W - 1, y1: H - 1 })
     expect(out.data[(W + 5) * 3]).toBe(200)
+  })
+  it('works out the backdrop behind the whole person once for a photo: every try-on on it reads the same one', () => {
+    const data = new Uint8Array(W * H * 3).fill(200)
+    const silhouette = plane(W, H)
+    for (let y = 1; y < H; y++) for (let x = 20; x < 40; x++) silhouette.data[y * W + x] = 1
+    for (let i = 0; i < W * H; i++) if (silhouette.data[i]) data.fill(30, i * 3, i * 3 + 3)
+    const person: Rgb = { width: W, height: H, data }
+    const bits = cachedMorph(silhouette, 0)
+    const behind = backdropBehindPerson(person, bits)
+    expect(backdropBehindPerson(person, bits)).toBe(behind)
+    // (the person's every row: the backdrop behind them; the photo itself above them)
+    for (let y = 1; y < H; y++) expect(behind.data[(y * W + 30) * 3]).toBe(200)
+    expect(behind.data[30 * 3]).toBe(200)
+    // Another photo with the same silhouette gets its own.
+    expect(backdropBehindPerson({ ...person, data: data.slice() }, bits)).not.toBe(behind)
   })
 })

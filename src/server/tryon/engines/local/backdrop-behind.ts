@@ -1,4 +1,4 @@
-import type { Box, Rgb } from './raster'
+import type { Bits, Box, Rgb } from './raster'
 
 /** Where the person is (1) or not (0), a value per pixel. */
 type Silhouette = { width: number; data: ArrayLike<number> }
@@ -12,17 +12,13 @@ type Rgb3 = [number, number, number]
 /**
  * The background behind the person within `box`, row by row: the backdrop just beyond the
  * silhouette on the left and on the right, blended by distance (one side's alone where the person
- * reaches the edge of the photo; the photo itself where a row shows no background). What shows
- * where old clothing wider than the new garment is taken away.
+ * reaches the edge of the photo; the photo itself where a row shows no background, and beyond the
+ * box). What shows where old clothing wider than the new garment is taken away.
  */
 export function backdropBehind(person: Rgb, silhouette: Silhouette, box: Box): Rgb {
   const { width: w, data } = person
-  const out = new Uint8Array(data.length)
-  const copy = (i: number) => {
-    out[i * 3] = data[i * 3]!
-    out[i * 3 + 1] = data[i * 3 + 1]!
-    out[i * 3 + 2] = data[i * 3 + 2]!
-  }
+  // (the photo itself where the background is, or none is found)
+  const out = data.slice()
   const background = (x: number, y: number) => x >= 0 && x < w && !inside(silhouette, y * w + x)
   /** The mean colour of the background run from column `edge` away from the person (going `dir`), past the soft edge when the run is long enough. */
   const beside = (edge: number, y: number, dir: -1 | 1): Rgb3 => {
@@ -53,10 +49,7 @@ export function backdropBehind(person: Rgb, silhouette: Silhouette, box: Box): R
       if (x > box.x1) continue
       const i = y * w + x
       const l = leftOf[x - box.x0] ?? -1
-      if (l === x) {
-        copy(i)
-        continue
-      }
+      if (l === x) continue
       // (the same background run serves every column between two of them)
       if (l !== leftEdge) [leftEdge, leftColour] = [l, l >= 0 ? beside(l, y, -1) : null]
       if (next !== rightEdge) [rightEdge, rightColour] = [next, next >= 0 ? beside(next, y, 1) : null]
@@ -64,12 +57,26 @@ export function backdropBehind(person: Rgb, silhouette: Silhouette, box: Box): R
       const right = rightColour
       const t = left && right ? (x - l) / (next - l) : 0
       const colour = left ?? right
-      if (!colour) copy(i)
-      else
+      if (colour)
         for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round((colour[c] ?? 0) + (right && left ? ((right[c] ?? 0) - (left[c] ?? 0)) * t : 0))
     }
   }
   return { width: w, height: person.height, data: smoothDown(out, silhouette, box) }
+}
+
+const behindPersons = new WeakMap<Bits, { person: Rgb; behind: Rgb }>()
+
+/**
+ * The background behind the whole person (`backdropBehind` over the silhouette's box), worked out
+ * once for a photo and its silhouette and kept while they are: every try-on on the photo reads it
+ * (it took 40-50 ms of each).
+ */
+export function backdropBehindPerson(person: Rgb, silhouette: Bits): Rgb {
+  const known = behindPersons.get(silhouette)
+  if (known?.person === person) return known.behind
+  const behind = silhouette.box ? backdropBehind(person, silhouette, silhouette.box) : person
+  behindPersons.set(silhouette, { person, behind })
+  return behind
 }
 
 /** Rows apart by this many pixels are averaged where the person was (one row's odd edge pixel would streak). */

@@ -1,5 +1,5 @@
 import { ARM_BAND, armBands } from './arm-band'
-import { backdropBehind } from './backdrop-behind'
+import { backdropBehindPerson } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
 import { SHOULDER_GAP, restOnShoulders, uncoverNeck, upToShoulderOutline } from './garment-on-shoulders'
 import { type Point, lerp, pt, segmentShare } from './geometry'
@@ -351,10 +351,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // of the backdrop, not skin.
   const runs = bottom ? null : bodyRuns(alpha, armpits, body, lowest)
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
-  // (an arm's outline beside a new sleeve goes too, a few pixels beyond the old clothing's box)
-  const removed = union([removable, outlineBox])
-  const behindBox = removed && inFrame(bottom ? removed : { ...removed, y0: Math.floor(armpits), y1: Math.ceil(lowest) }, person, bottom ? 1 : 0)
-  const behind = behindBox && backdropBehind(person, outskirts, behindBox).data
+  // (where anything goes: old clothing, or an arm's outline beside a new sleeve, a few pixels beyond the old clothing's box)
+  const behind = union([removable, outlineBox]) && backdropBehindPerson(person, outskirts).data
   /** Whether a removed pixel at the removal's edge has the person's skin beside it: the person, neither old clothing nor removed. */
   const besideSkin = (i: number) =>
     (removeSoft.data[i] ?? 0) < 1 && [i - w - 1, i - w, i - w + 1, i - 1, i + 1, i + w - 1, i + w, i + w + 1].some((j) => isSet(masks.person, j) && !remove.data[j] && !isSet(masks.clothing, j))
