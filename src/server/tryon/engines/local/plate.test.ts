@@ -8,11 +8,17 @@ import { type Point, add, lerp, norm, pt, scale, sub } from './geometry'
 import { H, W, paintPhoto, standingBody } from './test-figure'
 import { fixture, hasFixtures, memoryStorage } from './test-fixtures'
 
+/** A fixture person photo, decoded, with its analysis. */
+async function analysed(name: string) {
+  const photo = fixture('persons', name)
+  const { analysis } = await analysisOf(photo, 'person', memoryStorage())
+  const { rgb } = await decode(photo.data)
+  return { analysis, rgb }
+}
+
 describe.skipIf(!hasFixtures)('person plate', () => {
   it("fills the chest where the old top was with the person's own skin, shaded like a body, not a flat patch", async () => {
-    const photo = fixture('persons', '00034_00.jpg')
-    const { analysis } = await analysisOf(photo, 'person', memoryStorage())
-    const { rgb } = await decode(photo.data)
+    const { analysis, rgb } = await analysed('00034_00.jpg')
     const { fill } = analysis.plate
     const { body } = analysis.model
     const { masks } = analysis
@@ -41,9 +47,7 @@ describe.skipIf(!hasFixtures)('person plate', () => {
 
 describe.skipIf(!hasFixtures)('person plate grain', () => {
   it("gives the skin filled on the chest the fine grain of the neck's skin, not sandpaper (01008: measured across the neck's edges with her dark hair, it was twice as coarse)", async () => {
-    const photo = fixture('persons', '01008_00.jpg')
-    const { analysis } = await analysisOf(photo, 'person', memoryStorage())
-    const { rgb } = await decode(photo.data)
+    const { analysis, rgb } = await analysed('01008_00.jpg')
     const { body } = analysis.model
     const { neck } = bodyAxes(body)
     const sw = body.shoulderWidth
@@ -64,9 +68,7 @@ describe.skipIf(!hasFixtures)('person plate grain', () => {
 
 describe.skipIf(!hasFixtures)('person plate at a neckline', () => {
   it("meets a lit neck at the old collar in the neck's own tone there, not the average of the skin's edges (00055: a step at the base of her neck)", async () => {
-    const photo = fixture('persons', '00055_00.jpg')
-    const { analysis } = await analysisOf(photo, 'person', memoryStorage())
-    const { rgb } = await decode(photo.data)
+    const { analysis, rgb } = await analysed('00055_00.jpg')
     const { fill } = analysis.plate
     const { clothing } = analysis.masks
     const { neck } = bodyAxes(analysis.model.body)
@@ -90,21 +92,19 @@ describe.skipIf(!hasFixtures)('person plate at a neckline', () => {
 
 describe.skipIf(!hasFixtures)('person plate below a square neckline', () => {
   it("fills the chest below an old square neckline in the tone of the lit skin just above it (01861: paler than the face's tone, it was left out of the skin, and a yellower fill met it in a step)", async () => {
-    const photo = fixture('persons', '01861_00.jpg')
-    const { analysis } = await analysisOf(photo, 'person', memoryStorage())
-    const { rgb } = await decode(photo.data)
+    const { analysis, rgb } = await analysed('01861_00.jpg')
     const { fill } = analysis.plate
     const { clothing } = analysis.masks
     const { neck } = bodyAxes(analysis.model.body)
     const sw = analysis.model.body.shoulderWidth
     const w = rgb.width
-    const meanLab = (img: Rgb, x: number, ys: number[]) => medianLab(img, ys.map((y) => y * w + x))!
+    const columnLab = (img: Rgb, x: number, ys: number[]) => medianLab(img, ys.map((y) => y * w + x))!
     // Down columns across the middle of the chest: the photo's skin above the neckline's edge (past its trim) against the fill below it.
     const steps = [-0.15, -0.1, -0.05, 0, 0.05, 0.1, 0.15].map((dx) => {
       const x = Math.round(neck.x + dx * sw)
       let y = Math.round(neck.y)
       while (clothing.data[y * w + x]! < 0.5) y++
-      return labDistance(meanLab(rgb, x, [y - 9, y - 8, y - 7, y - 6]), meanLab(fill, x, [y + 3, y + 4, y + 5, y + 6]))
+      return labDistance(columnLab(rgb, x, [y - 9, y - 8, y - 7, y - 6]), columnLab(fill, x, [y + 3, y + 4, y + 5, y + 6]))
     })
     // (the largest 6.4 before, left of the middle; 2.6 now)
     expect(Math.max(...steps)).toBeLessThan(4)
@@ -179,9 +179,7 @@ describe.skipIf(!hasFixtures)('person plate at the skin it meets', () => {
   const row = (x0: number, x1: number, y: number) => Array.from({ length: x1 - x0 + 1 }, (_, k) => pt(x0 + k, y))
   const box = (p: Point) => [-2, -1, 0, 1, 2].flatMap((v) => row(Math.round(p.x) - 2, Math.round(p.x) + 2, Math.round(p.y) + v))
   it("meets lit skin in an old neckline in its own tone, without the neckline's outline (model_3: a lighter patch with hard edges on her chest)", async () => {
-    const photo = fixture('persons', 'model_3.png')
-    const { analysis } = await analysisOf(photo, 'person', memoryStorage())
-    const { rgb } = await decode(photo.data)
+    const { analysis, rgb } = await analysed('model_3.png')
     const { fill } = analysis.plate
     const { clothing } = analysis.masks
     const { body, skin } = analysis.model
@@ -208,9 +206,7 @@ describe.skipIf(!hasFixtures)('person plate at the skin it meets', () => {
   }, 60_000)
 
   it("fills an upper arm under an old sleeve in the tone of the arm just below its hem, darker than the skin elsewhere too (00055: a lighter band, its corrections towards darker were dropped)", async () => {
-    const photo = fixture('persons', '00055_00.jpg')
-    const { analysis } = await analysisOf(photo, 'person', memoryStorage())
-    const { rgb } = await decode(photo.data)
+    const { analysis, rgb } = await analysed('00055_00.jpg')
     const [seen] = analysis.model.upperArms
     const { shoulderL } = analysis.model.body
     if (!seen) return expect.fail('the left upper arm is seen below its sleeve')
