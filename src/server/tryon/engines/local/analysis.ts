@@ -15,7 +15,7 @@ import { type Pose, detectPose } from './pose'
 import { detectFace } from './face-mesh'
 import { detectHands } from './hand-landmarks'
 import { keptHands } from './hand-region'
-import { type Plane, type Rgb, decode, maskToPng, maxPlane, pngToMasks, rgbToPng } from './raster'
+import { type Plane, type Rgb, decode, maskToPng, maxPlane, pngChannels, pngToMasks, rgbToPng } from './raster'
 import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
@@ -86,11 +86,6 @@ function partsAsPlane(parts: Uint8Array, { width, height }: Plane): Plane {
   for (let i = 0; i < parts.length; i++) data[i] = parts[i]! / 255
   return { width, height, data }
 }
-function planeAsParts(stored: Plane) {
-  const parts = new Uint8Array(stored.data.length)
-  for (let i = 0; i < parts.length; i++) parts[i] = Math.round(stored.data[i]! * 255)
-  return parts
-}
 
 async function save(storage: Storage, key: string, source: string, result: Analysis | string) {
   const keys = analysisKeys(key)
@@ -144,9 +139,8 @@ async function load(storage: Storage, key: string, kind: Analysis['kind'], sourc
   if (model === null || typeof model === 'string') return model
   const [png, drawnPng] = await Promise.all([storage.get(keys.masks), storage.get(keys.drawn)])
   if (!png || !drawnPng) return null
-  const [[mask, drawnMask, parts], { rgb }] = await Promise.all([pngToMasks(png.body, 3), decode(drawnPng.body)])
-  if (!mask || !drawnMask || !parts) return null
-  return { kind, model, mask, drawn: { rgb, mask: drawnMask, parts: planeAsParts(parts) } }
+  const [masks, { rgb }] = await Promise.all([pngChannels(png.body), decode(drawnPng.body)])
+  return { kind, model, mask: masks.mask(0), drawn: { rgb, mask: masks.mask(1), parts: masks.bytes(2) } }
 }
 
 /**

@@ -62,13 +62,28 @@ export async function maskToPng(...channels: Plane[]): Promise<Buffer> {
   return sharp(out, { raw: { width, height, channels: channels.length as 1 | 3 | 4 } }).png({ compressionLevel: 6 }).toBuffer()
 }
 
-export async function pngToMasks(buffer: Buffer, count: number): Promise<Plane[]> {
+/** A PNG's channels, each read as a mask (0..1) or as its bytes. */
+export async function pngChannels(buffer: Buffer) {
   const { data, info } = await sharp(buffer).raw().toBuffer({ resolveWithObject: true })
-  return Array.from({ length: count }, (_, k) => {
-    const p = plane(info.width, info.height)
-    for (let i = 0, j = k; i < p.data.length; i++, j += info.channels) p.data[i] = data[j]! / 255
-    return p
-  })
+  const { width, height, channels } = info
+  const n = width * height
+  // (plain loops over the interleaved bytes: a warm try-on reads a garment's three from storage when it is no longer in memory)
+  const mask = (k: number): Plane => {
+    const out = plane(width, height)
+    for (let i = 0, j = k; i < n; i++, j += channels) out.data[i] = data[j]! / 255
+    return out
+  }
+  const bytes = (k: number) => {
+    const out = new Uint8Array(n)
+    for (let i = 0, j = k; i < n; i++, j += channels) out[i] = data[j]!
+    return out
+  }
+  return { mask, bytes }
+}
+
+export async function pngToMasks(buffer: Buffer, count: number): Promise<Plane[]> {
+  const png = await pngChannels(buffer)
+  return Array.from({ length: count }, (_, k) => png.mask(k))
 }
 
 /** A rectangle of pixels, both ends included. */
