@@ -75,6 +75,22 @@ function personInTopAndPrintedSkirt() {
   return photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 || y >= 230 ? SKIN : y < 150 ? WHITE : stripe(x, y) ? ZEBRA : ZEBRA_PALE))
 }
 
+const SLEEVE: [number, number, number] = [125, 18, 34]
+const SLEEVE_EDGE: [number, number, number] = [55, 5, 10]
+const TROUSERS: [number, number, number] = [15, 15, 15]
+
+/**
+ * The person in a red long-sleeve top to y 150 and black trousers from their waistband there, the
+ * arms hanging beside them; below the waistband each sleeve's inner edge (5 columns, blended with
+ * the trousers: dark red) lies outside the clothing mask.
+ */
+function personInLongSleevesAndTrousers() {
+  const person = fill(fill(fill(head(), 70, 60, 130, 290), 52, 70, 72, 185), 129, 70, 149, 185)
+  const clothing = fill(fill(fill(plane(W, H), 70, 62, 130, 150), 52, 70, 68, 180), 132, 70, 149, 180)
+  const edge = (x: number, y: number) => y >= 150 && y < 180 && ((x >= 68 && x < 73) || (x >= 127 && x < 132))
+  return photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 || y >= 180 ? SKIN : edge(x, y) ? SLEEVE_EDGE : clothing.data[i] || y < 150 ? SLEEVE : TROUSERS))
+}
+
 /** A garment laid flat on white: one solid path in a 300 x 400 photo. */
 async function flatGarment(path: string, colour: string, type: 'top' | 'bottom' | 'dress') {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="${path}" fill="${colour}"/></svg>`
@@ -277,6 +293,20 @@ describe('compose', () => {
     }
     // Tucked in at the waistband: the jeans stay.
     expect(pixel(image, 100, 163)).toEqual(DENIM)
+  })
+
+  it("takes off an old sleeve's edge blended with the trousers it hangs beside, outside the clothing mask (a dark red line stayed along 01861's jeans)", async () => {
+    const scene = personInLongSleevesAndTrousers()
+    const { image } = composedOn(scene, await cropTop(), 150)
+    // (beyond the clothing mask grown by 2, which goes as before)
+    for (const y of [152, 156])
+      for (const x of [70, 71, 128, 129]) {
+        // (the plate's skin, green 150: the edge's is 5)
+        expect(pixel(image, x, y)[1]).toBeGreaterThan(100)
+      }
+    // The trousers stay.
+    expect(pixel(image, 100, 165)).toEqual(TROUSERS)
+    expect(pixel(image, 75, 156)).toEqual(TROUSERS)
   })
 
   it('tucks a top in at the waistband, not its sleeves: they run on down the arms to the wrists', async () => {

@@ -262,10 +262,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     const at = nearestOnArms(x, y)
     return Math.abs(x - centreLineX(body, y)) < Math.abs(at.x - centreLineX(body, at.y))
   }
-  /** Whether the arm nearest (x, y) is bare where its line passes (x, y): no sleeve hangs beside the hips there. */
-  const bareArmBeside = (x: number, y: number) => {
+  /** Whether the mask is set where the nearest arm's line passes (x, y): bare there (no sleeve hangs beside the hips), or in an old sleeve. */
+  const armLineIn = (mask: Plane, x: number, y: number) => {
     const at = nearestOnArms(x, y)
-    return isSet(masks.bareArms, Math.round(at.y) * w + Math.round(at.x))
+    return isSet(mask, Math.round(at.y) * w + Math.round(at.x))
   }
   /** Whether pixel i, at (x, y), has the colour of the plate's skin on the nearest arm's line. */
   const armColoured = (x: number, y: number, i: number) => {
@@ -296,6 +296,17 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     oldColour !== null &&
     hueApart(pixelLab(person, i), oldColour) < 10 &&
     (!topColour || y >= input.waistband! || (topTold !== null && hueApart(pixelLab(person, i), oldColour) < hueApart(pixelLab(person, i), topTold) + TOP_MARGIN))
+  // Below the trousers' top an old sleeve's edge blended with the trousers it hangs beside (dark red on
+  // black) lies outside the clothing mask: on an arm in an old sleeve, it goes where it holds enough of the sleeve's colour.
+  const belowBand = !bottom && removable && input.waistband !== null ? { box: removable, from: Math.ceil(input.waistband), to: removable.y1 + 1 } : null
+  const sleeveColour = belowBand && rowsColour(person, belowBand.box, belowBand.from, belowBand.to, (x, y) => isSet(masks.clothing, y * w + x) && armDistance(x, y) < sw * 0.2)
+  const besideColour = belowBand && rowsColour(person, belowBand.box, belowBand.from, belowBand.to, (x, y) => oldBottom(x, y) && armDistance(x, y) >= sw * 0.2)
+  const sleeveTold = sleeveColour && besideColour && hueApart(sleeveColour, besideColour) >= TOP_APART ? { sleeve: sleeveColour, beside: besideColour } : null
+  const sleeveEdge = (x: number, y: number, i: number) => {
+    if (sleeveTold === null || armDistance(x, y, 'half') >= 0 || !armLineIn(masks.clothing, x, y)) return false
+    const { share, off } = asBlend(pixelLab(person, i), sleeveTold.sleeve, sleeveTold.beside)
+    return share >= SLEEVE_SHARE && off < BLEND_OFF
+  }
   // An arm's outline (its skin blended with a pale backdrop, in no mask) goes with the arm under a
   // new sleeve: beside one, it is removed as the old sleeve would be. (Elsewhere it stays, the arm's edge.)
   const sleeveNear = outlineBox && morph(sleeves.alpha, ARM_OUTLINE, outlineBox)
@@ -312,7 +323,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           // (and a skirt's, of whatever print, below its waistband, or a dress's below the new one; off
           // the arms, where a long sleeve hangs down beside the hips, unless the arm is bare there and the
           // old bottoms' own waistband was found: with none, what hangs beside a bare arm is a long top's)
-          const oldSkirt = (input.waistband === null ? belowWaist(x, y) : y > input.waistband) && isSet(masks.clothing, i) && !shows(i) && (armDistance(x, y) >= sw * 0.2 || (input.waistband !== null && bareArmBeside(x, y)))
+          const oldSkirt = (input.waistband === null ? belowWaist(x, y) : y > input.waistband) && isSet(masks.clothing, i) && !shows(i) && (armDistance(x, y) >= sw * 0.2 || (input.waistband !== null && armLineIn(masks.bareArms, x, y)))
           // (not the outer side of a hanging arm, darker or lighter than the skin's tone there: no legs are
           // beyond it; of the colour of the plate's skin on the arm's line, not of an old top's hem)
           const outerArm = armDistance(x, y) < sw * OUTER_ARM && !towardsBody(x, y) && armColoured(x, y, i)
@@ -322,8 +333,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
         // trousers beside it that the clothing mask took in with a top of their colour)
         else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || oldSleeve(x, y) ? 1 : 0
-        // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm)
-        else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2 && !bareShoulder(i)) remove.data[i] = 1
+        // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm;
+        // below the trousers' top, the sleeve's edge blended with them: see sleeveEdge)
+        else if (hemRim.data[i] && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2 && (y < aboveTrousers ? !bareShoulder(i) : sleeveEdge(x, y, i))) remove.data[i] = 1
         else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !shows(i))
           // (their soft edge, a couple of pixels either side of the person's outline, is half backdrop: whatever its colour)
           remove.data[i] = !core.data[i] || hueApart(pixelLab(person, i), oldColour) < 10 ? 1 : 0
@@ -353,9 +365,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
   // (where anything goes: old clothing, or an arm's outline beside a new sleeve, a few pixels beyond the old clothing's box)
   const behind = union([removable, outlineBox]) && backdropBehindPerson(person, outskirts).data
+  const ring = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
   /** Whether a removed pixel at the removal's edge has the person's skin beside it: the person, neither old clothing nor removed. */
-  const besideSkin = (i: number) =>
-    (removeSoft.data[i] ?? 0) < 1 && [i - w - 1, i - w, i - w + 1, i - 1, i + 1, i + w - 1, i + w, i + w + 1].some((j) => isSet(masks.person, j) && !remove.data[j] && !isSet(masks.clothing, j))
+  const besideSkin = (i: number) => (removeSoft.data[i] ?? 0) < 1 && ring.some((d) => isSet(masks.person, i + d) && !remove.data[i + d] && !isSet(masks.clothing, i + d))
   for (let y = work.y0; y <= work.y1; y++) {
     const run = runs?.get(y)
     for (let i = y * w + work.x0; i <= y * w + work.x1; i++) {
@@ -426,6 +438,27 @@ export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike
 
 /** How wide an old sleeve's hem of another colour can be beyond the clothing mask (shoulder widths: a ringer tee's band is 0.1). */
 const HEM_RIM = 0.1
+
+/**
+ * How much of an old sleeve's colour a pixel blended of it and the trousers beside it holds when it
+ * reads as the sleeve's (dark red on black does at a third), and how far off the blend of the two
+ * (a share of their distance) it may be: bare skin beside a dark top's sleeve and jeans is far off it.
+ */
+const SLEEVE_SHARE = 1 / 3
+const BLEND_OFF = 0.25
+
+/**
+ * Colour c as a blend of colours a and b (lightness counting less, as in `hueApart`): the share of a
+ * (its projection on the line from b to a) and how far off that line it is, as a share of a and b's distance.
+ */
+function asBlend(c: readonly number[], a: readonly number[], b: readonly number[]) {
+  const weight = [0.4, 1, 1]
+  const d = [0, 1, 2].map((k) => ((c[k] ?? 0) - (b[k] ?? 0)) * weight[k]!)
+  const e = [0, 1, 2].map((k) => ((a[k] ?? 0) - (b[k] ?? 0)) * weight[k]!)
+  const length = Math.hypot(...e) || 1
+  const share = (d[0]! * e[0]! + d[1]! * e[1]! + d[2]! * e[2]!) / length ** 2
+  return { share, off: Math.hypot(...d.map((v, k) => v - share * e[k]!)) / length }
+}
 
 /** How far (pixels) what goes of old trousers beside a dress grows over their other shades, and how far apart in colour (`hueApart`) those may be. */
 const SPECK = 6
