@@ -6,7 +6,7 @@ import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Box, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane } from './raster'
+import { type Box, type Lab, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -175,6 +175,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const belowWaist = (x: number, y: number) => y > waistY + (x - waistX) * waistSlope
   const grown = cachedMorph(masks.clothing, 2)
   const hemRim = cachedMorph(masks.clothing, Math.max(3, Math.round(sw * HEM_RIM)))
+  const sleeveRim = cachedMorph(masks.clothing, Math.max(4, Math.round(sw * SLEEVE_RIM)))
   const aboveTrousers = input.waistband ?? h
   // (the old waistband may rise above the new one at the sides: the rows above it go where they have the old trousers' colour)
   const bandRows = Math.round((hips.y - neck.y) * 0.12)
@@ -298,14 +299,23 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     (!topColour || y >= input.waistband! || (topTold !== null && hueApart(pixelLab(person, i), oldColour) < hueApart(pixelLab(person, i), topTold) + TOP_MARGIN))
   // Below the trousers' top an old sleeve's edge blended with the trousers it hangs beside (dark red on
   // black) lies outside the clothing mask: on an arm in an old sleeve, it goes where it holds enough of the sleeve's colour.
-  const belowBand = !bottom && removable && input.waistband !== null ? { box: removable, from: Math.ceil(input.waistband), to: removable.y1 + 1 } : null
-  const sleeveColour = belowBand && rowsColour(person, belowBand.box, belowBand.from, belowBand.to, (x, y) => isSet(masks.clothing, y * w + x) && armDistance(x, y) < sw * 0.2)
-  const besideColour = belowBand && rowsColour(person, belowBand.box, belowBand.from, belowBand.to, (x, y) => oldBottom(x, y) && armDistance(x, y) >= sw * 0.2)
-  const sleeveTold = sleeveColour && besideColour && hueApart(sleeveColour, besideColour) >= TOP_APART ? { sleeve: sleeveColour, beside: besideColour } : null
+  // (the two colours are read once, when a pixel first asks: most photos have no sleeve beside trousers)
+  let sleeveTold: { sleeve: Lab; beside: Lab } | null | undefined
+  const sleeveAndBeside = () => {
+    if (sleeveTold !== undefined || !removable || input.waistband === null) return sleeveTold ?? null
+    // (in the first rows below it, as the old bottoms' colour)
+    const [from, to] = [Math.ceil(input.waistband), Math.min(removable.y1 + 1, Math.ceil(input.waistband) + bandRows)]
+    const sleeve = rowsColour(person, removable, from, to, (x, y) => isSet(masks.clothing, y * w + x) && armDistance(x, y) < sw * 0.2)
+    const beside = rowsColour(person, removable, from, to, (x, y) => oldBottom(x, y) && armDistance(x, y) >= sw * 0.2)
+    sleeveTold = sleeve && beside && hueApart(sleeve, beside) >= TOP_APART ? { sleeve, beside } : null
+    return sleeveTold
+  }
+  // (its colour first: the trousers' own pixels fail there, at less cost than the arms' geometry)
   const sleeveEdge = (x: number, y: number, i: number) => {
-    if (sleeveTold === null || armDistance(x, y, 'half') >= 0 || !armLineIn(masks.clothing, x, y)) return false
-    const { share, off } = asBlend(pixelLab(person, i), sleeveTold.sleeve, sleeveTold.beside)
-    return share >= SLEEVE_SHARE && off < BLEND_OFF
+    const told = sleeveAndBeside()
+    if (!told) return false
+    const { share, off } = asBlend(pixelLab(person, i), told.sleeve, told.beside)
+    return share >= SLEEVE_SHARE && off < BLEND_OFF && armDistance(x, y) < sw * 0.2 && armDistance(x, y, 'half') < 0 && armLineIn(masks.clothing, x, y)
   }
   // An arm's outline (its skin blended with a pale backdrop, in no mask) goes with the arm under a
   // new sleeve: beside one, it is removed as the old sleeve would be. (Elsewhere it stays, the arm's edge.)
@@ -333,9 +343,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
         // trousers beside it that the clothing mask took in with a top of their colour)
         else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || oldSleeve(x, y) ? 1 : 0
-        // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm;
-        // below the trousers' top, the sleeve's edge blended with them: see sleeveEdge)
-        else if (hemRim.data[i] && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2 && (y < aboveTrousers ? !bareShoulder(i) : sleeveEdge(x, y, i))) remove.data[i] = 1
+        // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm)
+        else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2 && !bareShoulder(i)) remove.data[i] = 1
+        // (below the trousers' top, the sleeve's edge blended with them: see sleeveEdge)
+        else if (sleeveRim.data[i] && y >= aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && sleeveEdge(x, y, i)) remove.data[i] = 1
         else if (band !== null && oldColour !== null && y > band && y <= mappings.hemY && outskirts.data[i] && !isSet(masks.clothing, i) && !shows(i))
           // (their soft edge, a couple of pixels either side of the person's outline, is half backdrop: whatever its colour)
           remove.data[i] = !core.data[i] || hueApart(pixelLab(person, i), oldColour) < 10 ? 1 : 0
@@ -439,6 +450,9 @@ export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike
 /** How wide an old sleeve's hem of another colour can be beyond the clothing mask (shoulder widths: a ringer tee's band is 0.1). */
 const HEM_RIM = 0.1
 
+/** How far beyond the clothing mask an old sleeve's edge blended with the trousers beside it can reach (shoulder widths: 01861's, 0.02). */
+const SLEEVE_RIM = 0.02
+
 /**
  * How much of an old sleeve's colour a pixel blended of it and the trousers beside it holds when it
  * reads as the sleeve's (dark red on black does at a third), and how far off the blend of the two
@@ -452,12 +466,12 @@ const BLEND_OFF = 0.25
  * (its projection on the line from b to a) and how far off that line it is, as a share of a and b's distance.
  */
 function asBlend(c: readonly number[], a: readonly number[], b: readonly number[]) {
-  const weight = [0.4, 1, 1]
-  const d = [0, 1, 2].map((k) => ((c[k] ?? 0) - (b[k] ?? 0)) * weight[k]!)
-  const e = [0, 1, 2].map((k) => ((a[k] ?? 0) - (b[k] ?? 0)) * weight[k]!)
-  const length = Math.hypot(...e) || 1
-  const share = (d[0]! * e[0]! + d[1]! * e[1]! + d[2]! * e[2]!) / length ** 2
-  return { share, off: Math.hypot(...d.map((v, k) => v - share * e[k]!)) / length }
+  // (written out: this runs for every pixel beside an arm below the trousers' top)
+  const [d0, d1, d2] = [((c[0] ?? 0) - (b[0] ?? 0)) * 0.4, (c[1] ?? 0) - (b[1] ?? 0), (c[2] ?? 0) - (b[2] ?? 0)]
+  const [e0, e1, e2] = [((a[0] ?? 0) - (b[0] ?? 0)) * 0.4, (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0)]
+  const length = Math.hypot(e0, e1, e2) || 1
+  const share = (d0 * e0 + d1 * e1 + d2 * e2) / length ** 2
+  return { share, off: Math.hypot(d0 - share * e0, d1 - share * e1, d2 - share * e2) / length }
 }
 
 /** How far (pixels) what goes of old trousers beside a dress grows over their other shades, and how far apart in colour (`hueApart`) those may be. */
