@@ -3,6 +3,7 @@ import type { GarmentModel } from './analysis-schemas'
 import { type Point, add, dist, mid, norm, pt, scale, side, sub } from './geometry'
 import { backdropOf, photoOnCanvas } from './backdrop'
 import { hangerAndTags } from './hanger'
+import { dropShadow } from './drop-shadow'
 import { withoutBackdropEdge } from './garment-edge'
 import { insideBack } from './garment-neckline'
 import { ENGINE_ERRORS } from './messages'
@@ -158,7 +159,8 @@ const SHADOW = { colourful: 15, depth: 40, fringe: 20 }
  */
 function withoutFringe(img: Rgb, mask: Plane, found: Plane, backdrop: [number, number, number]): GarmentMasks {
   const { width: w, height: h } = mask
-  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(mask, y * w + x)
+  const within = (p: Plane, x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(p, y * w + x)
+  const on = (x: number, y: number) => within(mask, x, y)
   // The garment's own colour: its pixels well inside the edge (6 px each way).
   const samples: [number, number, number][] = []
   for (let y = 0; y < h; y += 5)
@@ -179,7 +181,7 @@ function withoutFringe(img: Rgb, mask: Plane, found: Plane, backdrop: [number, n
     const x = i % w
     return isSet(out, i) && (x === 0 || x === w - 1 || i < w || i >= w * (h - 1) || !isSet(out, i - 1) || !isSet(out, i + 1) || !isSet(out, i - w) || !isSet(out, i + w))
   }
-  const stays = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && isSet(out, y * w + x)
+  const stays = (x: number, y: number) => within(out, x, y)
   /** Peels layer after layer, the first from the whole edge, each next from beside the last; `peelable` per pass. */
   const peel = (passes: number, peelable: (i: number, pass: number) => boolean) => {
     let candidates: number[] = []
@@ -192,17 +194,25 @@ function withoutFringe(img: Rgb, mask: Plane, found: Plane, backdrop: [number, n
     return out
   }
   // A print with backdrop-coloured parts (a zebra's white stripes) would be eaten from its edges:
-  // only its soft edge's blend is drawn without, a pixel unlike the garment a few pixels further in.
+  // only its drop shadow, told by its shape, goes from its outline, and its soft edge's blend is
+  // drawn without, a pixel unlike the garment a few pixels further in.
   if (samples.filter(backdropLike).length > samples.length * 0.05) {
+    const shadow = dropShadow(img, mask, backdrop)
+    out.data.forEach((_, i) => {
+      if (isSet(shadow, i)) out.data[i] = 0
+    })
+    // (what the shadow cut off round a corner, where it darkens along neither a row nor a column, goes with it)
+    out.data.set(keepLargest(out).data)
+    const outline = { ...out, data: Float32Array.from(out.data) }
     const blend = (i: number) => {
       const x = i % w
       const y = (i - x) / w
       // (outwards: off what is left of the garment; inwards: on it)
-      const inward = [[1, 0], [-1, 0], [0, 1], [0, -1]].find(([dx, dy]) => !stays(x - dx!, y - dy!) && on(x + dx! * INWARD, y + dy! * INWARD))
+      const inward = [[1, 0], [-1, 0], [0, 1], [0, -1]].find(([dx, dy]) => !stays(x - dx!, y - dy!) && within(outline, x + dx! * INWARD, y + dy! * INWARD))
       return inward !== undefined && apart(pixelLab(img, i), pixelLab(img, (y + inward[1]! * INWARD) * w + x + inward[0]! * INWARD)) > 12
     }
     const drawn = peel(PRINTED_FRINGE, (i) => backdropLike(pixelLab(img, i)) && blend(i))
-    return { outline: mask, drawn, pale: pale(drawn) }
+    return { outline, drawn, pale: pale(drawn) }
   }
   // (a shadow may be wider than a soft edge: its darker part, the backdrop's hue, goes further)
   const peeled = peel(SHADOW.fringe, (i, pass) => (pass < FRINGE ? backdropLike : shadowLike)(pixelLab(img, i)))
@@ -489,7 +499,8 @@ function inSleeve(p: Point, torso: Run | null, f: SleeveFrame): boolean {
   // (a sleeve lying against the torso down to its hem leaves it exactly at the hem's corner)
   const reach = dist(f.shoulder, f.armpit)
   const toHem = f.waist.y >= f.hem.y
-  if (!torso) return f.hanging && (p.x - f.hem.x) * f.out > (toHem ? 2 : reach * 0.15)
+  // (below the hem row a pleated or uneven hem's pleats may part: the one through the centre is not the torso's width)
+  if (!torso || p.y > f.hem.y) return f.hanging && (p.x - f.hem.x) * f.out > (toHem ? 2 : reach * 0.15)
   if (p.x < torso.l || p.x > torso.r) return f.hanging || p.y - f.armpit.y < reach * 0.5
   if (p.y > f.waist.y) return f.hanging && toHem && (p.x - f.hem.x) * f.out > 2
   // (a sleeve sticking out may still join the torso's run just below the armpit, before the gap

@@ -186,6 +186,27 @@ describe('garment model', () => {
     expect(mask.data[325 * 300 + 150]).toBe(1)
   })
 
+  it("leaves out a print's soft drop shadow, the colour of its pale stripes, from its outline and drawing; keeps the stripes on its lit side (048769: a grey band along the zebra camisole's hem and right side)", async () => {
+    // A zebra-striped tee on white, its shadow a grey copy of it 10 px down and right, blurred.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><defs><pattern id="zebra" width="16" height="16" patternUnits="userSpaceOnUse"><rect width="16" height="16" fill="#222"/><rect width="7" height="16" fill="#e8e6e2"/></pattern><filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="4"/></filter></defs><rect width="300" height="400" fill="#ffffff"/><path d="${TEE}" fill="#8c8c8c" transform="translate(10 10)" filter="url(#soft)"/><path d="${TEE}" fill="url(#zebra)"/></svg>`
+    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const { outline, drawn } = garmentMasks(img, null)
+    const inShadow = [
+      [224, 250],
+      [227, 300],
+      [150, 334],
+      [150, 338],
+      [190, 336],
+    ]
+    for (const mask of [outline, drawn]) {
+      expect(inShadow.map(([x, y]) => isSet(mask, y! * 300 + x!))).toEqual(inShadow.map(() => false))
+      // (the tee's own right side and hem)
+      expect([isSet(mask, 250 * 300 + 216), isSet(mask, 326 * 300 + 150)]).toEqual([true, true])
+    }
+    // The left side, lit, keeps its pale stripes at the edge (x 80 to 86 is one).
+    expect([81, 84].map((x) => isSet(drawn, 250 * 300 + x))).toEqual([true, true])
+  })
+
   it("draws a print without its pale blended rim (a white halo round it on the person), keeps its white stripes at the edge, and reads its model from the outline before", async () => {
     // A navy tee with white stripes across it, and along its left side a pale rim, 2 px of the
     // tee's soft edge blended with the white backdrop.
@@ -233,6 +254,19 @@ describe('garment model', () => {
     const parts = garmentParts(mask, model)
     const at = (x: number, y: number) => parts[y * img.width + x]
     expect([at(94, 200), at(150, 200), at(206, 200)]).toEqual([PART.sleeveL, PART.body, PART.sleeveR])
+  })
+
+  it("reads a long-sleeve dress whose pleats part below its hem as a dress with sleeves to the wrists (051998 without its shadow: the pleats beside the centre's read as sleeves down to the hem)", async () => {
+    // Sleeves hang clear of the skirt to y 190; below the hem at y 340 the pleats part for 4 rows, 6 px wide, 3 apart (one at the centre, 147..152).
+    const dress = 'M125 30 L175 30 L195 40 L190 90 L185 160 L235 340 L65 340 L115 160 L110 90 L105 40 Z'
+    const sleeves = 'M105 40 L90 50 L75 190 L95 190 L110 90 Z M195 40 L210 50 L225 190 L205 190 L190 90 Z'
+    const pleats = Array.from({ length: 19 }, (_, k) => `<rect x="${66 + k * 9}" y="340" width="6" height="4" fill="#a0306a"/>`).join('')
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="${dress} ${sleeves}" fill="#a0306a"/>${pleats}</svg>`
+    const img = (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
+    const mask = { width: 300, height: 400, data: Float32Array.from({ length: 300 * 400 }, (_, i) => (img.data[i * 3 + 1]! < 200 ? 1 : 0)) }
+    const model = garmentModel(img, mask)
+    expect(model.type).toBe('dress')
+    expect([model.landmarks.sleeveEndL?.y, model.landmarks.sleeveEndR?.y].map((y) => (y ?? 0) > 150 && (y ?? 0) < 200)).toEqual([true, true])
   })
 })
 
