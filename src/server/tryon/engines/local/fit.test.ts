@@ -46,6 +46,14 @@ async function flatPhoto(path: string) {
   return (await decode(await sharp(Buffer.from(svg)).png().toBuffer())).rgb
 }
 
+/** Where on the person a mapping lays a point of the garment (the mean of the pixels it takes from within 2 px of it). */
+function whereFrom(map: (x: number, y: number) => { x: number; y: number }, target: { x: number; y: number }) {
+  const hits: { x: number; y: number }[] = []
+  for (let y = 0; y < 400; y++) for (let x = 0; x < 400; x++) if (dist(map(x, y), target) < 2) hits.push(pt(x, y))
+  expect(hits.length, `${JSON.stringify(target)} is laid somewhere`).toBeGreaterThan(0)
+  return pt(hits.reduce((sum, p) => sum + p.x, 0) / hits.length, hits.reduce((sum, p) => sum + p.y, 0) / hits.length)
+}
+
 describe('fit', () => {
   it('ends a sleeve longer than the arm at the wrist, never over the hand', async () => {
     const img = await flatPhoto(LONG_SLEEVES)
@@ -68,13 +76,6 @@ describe('fit', () => {
     const L = model.landmarks
     expect(L.sleeveCuffL).not.toBeNull()
     const m = fitGarment(model, body, { ease: 1, lengthShift: 0 })
-    // Where on the person a mapping takes a point of the garment from (the mean of the pixels it takes from within 2 px).
-    const whereFrom = (map: (x: number, y: number) => { x: number; y: number }, target: { x: number; y: number }) => {
-      const hits: { x: number; y: number }[] = []
-      for (let y = 0; y < 400; y++) for (let x = 0; x < 400; x++) if (dist(map(x, y), target) < 2) hits.push(pt(x, y))
-      expect(hits.length, `${JSON.stringify(target)} is laid somewhere`).toBeGreaterThan(0)
-      return pt(hits.reduce((sum, p) => sum + p.x, 0) / hits.length, hits.reduce((sum, p) => sum + p.y, 0) / hits.length)
-    }
     for (const [sleeve, shoulder, cuff, joint, elbow] of [[m.sleeveL!, L.shoulderL, L.sleeveCuffL!, body.shoulderL, body.elbowL], [m.sleeveR!, L.shoulderR, L.sleeveCuffR!, body.shoulderR, body.elbowR]] as const) {
       // The sleeve starts at the body's shoulder corner: the seam is one line on both parts.
       expect(dist(whereFrom(sleeve, shoulder), whereFrom(m.body, shoulder))).toBeLessThan(body.shoulderWidth * 0.04)
@@ -144,6 +145,19 @@ describe('fit', () => {
     const { scale } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
     // The chest spans the shoulders (and their 12% of ease), no more.
     expect(dist(L.armpitL, L.armpitR) * scale).toBeLessThanOrEqual(body.shoulderWidth * 1.12 + 0.5)
+  })
+
+  it("sets a camisole's straps in from the shoulders' joints as they are set in from its sides (laid outside the joints, they slid off the shoulders: 02015, 048769)", async () => {
+    const img = await flatPhoto(CAMISOLE)
+    const model = garmentModel(img, garmentMasks(img, null).drawn, 'top')
+    const L = model.landmarks
+    const { body: map } = fitGarment(model, body, { ease: 1, lengthShift: 0 })
+    const share = (L.shoulderR.x - L.shoulderL.x) / (L.armpitR.x - L.armpitL.x)
+    const [strapL, strapR, armpitL, armpitR] = [L.shoulderL, L.shoulderR, L.armpitL, L.armpitR].map((p) => whereFrom(map, p))
+    // (the joints are at x 150 and 250)
+    expect(strapL!.x).toBeGreaterThan(150 + 5)
+    expect(strapR!.x).toBeLessThan(250 - 5)
+    expect((strapR!.x - strapL!.x) / (armpitR!.x - armpitL!.x)).toBeCloseTo(share, 1)
   })
 
 })

@@ -23,6 +23,8 @@ const ARM_HALF_MAX = 0.18
 
 /** The widest a set-in sleeve's half is on the arm, in shoulder widths. */
 const SLEEVE_HALF_MAX = 0.2
+/** A garment's shoulders nearer its centre than this share of its armpits' distance are straps set in from its sides. */
+const STRAP_SET_IN = 0.9
 /** The most a garment rises above the shoulder line, worn (shoulder widths): a high collar up the neck. */
 const COLLAR_RISE_MAX = 0.3
 
@@ -177,13 +179,23 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
   }
   const row = (gl: Point, gr: Point, ol: Point, or: Point): MeshRow => ({ src: [gl, gr], out: [ol, or] })
   const placed = (gl: Point, gr: Point) => row(gl, gr, place(gl, bodyHalf), place(gr, bodyHalf))
-  const sL = shoulderOut(body.shoulderL, -1, riseL, setIn(L.sleeveOpeningL, L.sleeveCuffL))
-  const sR = shoulderOut(body.shoulderR, 1, riseR, setIn(L.sleeveOpeningR, L.sleeveCuffR))
+  const armpits = placed(L.armpitL, L.armpitR)
+  // A camisole's straps, set in from its sides on the flat photo, stay set in as much worn: at their
+  // share of the chest's width, placed (at the shoulders' joints, they slid off the shoulders).
+  const strapped = (joint: Point, sign: number, up: number, gShoulder: Point, gArmpit: Point, sleeved: boolean) => {
+    const onJoint = shoulderOut(joint, sign, up, sleeved)
+    const share = Math.abs(gShoulder.x - gCentre) / Math.max(1, Math.abs(gArmpit.x - gCentre))
+    if (sleeved || share >= STRAP_SET_IN) return onJoint
+    const armpitHalf = Math.abs(along(armpits.out[sign < 0 ? 0 : 1]!, neck, across))
+    const inward = Math.abs(along(onJoint, neck, across)) - armpitHalf * share
+    return inward > 0 ? add(onJoint, scale(across, -sign * inward)) : onJoint
+  }
+  const sL = strapped(body.shoulderL, -1, riseL, L.shoulderL, L.armpitL, setIn(L.sleeveOpeningL, L.sleeveCuffL))
+  const sR = strapped(body.shoulderR, 1, riseR, L.shoulderR, L.armpitR, setIn(L.sleeveOpeningR, L.sleeveCuffR))
   // The collar rises above the shoulder line as much as it does on the garment, up to a high
   // collar's height on the neck: what stands higher on a flat photo (straps, a dropped shoulder's
   // yoke) lies over the shoulders when worn, and drawn at its own height it stood up beside the head.
   const rise = scale(down, -Math.min((gShoulderY - g.bbox.y0) * s, sw * COLLAR_RISE_MAX))
-  const armpits = placed(L.armpitL, L.armpitR)
   const rows: MeshRow[] = [
     row(pt(L.shoulderL.x, g.bbox.y0), pt(L.shoulderR.x, g.bbox.y0), add(sL, rise), add(sR, rise)),
     row(L.shoulderL, L.shoulderR, sL, sR),
