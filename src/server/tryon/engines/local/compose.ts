@@ -6,7 +6,7 @@ import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import type { Plate } from './plate'
-import { type Box, type Lab, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane } from './raster'
+import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 
 export type ComposeInput = {
@@ -467,8 +467,8 @@ const BLEND_OFF = 0.25
  */
 function asBlend(c: readonly number[], a: readonly number[], b: readonly number[]) {
   // (written out: this runs for every pixel beside an arm below the trousers' top)
-  const [d0, d1, d2] = [((c[0] ?? 0) - (b[0] ?? 0)) * 0.4, (c[1] ?? 0) - (b[1] ?? 0), (c[2] ?? 0) - (b[2] ?? 0)]
-  const [e0, e1, e2] = [((a[0] ?? 0) - (b[0] ?? 0)) * 0.4, (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0)]
+  const [d0, d1, d2] = [((c[0] ?? 0) - (b[0] ?? 0)) * HUE_LIGHTNESS, (c[1] ?? 0) - (b[1] ?? 0), (c[2] ?? 0) - (b[2] ?? 0)]
+  const [e0, e1, e2] = [((a[0] ?? 0) - (b[0] ?? 0)) * HUE_LIGHTNESS, (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0)]
   const length = Math.hypot(e0, e1, e2) || 1
   const share = (d0 * e0 + d1 * e1 + d2 * e2) / length ** 2
   return { share, off: Math.hypot(d0 - share * e0, d1 - share * e1, d2 - share * e2) / length }

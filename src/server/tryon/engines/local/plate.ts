@@ -3,7 +3,7 @@ import { type Point, add, dist, mid, norm, pt, segmentDistance, segmentShare, su
 import type { Face } from './analysis-schemas'
 import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
 import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Box, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, labAt, labDistance, labPlanes, luminance, mapPlane, median, morph, pixelIndex, plane, rgbToLab } from './raster'
+import { type Box, HUE_LIGHTNESS, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, labAt, labDistance, labPlanes, luminance, mapPlane, median, morph, pixelIndex, plane, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -189,7 +189,7 @@ function backgroundEstimate(person: Channels, personMask: Plane, sigma: number, 
   return { near: [estimate(r), estimate(g), estimate(b)], overall: [n ? sum[0]! / n : 0, n ? sum[1]! / n : 0, n ? sum[2]! / n : 0] }
 }
 
-/** How far (Lab, lightness weighed 0.4) visible skin lies from the face's tone. */
+/** How far (Lab, lightness weighed as in `hueApart`) visible skin lies from the face's tone. */
 const SKIN_TONE = 12
 /**
  * Skin lit paler (or shaded deeper) than that continues the skin beside it without an edge: a step
@@ -211,7 +211,7 @@ function visibleSkin(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face
   const chinY = face ? Math.max(...face.oval.map((p) => p.y)) : body.nose.y + body.shoulderWidth * 0.25
   const bare = (i: number) => (masks.person.data[i] ?? 0) >= 0.5 && !isSet(masks.clothing, i) && Math.floor(i / w) >= chinY
   // (lighter or darker than the face's tone, skin keeps its hue)
-  const fromTone = (i: number) => Math.hypot(((lab[0].data[i] ?? 0) - toneLab[0]) * 0.4, (lab[1].data[i] ?? 0) - toneLab[1], (lab[2].data[i] ?? 0) - toneLab[2])
+  const fromTone = (i: number) => Math.hypot(((lab[0].data[i] ?? 0) - toneLab[0]) * HUE_LIGHTNESS, (lab[1].data[i] ?? 0) - toneLab[1], (lab[2].data[i] ?? 0) - toneLab[2])
   const skin = mapPlane(masks.person, (_, i) => (bare(i) && fromTone(i) < SKIN_TONE ? 1 : 0))
   const joined: number[] = []
   for (let i = 0; i < skin.data.length; i++) if (skin.data[i]) joined.push(i)

@@ -493,8 +493,11 @@ export const medianLab = (img: Rgb, pixels: number[]) => medianColour(pixels.map
 /** The straight-line distance between two L*a*b* colours (CIE76). */
 export const labDistance = (a: readonly number[], b: readonly number[]) => Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0))
 
+/** How much lightness counts in `hueApart` and the measures like it (Lab). */
+export const HUE_LIGHTNESS = 0.4
+
 /** How far apart two Lab colours are, lightness counting less: light falls off across a garment, its hue does not. */
-export const hueApart = (a: readonly number[], b: readonly number[]) => Math.hypot(((a[0] ?? 0) - (b[0] ?? 0)) * 0.4, (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0))
+export const hueApart = (a: readonly number[], b: readonly number[]) => Math.hypot(((a[0] ?? 0) - (b[0] ?? 0)) * HUE_LIGHTNESS, (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0))
 
 export function samplePlane(p: Plane, x: number, y: number): number {
   if (x < 0 || y < 0 || x > p.width - 1 || y > p.height - 1) return 0
