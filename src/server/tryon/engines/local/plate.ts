@@ -456,8 +456,9 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) 
   return (x, y) => {
     const half = sw * TORSO_TOP + (hipHalf - sw * TORSO_TOP) * segmentShare(x, y, neck, hips)
     if ((segmentDistance(x, y, neck, hips) < half && belowShoulders(x, y)) || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
-    // (two pixels for the soft edge)
-    for (const arm of arms) if (onArm(x, y, arm, 2)) return true
+    // (two pixels for the soft edge; an arm's cap at the shoulder falls off under the shoulders' slope:
+    // above it an old top's square shoulders stood as skin, or a cap as wide as the deltoid's as a ball)
+    for (const arm of arms) if (onArm(x, y, arm, 2) && (belowShoulders(x, y) || segmentShare(x, y, arm.line[0]!, arm.line[1]!) > arm.shoulderReach)) return true
     for (const leg of legs) if (polylineDistance(x, y, leg) < sw * 0.24) return true
     return false
   }
