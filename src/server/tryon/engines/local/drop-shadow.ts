@@ -1,4 +1,4 @@
-import { type Lab, type Plane, type Rgb, bounds, isSet, opened, pixelLab, plane } from './raster'
+import { type Lab, type Plane, type Rgb, bounds, opened, pixelLab, plane } from './raster'
 
 /**
  * A drop shadow's walk in from the garment's edge: at most `reach` pixels, `least` at least; at
@@ -40,21 +40,28 @@ export function dropShadow(img: Rgb, mask: Plane, backdrop: Lab): Plane {
   // runs along, where on it it starts, how far it may go and how far the shadow goes (0: none).
   type Walk = { line: number; at: number; start: number; count: number; k: number }
   const walks = new Map<number, Walk[]>([1, -1, w, -w].map((by) => [by, []]))
-  /** Each run of the mask along `lines` lines of `length` pixels, the line's pixels `stride` apart from `first`, walked in from both ends. */
-  const runs = (lines: number, length: number, first: (line: number) => number, stride: number) => {
-    for (let line = 0; line < lines; line++)
+  /**
+   * Each run of the mask along `lines` lines of `length` pixels, a line's pixels `stride` apart from
+   * its first, lines `step` apart: walked in from both ends. (Plain index arithmetic: a closure per
+   * pixel made it 400 ms a garment.)
+   */
+  const runs = (lines: number, length: number, step: number, stride: number) => {
+    const { data } = mask
+    for (let line = 0; line < lines; line++) {
+      const base = line * step
       for (let t = 0; t < length; t++) {
-        const pixel = (t: number) => first(line) + t * stride
-        if (!isSet(mask, pixel(t))) continue
+        if (data[base + t * stride]! < 0.5) continue
         const from = t
-        while (t + 1 < length && isSet(mask, pixel(t + 1))) t++
+        while (t + 1 < length && data[base + (t + 1) * stride]! >= 0.5) t++
         const count = t - from + 1
-        walks.get(stride)?.push({ line, at: from, start: pixel(from), count, k: walk(pixel(from), stride, count, from > 0 ? pixel(from - 1) : null) })
-        walks.get(-stride)?.push({ line, at: t, start: pixel(t), count, k: walk(pixel(t), -stride, count, t + 1 < length ? pixel(t + 1) : null) })
+        const [first, last] = [base + from * stride, base + t * stride]
+        walks.get(stride)!.push({ line, at: from, start: first, count, k: walk(first, stride, count, from > 0 ? first - stride : null) })
+        walks.get(-stride)!.push({ line, at: t, start: last, count, k: walk(last, -stride, count, t + 1 < length ? last + stride : null) })
       }
+    }
   }
-  runs(h, w, (y) => y * w, 1)
-  runs(w, h, (x) => x, w)
+  runs(h, w, w, 1)
+  runs(w, h, 1, w)
   // A drop shadow falls along a side or two, away from the light: walks that pass elsewhere, here
   // and there along the garment, went down its own shading.
   const box = bounds(mask)
