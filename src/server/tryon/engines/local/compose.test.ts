@@ -139,6 +139,21 @@ describe('compose', () => {
     expect(pixel(image, 100, Math.floor(mappings.hemY) - 6)).not.toEqual(DRESS)
   })
 
+  it("takes off a long old dress below a shorter new one's hem, down to its own: the plate's legs show there, not a band of the old dress over the shins (052472)", async () => {
+    // (a black dress down to y 280, the shins bare and apart below it)
+    const person = fill(fill(fill(head(), 70, 60, 130, 280), 82, 280, 96, H), 104, 280, 118, H)
+    const clothing = fill(plane(W, H), 70, 62, 130, 280)
+    const scene = photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP))
+    const { mappings, image } = composedOn(scene, await shiftDress(), null)
+    const hem = Math.ceil(mappings.hemY)
+    expect(hem).toBeLessThan(260)
+    // Between the two hems, on the legs and between them, the old dress is gone (the test's plate is skin throughout).
+    for (const y of [hem + 8, Math.round((hem + 280) / 2), 277]) for (const x of [89, 100, 111]) expect(pixel(image, x, y), `${x},${y}`).toEqual(SKIN)
+    // Below the old hem the photo's own legs and backdrop stay.
+    expect(pixel(image, 89, 290)).toEqual(SKIN)
+    expect(pixel(image, 100, 290)).toEqual(BACKDROP)
+  })
+
   it("takes off the old jeans' band where it rises above the new waistband at the sides, though read as the top's clothing", async () => {
     const scene = personInJeans()
     const jeans = await trousers()

@@ -8,6 +8,7 @@ import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLin
 import type { Plate } from './plate'
 import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
+import { oldDressHem } from './old-dress'
 
 export type ComposeInput = {
   person: Rgb
@@ -187,7 +188,10 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // new top's hem, worn under it: there is no belly in the photo to show.
   const aboveBand = input.waistband === null ? 0 : Math.round(Math.min(h - 1, Math.max(0, input.waistband - (hips.y - neck.y) * 0.04)))
   const layered = input.waistband !== null && isSet(masks.clothing, aboveBand * w + Math.round(centreLineX(body, aboveBand)))
-  const lowest = input.garmentModel.type === 'dress' ? mappings.hemY + sw * 0.1 : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
+  // Under a new dress the old one goes down to its own hem: below a shorter one's are the legs (the
+  // plate's skin) and the backdrop, not the old dress's lower part as a band over the shins.
+  const oldHem = input.garmentModel.type === 'dress' && inDress ? oldDressHem(masks.person, body, hips.y) : null
+  const lowest = input.garmentModel.type === 'dress' ? Math.max(mappings.hemY + sw * 0.1, oldHem === null ? 0 : oldHem + sw * OLD_HEM_RIM) : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
   // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
   // (through where the upper arm is seen bare, when it is: the pose's elbow is often off the arm's middle)
   const seenArms = bottom ? [null, null] : input.upperArms
@@ -372,7 +376,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // (above the new waistband it is the body's skin or the backdrop, as for a top). Beside a top's or
   // a dress's body, below the armpits and off the arms, the old clothing was loose cloth in front
   // of the backdrop, not skin.
-  const runs = bottom ? null : bodyRuns(alpha, armpits, body, lowest)
+  // (where an old dress goes, down to the crotch: below it are the bare legs, which the plate draws
+  // with the backdrop between and beside them; the new hem's ragged rows cut them off at its runs)
+  const runs = bottom ? null : bodyRuns(alpha, armpits, body, oldHem === null ? lowest : Math.min(lowest, hips.y + sw * CROTCH))
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
   // (where anything goes: old clothing, or an arm's outline beside a new sleeve, a few pixels beyond the old clothing's box)
   const behind = union([removable, outlineBox]) && backdropBehindPerson(person, outskirts).data
@@ -446,6 +452,12 @@ export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike
       for (const colour of layer.color) colour.data[i] = 0
     }
 }
+
+/** How far below the hip joints the legs part (shoulder widths). */
+const CROTCH = 0.25
+
+/** How far below an old dress's hem its rim (blended with the legs) goes with it (shoulder widths). */
+const OLD_HEM_RIM = 0.02
 
 /** How wide an old sleeve's hem of another colour can be beyond the clothing mask (shoulder widths: a ringer tee's band is 0.1). */
 const HEM_RIM = 0.1

@@ -463,6 +463,56 @@ describe('person plate on a drawn figure', () => {
     // (0.79 now, the forearm 0.76 at the same share of its width; a fixed fall-off of a fifth gave 0.86)
     expect(mean(6) / mean(0)).toBeLessThan(0.82)
   })
+
+  /**
+   * The figure in a long black dress down to row 265 and bare shins below it, 10 px wide (a slim
+   * person's) along the legs' lines, lit from the left: 30% darker at their right edges.
+   */
+  const inLongDress = () => {
+    const knees = [standingBody.kneeL!, standingBody.kneeR!]
+    const hips = [standingBody.hipL, standingBody.hipR]
+    /** Across leg k at row y, from its line (the ankle as far below the knee as the hip is above it). */
+    const acrossLeg = (k: number, x: number, y: number) => x - (knees[k]!.x + ((knees[k]!.x - hips[k]!.x) * (y - knees[k]!.y)) / (knees[k]!.y - hips[k]!.y))
+    const onShin = (x: number, y: number) => y >= 265 && [0, 1].some((k) => Math.abs(acrossLeg(k, x, y)) <= 5)
+    const dress = (x: number, y: number) => y >= 60 && y < 265 && x >= 70 && x < 130
+    const inside = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || dress(x, y) || onShin(x, y)
+    const lit = (x: number, y: number) => {
+      const u = Math.abs(acrossLeg(0, x, y)) <= 5 ? acrossLeg(0, x, y) : acrossLeg(1, x, y)
+      return FACE.map((v) => v * (1.05 - (0.3 * (u + 5)) / 10))
+    }
+    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : y < 60 ? FACE : dress(x, y) ? TOP : lit(x, y)))
+    return { photo, fill: plateOf(photo, masksOf(inside, dress)).fill, acrossLeg }
+  }
+
+  it("draws the legs under a long old dress as slim as the shins seen below its hem, tapering to the knees (they were tubes as wide as the thighs, 0.24 of the shoulders' width)", () => {
+    const { fill, acrossLeg } = inLongDress()
+    const grey = rgbToLab(...(GREY as [number, number, number]))
+    const fromGrey = (x: number, y: number) => Math.hypot(...pixelLab(fill, y * W + x).map((v, c) => v - grey[c]!))
+    // Just above the hem, 8 px (0.16 shoulder widths) out from each leg's line, beside the shin, is
+    // the backdrop; on the line, skin.
+    for (const k of [0, 1]) {
+      const x = Math.round(standingBody.kneeL!.x + (k ? 24 : 0) + 0.5)
+      const line = x - Math.round(acrossLeg(k, x, 258))
+      expect(fromGrey(line - 8, 258), `leg ${k} left`).toBeLessThan(3)
+      expect(fromGrey(line + 8, 258), `leg ${k} right`).toBeLessThan(3)
+      expect(fromGrey(line, 258), `leg ${k} middle`).toBeGreaterThan(20)
+    }
+  })
+
+  it('fills the legs under a long old dress in the colour across the shins seen below its hem, lit from the side as they are', () => {
+    const { photo, fill, acrossLeg } = inLongDress()
+    const L = [luminance(photo), luminance(fill)]
+    // Across the left leg, 2 px in from either edge: on the shin below the hem and on the leg above it.
+    const across = (img: 0 | 1, y: number) => {
+      const line = Math.round(standingBody.kneeL!.x) - Math.round(acrossLeg(0, Math.round(standingBody.kneeL!.x), y))
+      return [L[img]!.data[y * W + line - 3]!, L[img]!.data[y * W + line + 3]!] as const
+    }
+    const [shinLeft, shinRight] = across(0, 275)
+    const [left, right] = across(1, 235)
+    // (0.82 on the shin, 0.86 above it; the fill's light across was even on both sides, 1.0)
+    expect(right / left).toBeLessThan(0.9)
+    expect(Math.abs(right / left - shinRight / shinLeft)).toBeLessThan(0.06)
+  })
 })
 
 describe("the skin's grain", () => {

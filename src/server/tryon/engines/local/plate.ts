@@ -1,9 +1,10 @@
 import sharp from 'sharp'
-import { type Point, add, dist, mid, norm, pt, segmentDistance, segmentShare, sub } from './geometry'
+import { type Point, add, dist, lerp, mid, norm, pt, segmentDistance, segmentShare, sub } from './geometry'
 import type { Face } from './analysis-schemas'
 import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
-import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Box, HUE_LIGHTNESS, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, labAt, labDistance, labPlanes, luminance, mapPlane, median, morph, pixelIndex, plane, rgbToLab } from './raster'
+import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes } from './person-analysis'
+import { oldDressHem } from './old-dress'
+import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, labAt, labDistance, labPlanes, luminance, mapPlane, median, morph, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -203,6 +204,9 @@ const SKIN_REACH = 20
 const GRAIN_INSET = 2
 
 /** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone or joined to such skin without an edge). */
+/** How far a colour is from the skin's tone: lighter or darker than the face's, skin keeps its hue. */
+const toneDistance = (lab: Lab, tone: Lab) => Math.hypot((lab[0] - tone[0]) * HUE_LIGHTNESS, lab[1] - tone[1], lab[2] - tone[2])
+
 function visibleSkin(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face | null, tone: [number, number, number]): Plane {
   const { width: w, height: h } = person
   const toneLab = rgbToLab(...tone)
@@ -210,8 +214,7 @@ function visibleSkin(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face
   // (the face outline's lowest point, else a guess below the nose)
   const chinY = face ? Math.max(...face.oval.map((p) => p.y)) : body.nose.y + body.shoulderWidth * 0.25
   const bare = (i: number) => (masks.person.data[i] ?? 0) >= 0.5 && !isSet(masks.clothing, i) && Math.floor(i / w) >= chinY
-  // (lighter or darker than the face's tone, skin keeps its hue)
-  const fromTone = (i: number) => Math.hypot(((lab[0].data[i] ?? 0) - toneLab[0]) * HUE_LIGHTNESS, (lab[1].data[i] ?? 0) - toneLab[1], (lab[2].data[i] ?? 0) - toneLab[2])
+  const fromTone = (i: number) => toneDistance(labAt(lab, i), toneLab)
   const skin = mapPlane(masks.person, (_, i) => (bare(i) && fromTone(i) < SKIN_TONE ? 1 : 0))
   const joined: number[] = []
   for (let i = 0; i < skin.data.length; i++) if (skin.data[i]) joined.push(i)
@@ -431,7 +434,7 @@ const TORSO_TOP = 0.42
  * old clothing covered there is skin, further out (a wide sleeve beyond the arm) it was loose cloth
  * in front of the background.
  */
-function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) => boolean {
+function bodyRegion(body: BodyFrame, arms: FilledArm[], legs: LegSegment[]): (x: number, y: number) => boolean {
   const sw = body.shoulderWidth
   const { neck, hips, down } = bodyAxes(body)
   const chin = mid(neck, body.nose)
@@ -449,9 +452,6 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) 
     const across = Math.abs(dx * along.x + dy * along.y) / sw
     return (dx * along.y - dy * along.x) * up <= 0.22 - 0.5 * Math.max(0, across - 0.15)
   }
-  // Thighs and shins where the knees were seen (the shin as long as the thigh).
-  const leg = (hip: Point, knee: Point | null) => (knee ? [[hip, knee, add(knee, sub(knee, hip))]] : [])
-  const legs = [...leg(body.hipL, body.kneeL), ...leg(body.hipR, body.kneeR)]
   // (loops, not closures: this runs for every pixel of the person)
   return (x, y) => {
     const half = sw * TORSO_TOP + (hipHalf - sw * TORSO_TOP) * segmentShare(x, y, neck, hips)
@@ -459,9 +459,85 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[]): (x: number, y: number) 
     // (two pixels for the soft edge; an arm's cap at the shoulder falls off under the shoulders' slope:
     // above it an old top's square shoulders stood as skin, or a cap as wide as the deltoid's as a ball)
     for (const arm of arms) if (onArm(x, y, arm, 2) && (belowShoulders(x, y) || segmentShare(x, y, arm.line[0]!, arm.line[1]!) > arm.shoulderReach)) return true
-    for (const leg of legs) if (polylineDistance(x, y, leg) < sw * 0.24) return true
+    for (const { a, b, from, to } of legs) if (segmentDistance(x, y, a, b) < from + (to - from) * segmentShare(x, y, a, b)) return true
     return false
   }
+}
+
+/**
+ * A leg's half width (shoulder widths) at the hip joint, the knee, the calf (`CALF` down the shin)
+ * and the ankle: the thigh tapers to the knee and the shin to the ankle.
+ */
+const LEG_HALF = { hip: 0.24, knee: 0.115, calf: 0.12, ankle: 0.075 }
+const CALF = 0.35
+/** Over how far below the hips (shoulder widths) a leg's seen colour fades in. */
+const LEG_COLOUR_FADE = 0.3
+/** How much wider or narrower than LEG_HALF's the legs seen in the photo may be drawn. */
+const LEG_SCALE = { min: 0.75, max: 1.6 }
+/** The widest run of the person across one leg (shoulder widths): wider, it is both legs, or a skirt round them. */
+const ONE_LEG = 0.45
+
+/** A leg's segment with its half widths at either end (pixels), and the colour across its shin seen bare (null when none shows). */
+type LegSegment = { a: Point; b: Point; from: number; to: number; seenColour: Float32Array | null }
+
+/** A leg's line where its knee was seen: hip, knee, calf and ankle (unseen, as far below the knee as the hip is above it). */
+function legLine(hip: Point, knee: Point | null, ankle: Point | null): Point[] | null {
+  if (!knee) return null
+  const end = ankle ?? add(knee, sub(knee, hip))
+  return [hip, knee, lerp(knee, end, CALF), end]
+}
+
+/** LEG_HALF's half width at the share t down the shin, from the knee (0) to the ankle (1). */
+const shinHalf = (t: number) => (t < CALF ? LEG_HALF.knee + (LEG_HALF.calf - LEG_HALF.knee) * (t / CALF) : LEG_HALF.calf + (LEG_HALF.ankle - LEG_HALF.calf) * ((t - CALF) / (1 - CALF)))
+
+/** How far below an old dress's hem its shadow falls on the shins (shoulder widths): their colour is read below it. */
+const HEM_SHADOW = 0.04
+
+/** How many rows across a shin, from its top seen bare down, its width and colour across are read from. */
+const SHIN_ROWS = 8
+
+/**
+ * The legs' segments with their half widths in pixels, as wide as the shins seen bare (a slim
+ * person's are narrower than LEG_HALF's, a sturdier one's wider), and their colour across them.
+ * Under an old dress or skirt the legs are drawn so (in a longer one's place, below a new dress's
+ * hem): they continue the shins below its hem, lit across as they are. The thigh starts as wide
+ * at the hip whatever the legs seen.
+ */
+function legSegments(person: Rgb, masks: PlateMasks, body: BodyFrame, tone: Lab): LegSegment[] {
+  const sw = body.shoulderWidth
+  const lines = [legLine(body.hipL, body.kneeL, body.ankleL), legLine(body.hipR, body.kneeR, body.ankleR)].filter((l) => l !== null)
+  const hem = oldDressHem(masks.person, body, bodyAxes(body).hips.y)
+  const seen = lines.map((line) => shinRows(person, masks.person, line, sw, tone, hem))
+  // (read on the rows nearest the knee: where the legs go on up under an old dress, they meet the photo's there without a step)
+  const ratios = seen.flatMap((rows) => rows.slice(0, SHIN_ROWS).map(({ row, t }) => (row.right + row.left + 1) / 2 / (shinHalf(t) * sw)))
+  const k = ratios.length < 8 ? 1 : Math.min(LEG_SCALE.max, Math.max(LEG_SCALE.min, median(ratios)))
+  const half = [LEG_HALF.hip, LEG_HALF.knee * k, LEG_HALF.calf * k, LEG_HALF.ankle * k].map((r) => r * sw)
+  return lines.flatMap((line, n) => {
+    const rows = seen[n]!.slice(0, SHIN_ROWS).map(({ row }) => row)
+    const seenColour = rows.length >= 4 ? colourAcross(person, rows) : null
+    return line.slice(1).map((b, j) => ({ a: line[j]!, b, from: half[j]!, to: half[j + 1]!, seenColour }))
+  })
+}
+
+/**
+ * The rows across a leg's shin where it shows bare, from below the knee (or an old dress's hem and
+ * its shadow, when lower) to the shin's middle (lower, the shoes' tops and straps are the person's too): the
+ * run of the person across the leg's line where it holds that leg alone and its middle has the
+ * skin's tone (the clothing mask cannot tell: it runs on down bare legs of a dress's tone). With
+ * the share t down the shin each lies at.
+ */
+function shinRows(person: Rgb, silhouette: Plane, line: Point[], sw: number, tone: Lab, hem: number | null) {
+  const [knee, ankle] = [line[1]!, line[3]!]
+  const length = ankle.y - knee.y
+  const across = rightOf(downward(knee, ankle))
+  const rows: { row: LimbRow; t: number }[] = []
+  if (length < 4) return rows
+  for (let y = Math.ceil(Math.max(knee.y + length * 0.1, hem === null ? 0 : hem + sw * HEM_SHADOW)); y <= Math.min(person.height - 1, knee.y + length * 0.7); y++) {
+    const t = (y - knee.y) / length
+    const row = bareRow(silhouette, lerp(knee, ankle, t), across, sw * ONE_LEG)
+    if (row && toneDistance(pixelLab(person, pixelIndex(person, acrossRow(row, 0))), tone) < SKIN_REACH) rows.push({ row, t })
+  }
+  return rows
 }
 
 /** The widest old strap across the shoulders' outline, and how far down it lies on them (shoulder widths). */
@@ -659,7 +735,9 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
    * share that colour takes and where across it (x, y) lies. (One object, rewritten for each pixel,
    * and the arms' segments worked out once: this runs for every pixel of the body.)
    */
-  const round = { light: 1, seen: null as Float32Array | null, share: 0, u: 0 }
+  const round = { light: 1, seen: null as Float32Array | null, share: 0, u: 0, leg: false }
+  const legs = legSegments(person, masks, body, rgbToLab(...faceSkin))
+  const legsAcross = legs.map((leg) => ({ ...leg, across: acrossOf(leg.a, leg.b) }))
   const torsoAcross = acrossOf(neck, hips)
   // (a seen upper arm's line runs shoulder, seen, elbow: its first two segments)
   const segments = arms.flatMap((arm) => arm.line.slice(1).map((b, k) => ({ a: arm.line[k]!, b, across: acrossOf(arm.line[k]!, b), arm, k, seen: k < 2 ? arm.seenColour : null })))
@@ -680,9 +758,22 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
     // (the seen arm's colour fades in where the arm's light overtakes the torso's: switched there, an edge showed across the shoulder)
     round.share = nearest.seen ? Math.min(1, Math.max(0, (armLight - torso) / ARM_OVER_TORSO + 0.5)) : 0
     round.u = across
+    // (a leg nearer than the arm is lit across as the forearms are, as wide as it is drawn)
+    let leg = null
+    for (const segment of legsAcross) {
+      const e = segmentDistance(x, y, segment.a, segment.b)
+      if (e < d) [d, leg] = [e, segment]
+    }
+    round.leg = leg !== null
+    if (leg) {
+      const u = leg.across(x, y) / (leg.from + (leg.to - leg.from) * segmentShare(x, y, leg.a, leg.b))
+      // (a shin seen bare gives its colour across, fading in below the hips: above is the belly's)
+      const share = leg.seenColour ? Math.min(1, Math.max(0, (y - hips.y) / (sw * LEG_COLOUR_FADE))) : 0
+      Object.assign(round, { light: Math.max(torso, acrossAt(light, u)), seen: leg.seenColour, share, u })
+    }
     return round
   }
-  const inBody = bodyRegion(body, arms)
+  const inBody = bodyRegion(body, arms, legs)
   const underStrap = underStraps(masks, body, area)
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 
@@ -708,8 +799,9 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
       }
       // (under the face, hair and bare hands too: kept in front, they are body, and the skin meets them without a pale seam of backdrop)
       if (!inBody(x, y) && !underStrap(x, y)) continue
-      const clothedLight = clothed ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1
-      const { light: roundLight, seen, share, u } = roundAt(x, y)
+      const { light: roundLight, seen, share, u, leg } = roundAt(x, y)
+      // (a leg under an old dress or skirt takes no light of its folds: the gap between the legs was its darkest)
+      const clothedLight = clothed && !leg ? clamp(shade.data[i] ?? 0, 0.85, 1.12) : 1
       const light = clothedLight * roundLight
       // (an upper arm seen below an old sleeve goes on up under it as it is seen: within the arm, fading
       // out over a further half of its half width; beyond, the torso's side is no arm's shaded edge)

@@ -106,6 +106,29 @@ describe('result self-check', () => {
     expect(check(dress, shinsGone, 'dress')).toContain('limbs')
   })
 
+  it("lets a shorter dress take off an old dress wider than the legs down to its own hem; not the shins erased below it", () => {
+    // An old dress 70..130 wide down to y 260 (clothing), the legs 82..96 and 104..118 below it; a new dress to y 200.
+    const person = fill(fill(fill(fill(plane(W, H), 85, 20, 115, 60), 62, 60, 138, 190), 70, 190, 130, 260), 82, 260, 96, 290)
+    fill(person, 104, 260, 118, 290)
+    const inDress: PersonMasks = { ...masks(), person, clothing: fill(plane(W, H), 70, 60, 130, 260) }
+    const colours = (): Rgb => {
+      const data = new Uint8Array(W * H * 3).fill(240)
+      for (let i = 0; i < W * H; i++) if (person.data[i]) data.fill(120, i * 3, i * 3 + 3)
+      return { width: W, height: H, data }
+    }
+    const before = colours()
+    // (the old dress beside the drawn legs, 70..82, 96..104 and 118..130 from the new hem to the old one, is the backdrop now)
+    const drawnLegs = colours()
+    for (let y = 200; y < 260; y++) for (const [x0, x1] of [[70, 82], [96, 104], [118, 130]] as const) drawnLegs.data.fill(240, (y * W + x0) * 3, (y * W + x1) * 3)
+    const dress = fill(plane(W, H), 70, 62, 130, 200)
+    const checked = (result: Rgb) => resultDefects({ person: before, result, masks: inDress, body, garmentType: 'dress', fabric: dress })
+    expect(checked(drawnLegs)).toEqual([])
+    // (the shins below the old hem erased too: refused)
+    const shinsGone = colours()
+    for (let y = 200; y < 290; y++) shinsGone.data.fill(240, (y * W + 70) * 3, (y * W + 130) * 3)
+    expect(checked(shinsGone)).toContain('limbs')
+  })
+
   it("refuses a faint flap beside the body that the engine's coverage missed, from the picture's pixels", () => {
     const torso = fill(plane(W, H), 70, 62, 130, 180)
     const result = photo()

@@ -1,6 +1,7 @@
 import type { GarmentCategory } from '../../engine'
 import { type Point, dist, lerp, segmentDistance, segmentShare } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
+import { oldDressHem } from './old-dress'
 import { type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, opened, plane } from './raster'
 
 /**
@@ -208,18 +209,21 @@ function legs({ person, masks, body }: CheckInput) {
 /**
  * Below the hips, the person's pixels that now look like the backdrop (plain backdrops only). Above
  * the hem of trousers, a skirt or a dress, the old trousers or skirt wider than them go and what
- * shows there is the backdrop: only the legs below their hem count.
+ * shows there is the backdrop: only the legs below their hem count. So does an old dress wider than
+ * the legs under a new, shorter one: its clothing down to its own hem is no limb.
  */
 function limbsErased(input: CheckInput, extent: FabricExtent) {
   const found = legs(input)
   if (!found) return false
-  const { result, body, fabric, garmentType } = input
+  const { result, body, fabric, garmentType, masks } = input
   const w = fabric.width
   const from = garmentType === 'top' ? 0 : Math.ceil(fabricEnd(fabric, extent, body.shoulderWidth * 0.1)) * w
+  const oldHem = garmentType === 'dress' ? oldDressHem(masks.person, body, bodyAxes(body).hips.y) : null
+  const oldDressTo = oldHem === null ? 0 : (oldHem + 1) * w
   let count = 0
   let erased = 0
   for (const i of found.pixels) {
-    if (i < from || on(fabric, i)) continue
+    if (i < from || on(fabric, i) || (i < oldDressTo && on(masks.clothing, i))) continue
     count++
     if (looksLike(result, i, found.backdrop)) erased++
   }
