@@ -110,6 +110,8 @@ const longSleeves = () => flatGarment('M110 40 L190 40 L235 70 L290 330 L255 340
 const deepV = () => flatGarment('M95 80 L140 80 L168 200 L180 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
 /** A slim green shift dress, narrower at the hips than the jeans it goes over. */
 const shiftDress = () => flatGarment('M120 30 L180 30 L190 200 L110 200 Z', '#208040', 'dress')
+/** A short red skirt. */
+const skirt = () => flatGarment('M110 60 L190 60 L225 220 L75 220 Z', '#c02020', 'bottom')
 /** Red trousers. */
 const trousers = () => flatGarment('M100 40 L200 40 L215 380 L160 380 L150 150 L140 380 L85 380 Z', '#c02020', 'bottom')
 
@@ -152,6 +154,18 @@ describe('compose', () => {
     // Below the old hem the photo's own legs and backdrop stay.
     expect(pixel(image, 89, 290)).toEqual(SKIN)
     expect(pixel(image, 100, 290)).toEqual(BACKDROP)
+  })
+
+  it("takes off a long old dress below a new skirt's hem too, down to its own: the legs there are the plate's, not the backdrop or the old dress", async () => {
+    const person = fill(fill(fill(head(), 70, 60, 130, 280), 82, 280, 96, H), 104, 280, 118, H)
+    const clothing = fill(plane(W, H), 70, 62, 130, 280)
+    const scene = photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP))
+    const { mappings, image } = composedOn(scene, await skirt(), null)
+    const hem = Math.ceil(mappings.hemY)
+    expect(hem).toBeLessThan(260)
+    for (const y of [hem + 8, 277]) for (const x of [89, 111]) expect(pixel(image, x, y), `${x},${y}`).toEqual(SKIN)
+    // (above the new waistband the old dress is a top, and stays)
+    expect(pixel(image, 100, 100)).toEqual(DRESS)
   })
 
   it("takes off the old jeans' band where it rises above the new waistband at the sides, though read as the top's clothing", async () => {

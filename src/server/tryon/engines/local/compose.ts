@@ -188,10 +188,11 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // new top's hem, worn under it: there is no belly in the photo to show.
   const aboveBand = input.waistband === null ? 0 : Math.round(Math.min(h - 1, Math.max(0, input.waistband - (hips.y - neck.y) * 0.04)))
   const layered = input.waistband !== null && isSet(masks.clothing, aboveBand * w + Math.round(centreLineX(body, aboveBand)))
-  // Under a new dress the old one goes down to its own hem: below a shorter one's are the legs (the
-  // plate's skin) and the backdrop, not the old dress's lower part as a band over the shins.
-  const oldHem = input.garmentModel.type === 'dress' && inDress ? oldDressHem(masks.person, body, hips.y) : null
-  const lowest = input.garmentModel.type === 'dress' ? Math.max(mappings.hemY + sw * 0.1, oldHem === null ? 0 : oldHem + sw * OLD_HEM_RIM) : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
+  // Under a new dress or skirt the old dress goes down to its own hem: below a shorter one's are the
+  // legs (the plate's skin) and the backdrop, not the old dress's lower part as a band over the shins.
+  const oldHem = inDress && input.garmentModel.type !== 'top' ? oldDressHem(masks.person, body, hips.y) : null
+  const oldDressEnd = oldHem === null ? 0 : oldHem + sw * OLD_HEM_RIM
+  const lowest = input.garmentModel.type === 'dress' ? Math.max(mappings.hemY + sw * 0.1, oldDressEnd) : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
   // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
   // (through where the upper arm is seen bare, when it is: the pose's elbow is often off the arm's middle)
   const seenArms = bottom ? [null, null] : input.upperArms
@@ -210,8 +211,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // A dress on a person in trousers or a skirt replaces them down to its hem: the legs are inside it,
   // beside it is the backdrop (below its hem they stay, worn under it).
   const band = input.garmentModel.type === 'dress' ? input.waistband : null
-  const bottomsBox = (top: number): Box | null => inFrame({ x0: 0, y0: Math.floor(top) + 1, x1: w - 1, y1: Math.floor(mappings.hemY) }, person)
-  const removable = bottom ? bottomsBox(waistY - rise) : union([grown.box && inFrame({ ...grown.box, y1: Math.min(grown.box.y1, removalEnd) }, person), band === null ? null : bottomsBox(band)])
+  const bottomsBox = (top: number, end = mappings.hemY): Box | null => inFrame({ x0: 0, y0: Math.floor(top) + 1, x1: w - 1, y1: Math.floor(end) }, person)
+  const removable = bottom ? bottomsBox(waistY - rise, Math.max(mappings.hemY, oldDressEnd)) : union([grown.box && inFrame({ ...grown.box, y1: Math.min(grown.box.y1, removalEnd) }, person), band === null ? null : bottomsBox(band)])
   // Every pixel that can change (the soft edges reach a pixel out); the 'front' is needed a pixel further.
   // (an arm's outline beside a new sleeve goes: see below)
   const outlineBox = sleeveBox && inFrame(sleeveBox, person, ARM_OUTLINE)
@@ -342,7 +343,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           // beyond it; of the colour of the plate's skin on the arm's line, not of an old top's hem)
           const outerArm = armDistance(x, y) < sw * OUTER_ARM && !towardsBody(x, y) && armColoured(x, y, i)
           const oldCloth = (belowWaist(x, y) && oldBottom(x, y) && !outerArm) || oldSkirt || (wearer.data[i] && !shows(i) && oldBottomsColour(i, y))
-          remove.data[i] = y <= mappings.hemY && oldCloth ? 1 : 0
+          // (below the new hem, only an old dress that runs on lower, with its outline)
+          remove.data[i] = (y <= mappings.hemY && oldCloth) || (y <= oldDressEnd && grown.data[i] && !shows(i)) ? 1 : 0
         }
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
         // trousers beside it that the clothing mask took in with a top of their colour)
@@ -373,13 +375,17 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const [red, green, blue] = [soft(layer.color[0]), soft(layer.color[1]), soft(layer.color[2])]
   const { data: p } = person
   // What trousers or a skirt do not cover of the old ones is the backdrop: the legs are inside them
-  // (above the new waistband it is the body's skin or the backdrop, as for a top). Beside a top's or
+  // (above the new waistband it is the body's skin or the backdrop, as for a top; below their hem,
+  // where an old dress goes, the plate's legs). Beside a top's or
   // a dress's body, below the armpits and off the arms, the old clothing was loose cloth in front
   // of the backdrop, not skin.
   // (where an old dress goes, down to the crotch: below it are the bare legs, which the plate draws
   // with the backdrop between and beside them; the new hem's ragged rows cut them off at its runs)
   const runs = bottom ? null : bodyRuns(alpha, armpits, body, oldHem === null ? lowest : Math.min(lowest, hips.y + sw * CROTCH))
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
+  // (below a skirt's hem, where an old dress goes, the legs are bare: the plate's, not the backdrop;
+  // beside the skirt, off the columns it covers, it is still the backdrop)
+  const legsBelow = bottom && oldHem !== null ? lowestCovered(alpha, work) : null
   // (where anything goes: old clothing, or an arm's outline beside a new sleeve, a few pixels beyond the old clothing's box)
   const behind = union([removable, outlineBox]) && backdropBehindPerson(person, outskirts).data
   const ring = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
@@ -391,7 +397,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
       // (neither garment nor removal reaches this pixel: it stays the photo's)
       if (!alpha.data[i] && !removeSoft.data[i]) continue
       const x = i - y * w
-      const f = behind && bottom && belowWaist(x, y) ? behind : plate.fill.data
+      const f = behind && bottom && belowWaist(x, y) && !(legsBelow && legsBelow[x]! >= 0 && y > legsBelow[x]!) ? behind : plate.fill.data
       // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
       const beside = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)) : 0
       const backdrop = beside ? behind! : f
@@ -408,6 +414,14 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     }
   }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
+}
+
+/** Column by column within the box, the last row the layer covers (half or more); -1 where it covers none. */
+function lowestCovered(alpha: Plane, box: Box): Int32Array {
+  const { width: w, data } = alpha
+  const lowest = new Int32Array(w).fill(-1)
+  for (let y = box.y0; y <= box.y1; y++) for (let x = box.x0; x <= box.x1; x++) if (data[y * w + x]! >= 0.5) lowest[x] = y
+  return lowest
 }
 
 /**

@@ -210,7 +210,7 @@ function legs({ person, masks, body }: CheckInput) {
  * Below the hips, the person's pixels that now look like the backdrop (plain backdrops only). Above
  * the hem of trousers, a skirt or a dress, the old trousers or skirt wider than them go and what
  * shows there is the backdrop: only the legs below their hem count. So does an old dress wider than
- * the legs under a new, shorter one: its clothing down to its own hem is no limb.
+ * the legs under a new, shorter dress or skirt: its clothing down to its own hem is no limb.
  */
 function limbsErased(input: CheckInput, extent: FabricExtent) {
   const found = legs(input)
@@ -218,7 +218,7 @@ function limbsErased(input: CheckInput, extent: FabricExtent) {
   const { result, body, fabric, garmentType, masks } = input
   const w = fabric.width
   const from = garmentType === 'top' ? 0 : Math.ceil(fabricEnd(fabric, extent, body.shoulderWidth * 0.1)) * w
-  const oldHem = garmentType === 'dress' ? oldDressHem(masks.person, body, bodyAxes(body).hips.y) : null
+  const oldHem = garmentType === 'top' ? null : oldDressHem(masks.person, body, bodyAxes(body).hips.y)
   const oldDressTo = oldHem === null ? 0 : (oldHem + 1) * w
   let count = 0
   let erased = 0
