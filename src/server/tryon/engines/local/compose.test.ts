@@ -168,6 +168,19 @@ describe('compose', () => {
     expect(pixel(image, 100, 100)).toEqual(DRESS)
   })
 
+  it('keeps a long old dress above new trousers as a top, and shows the backdrop between their legs (the old dress went above their waist: a band of belly; skin showed between the legs)', async () => {
+    const person = fill(fill(fill(head(), 70, 60, 130, 280), 82, 280, 96, H), 104, 280, 118, H)
+    const clothing = fill(plane(W, H), 70, 62, 130, 280)
+    const scene = photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP))
+    const { mappings, image, coverage } = composedOn(scene, await trousers(), null)
+    expect(mappings.waistY).not.toBeNull()
+    expect(pixel(image, 100, Math.floor(mappings.waistY!) - 3)).toEqual(DRESS)
+    // (between the legs, below the crotch, whatever the new trousers do not cover)
+    const gap = Array.from({ length: 80 }, (_, k) => 200 + k).filter((y) => !coverage.data[y * W + 100] && y <= mappings.hemY)
+    expect(gap.length).toBeGreaterThan(5)
+    for (const y of gap) expect(Math.max(...pixel(image, 100, y).map((v, c) => Math.abs(v - BACKDROP[c]!))), `100,${y}`).toBeLessThan(12)
+  })
+
   it("takes off the old jeans' band where it rises above the new waistband at the sides, though read as the top's clothing", async () => {
     const scene = personInJeans()
     const jeans = await trousers()

@@ -344,7 +344,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
           const outerArm = armDistance(x, y) < sw * OUTER_ARM && !towardsBody(x, y) && armColoured(x, y, i)
           const oldCloth = (belowWaist(x, y) && oldBottom(x, y) && !outerArm) || oldSkirt || (wearer.data[i] && !shows(i) && oldBottomsColour(i, y))
           // (below the new hem, only an old dress that runs on lower, with its outline)
-          remove.data[i] = (y <= mappings.hemY && oldCloth) || (y <= oldDressEnd && grown.data[i] && !shows(i)) ? 1 : 0
+          remove.data[i] = (y <= mappings.hemY ? oldCloth : y <= oldDressEnd && grown.data[i] && !shows(i)) ? 1 : 0
         }
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
         // trousers beside it that the clothing mask took in with a top of their colour)
@@ -384,8 +384,8 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const runs = bottom ? null : bodyRuns(alpha, armpits, body, oldHem === null ? lowest : Math.min(lowest, hips.y + sw * CROTCH))
   const round = roundness(alpha, sleeves.alpha, body, work, [armL, armR], bottom)
   // (below a skirt's hem, where an old dress goes, the legs are bare: the plate's, not the backdrop;
-  // beside the skirt, off the columns it covers, it is still the backdrop)
-  const legsBelow = bottom && oldHem !== null ? lowestCovered(alpha, work) : null
+  // beside the skirt, off the columns it covers, and between trousers' legs it is still the backdrop)
+  const legsBelow = bottom && oldHem !== null && !legsParted(input.garmentModel) ? lowestCovered(alpha, work) : null
   // (where anything goes: old clothing, or an arm's outline beside a new sleeve, a few pixels beyond the old clothing's box)
   const behind = union([removable, outlineBox]) && backdropBehindPerson(person, outskirts).data
   const ring = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
@@ -414,6 +414,15 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     }
   }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
+}
+
+/** How far above its hem (a share of its height) a bottom's legs must part for it to be trousers: a skirt's crotch, if one is read, lies at its hem. */
+const LEGS_PART = 0.1
+
+/** Whether a garment's legs part above its hem: trousers, not a skirt. */
+function legsParted({ landmarks: { crotch, hemL, hemR }, bbox }: GarmentModel) {
+  const hem = (hemL.y + hemR.y) / 2
+  return crotch !== null && crotch.y < hem - (hem - bbox.y0) * LEGS_PART
 }
 
 /** Column by column within the box, the last row the layer covers (half or more); -1 where it covers none. */
