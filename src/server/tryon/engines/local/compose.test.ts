@@ -34,6 +34,13 @@ function personInDress() {
   return photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP), fill(fill(plane(W, H), 58, 120, 70, 185), 130, 120, 142, 185))
 }
 
+/** The person in a black dress down to y 280, the shins bare and apart below it. */
+function personInLongDress() {
+  const person = fill(fill(fill(head(), 70, 60, 130, 280), 82, 280, 96, H), 104, 280, 118, H)
+  const clothing = fill(plane(W, H), 70, 62, 130, 280)
+  return photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP))
+}
+
 /** The person in a loose white shirt, wider than the torso and the arms beside it, down to y 175. */
 function personInLooseShirt() {
   const person = fill(fill(head(), 70, 60, 130, 300), 52, 62, 148, 175)
@@ -142,10 +149,7 @@ describe('compose', () => {
   })
 
   it("takes off a long old dress below a shorter new one's hem, down to its own: the plate's legs show there, not a band of the old dress over the shins (052472)", async () => {
-    // (a black dress down to y 280, the shins bare and apart below it)
-    const person = fill(fill(fill(head(), 70, 60, 130, 280), 82, 280, 96, H), 104, 280, 118, H)
-    const clothing = fill(plane(W, H), 70, 62, 130, 280)
-    const scene = photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP))
+    const scene = personInLongDress()
     const { mappings, image } = composedOn(scene, await shiftDress(), null)
     const hem = Math.ceil(mappings.hemY)
     expect(hem).toBeLessThan(260)
@@ -157,9 +161,7 @@ describe('compose', () => {
   })
 
   it("takes off a long old dress below a new skirt's hem too, down to its own: the legs there are the plate's, not the backdrop or the old dress", async () => {
-    const person = fill(fill(fill(head(), 70, 60, 130, 280), 82, 280, 96, H), 104, 280, 118, H)
-    const clothing = fill(plane(W, H), 70, 62, 130, 280)
-    const scene = photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP))
+    const scene = personInLongDress()
     const { mappings, image } = composedOn(scene, await skirt(), null)
     const hem = Math.ceil(mappings.hemY)
     expect(hem).toBeLessThan(260)
@@ -169,9 +171,7 @@ describe('compose', () => {
   })
 
   it('keeps a long old dress above new trousers as a top, and shows the backdrop between their legs (the old dress went above their waist: a band of belly; skin showed between the legs)', async () => {
-    const person = fill(fill(fill(head(), 70, 60, 130, 280), 82, 280, 96, H), 104, 280, 118, H)
-    const clothing = fill(plane(W, H), 70, 62, 130, 280)
-    const scene = photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP))
+    const scene = personInLongDress()
     const { mappings, image, coverage } = composedOn(scene, await trousers(), null)
     expect(mappings.waistY).not.toBeNull()
     expect(pixel(image, 100, Math.floor(mappings.waistY!) - 3)).toEqual(DRESS)
