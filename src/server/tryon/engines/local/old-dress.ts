@@ -1,9 +1,12 @@
-import { lerp } from './geometry'
+import { type Point, lerp } from './geometry'
 import type { BodyFrame } from './person-analysis'
 import { type Plane, isSet } from './raster'
 
 /** How many rows the gap between the legs must run on for the old dress to have ended above it. */
 const GAP_ROWS = 3
+
+/** A leg's ankle as the pose saw it or, unseen, as far below the knee as the hip is above it. */
+export const ankleOrGuess = (hip: Point, knee: Point, ankle: Point | null): Point => ankle ?? lerp(hip, knee, 2)
 
 /**
  * The last row of a dress the person wears, from `from` (below the hips) down: the row above the
@@ -16,9 +19,8 @@ export function oldDressHem(person: Plane, body: BodyFrame, from: number): numbe
   const { kneeL, kneeR } = body
   if (!kneeL || !kneeR) return null
   const { width: w, height: h } = person
-  // (unseen ankles as far below the knees as the hips are above them)
-  const ankleL = body.ankleL ?? lerp(body.hipL, kneeL, 2)
-  const ankleR = body.ankleR ?? lerp(body.hipR, kneeR, 2)
+  const ankleL = ankleOrGuess(body.hipL, kneeL, body.ankleL)
+  const ankleR = ankleOrGuess(body.hipR, kneeR, body.ankleR)
   const lines = [
     [body.hipL, kneeL, ankleL],
     [body.hipR, kneeR, ankleR],

@@ -3,7 +3,7 @@ import { type Point, add, dist, lerp, mid, norm, pt, segmentDistance, segmentSha
 import type { Face } from './analysis-schemas'
 import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
 import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes } from './person-analysis'
-import { oldDressHem } from './old-dress'
+import { ankleOrGuess, oldDressHem } from './old-dress'
 import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, labAt, labDistance, labPlanes, luminance, mapPlane, median, morph, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
 
 /**
@@ -203,10 +203,10 @@ const SKIN_REACH = 20
 /** How far in from the visible skin's edge (pixels) its grain is measured: the edge mixes with hair, a collar or the backdrop, and a pale neck between dark hair measured as sandpaper (01008). */
 const GRAIN_INSET = 2
 
-/** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone or joined to such skin without an edge). */
 /** How far a colour is from the skin's tone: lighter or darker than the face's, skin keeps its hue. */
 const toneDistance = (lab: Lab, tone: Lab) => Math.hypot((lab[0] - tone[0]) * HUE_LIGHTNESS, lab[1] - tone[1], lab[2] - tone[2])
 
+/** The person's visible bare skin below the face: neck, shoulders, arms, legs (not clothing, close to their skin tone or joined to such skin without an edge). */
 function visibleSkin(person: Rgb, masks: PlateMasks, body: BodyFrame, face: Face | null, tone: [number, number, number]): Plane {
   const { width: w, height: h } = person
   const toneLab = rgbToLab(...tone)
@@ -483,7 +483,7 @@ type LegSegment = { a: Point; b: Point; from: number; to: number; seenColour: Fl
 /** A leg's line where its knee was seen: hip, knee, calf and ankle (unseen, as far below the knee as the hip is above it). */
 function legLine(hip: Point, knee: Point | null, ankle: Point | null): Point[] | null {
   if (!knee) return null
-  const end = ankle ?? add(knee, sub(knee, hip))
+  const end = ankleOrGuess(hip, knee, ankle)
   return [hip, knee, lerp(knee, end, CALF), end]
 }
 
