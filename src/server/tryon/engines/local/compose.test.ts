@@ -98,6 +98,18 @@ function personInLongSleevesAndTrousers() {
   return photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 || y >= 180 ? SKIN : edge(x, y) ? SLEEVE_EDGE : clothing.data[i] || y < 150 ? SLEEVE : TROUSERS))
 }
 
+/**
+ * The person in a white short-sleeve top to y 150 and jeans from their waistband there, the bare
+ * forearms hanging beside them; the segmentation took the jeans' 6 columns beside each arm, below
+ * the waistband, for the top's clothing (00055: the jeans' edge along her hanging arm).
+ */
+function personInShortSleevesAndJeans() {
+  const person = fill(fill(fill(head(), 70, 60, 130, 300), 58, 70, 70, 185), 130, 70, 142, 185)
+  const clothing = fill(fill(fill(fill(fill(plane(W, H), 70, 62, 130, 150), 58, 70, 70, 95), 130, 70, 142, 95), 70, 150, 76, 185), 124, 150, 130, 185)
+  const bareArms = fill(fill(plane(W, H), 58, 95, 70, 185), 130, 95, 142, 185)
+  return photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 || bareArms.data[i] ? SKIN : y < 150 && (clothing.data[i] ?? 0) ? WHITE : DENIM), bareArms)
+}
+
 /** A garment laid flat on white: one solid path in a 300 x 400 photo. */
 async function flatGarment(path: string, colour: string, type: 'top' | 'bottom' | 'dress') {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#ffffff"/><path d="${path}" fill="${colour}"/></svg>`
@@ -349,6 +361,15 @@ describe('compose', () => {
     // The trousers stay.
     expect(pixel(image, 100, 165)).toEqual(TROUSERS)
     expect(pixel(image, 75, 156)).toEqual(TROUSERS)
+  })
+
+  it("keeps the jeans beside a bare forearm that the segmentation took for the old top: no old sleeve covers the arm there (00055: a pale band of skin along her arm)", async () => {
+    const scene = personInShortSleevesAndJeans()
+    const { image } = composedOn(scene, await cropTop(), 150)
+    for (const y of [160, 170])
+      for (const x of [70, 71, 128, 129]) expect(pixel(image, x, y), `${x},${y}`).toEqual(DENIM)
+    // (the old short sleeves go: the plate's skin)
+    expect(pixel(image, 64, 85)).toEqual(SKIN)
   })
 
   it('tucks a top in at the waistband, not its sleeves: they run on down the arms to the wrists', async () => {

@@ -280,11 +280,14 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   }
   /**
    * Whether old clothing below the new hem at (x, y) is an old sleeve's (near an arm: old sleeves go
-   * at any height): below the trousers' top only on the arm itself; an old top kept under the new one
-   * stays whole beside the arm, on the body's side of it (its side went, and skin showed beside it).
+   * at any height): below the trousers' top only on the arm itself, where a sleeve covers its line
+   * (beside a bare forearm, what the clothing mask holds is the trousers' edge); an old top kept under
+   * the new one stays whole beside the arm, on the body's side of it (its side went, and skin showed beside it).
    */
   const oldSleeve = (x: number, y: number) =>
-    !inDress && armDistance(x, y) < sw * 0.2 && ((y < aboveTrousers && !(layered && towardsBody(x, y))) || armDistance(x, y, 'seenHalf') < 0)
+    !inDress &&
+    armDistance(x, y) < sw * 0.2 &&
+    ((y < aboveTrousers && !(layered && towardsBody(x, y))) || (armDistance(x, y, 'seenHalf') < 0 && armLineIn(masks.clothing, x, y)))
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !shows(y * w + x)
   // (old trousers' outline wanders up to a few pixels outside the person mask: their edge goes with
   // them, and the backdrop behind the person is read beyond it)
