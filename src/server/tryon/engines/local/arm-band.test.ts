@@ -31,7 +31,7 @@ describe("the upper arms' bands under a new top", () => {
 
   it("takes the bare arm's first rows below an old short sleeve's hem for the plate's skin, across the arm", () => {
     const { masks, seen } = figure(95)
-    const rows = hemEdgeRows(armBands(masks, noSleeves, body, seen, 103), 56, 70)
+    const rows = hemEdgeRows(armBands(masks, noSleeves, body, seen, 103, { upper: 7, forearm: 6 }), 56, 70)
     expect(Math.min(...rows.keys())).toBeGreaterThanOrEqual(95)
     // (across the arm, 14 px wide)
     expect(Math.max(...rows.values())).toBeGreaterThan(10)
@@ -40,6 +40,6 @@ describe("the upper arms' bands under a new top", () => {
   it("leaves a bare arm beside a sleeveless old top's side as the photo shows it: no hem lies across it (model_5: a lighter block of the plate's skin along his inner arm)", () => {
     const { masks, seen } = figure(null)
     // (at most the pixel next to the top's side, where the arm's slant meets it: 3 or 4 pixels a row before)
-    for (const [x0, x1] of [[56, 100], [100, 144]] as const) expect(Math.max(0, ...hemEdgeRows(armBands(masks, noSleeves, body, seen, 103), x0, x1).values())).toBeLessThanOrEqual(1)
+    for (const [x0, x1] of [[56, 100], [100, 144]] as const) expect(Math.max(0, ...hemEdgeRows(armBands(masks, noSleeves, body, seen, 103, { upper: 7, forearm: 6 }), x0, x1).values())).toBeLessThanOrEqual(1)
   })
 })

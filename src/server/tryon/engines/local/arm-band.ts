@@ -1,6 +1,6 @@
 import type { SeenUpperArm } from './arm-outline'
-import { norm, segmentDistance, sub } from './geometry'
-import type { BodyFrame, PersonMasks } from './person-analysis'
+import { type Point, lerp, norm, segmentDistance, segmentShare, sub } from './geometry'
+import { type BodyFrame, type PersonMasks, armLine } from './person-analysis'
 import { type Plane, boxAround, grownBox, isSet, plane } from './raster'
 
 /** How far the bare arm below an old sleeve is its hem's blended edge and shadow (shoulder widths). */
@@ -22,15 +22,21 @@ export const ARM_BAND = { covered: 1, hemEdge: 2 } as const
  * only below the armpits (higher up, a garment's body or straps lie over the shoulder); `hemEdge`,
  * the bare arm's first rows below the old sleeve (its hem blended with the skin, and its shadow: a
  * line across the arm), above the armpits too (bare arm, in front of the new garment's body or
- * straps there as it was). Null when neither upper arm shows bare.
+ * straps there as it was). An arm that an old long sleeve covers down to the wrist (none of it seen
+ * bare) is `covered` below the armpits and the new sleeve, as the plate draws it: along the pose,
+ * as wide as `sleeved` (see `sleevedArm`). Null when no arm is in either kind.
  */
-export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'person'>, sleeves: Plane, body: BodyFrame, seenArms: (SeenUpperArm | null)[], armpits: number): Uint8Array | null {
+export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'person'>, sleeves: Plane, body: BodyFrame, seenArms: (SeenUpperArm | null)[], armpits: number, sleeved: { upper: number; forearm: number }): Uint8Array | null {
   const { width: w, height: h } = masks.person
   const margin = body.shoulderWidth * HEM_EDGE
   let band: Uint8Array | null = null
   for (const [k, shoulder] of [body.shoulderL, body.shoulderR].entries()) {
     const seen = seenArms[k]
-    if (!seen) continue
+    if (!seen) {
+      const [elbow, wrist] = k ? [body.elbowR, body.wristR] : [body.elbowL, body.wristL]
+      if (inLongSleeve(masks, shoulder, elbow, wrist)) sleevedArm((band ??= new Uint8Array(w * h)), masks, sleeves, armLine(shoulder, elbow, wrist).slice(0, 3), sleeved, armpits)
+      continue
+    }
     const { top, end, radius } = seen
     const box = grownBox(boxAround([shoulder, end], 0), Math.ceil(radius + margin), masks.person)
     const dir = norm(sub(end, shoulder))
@@ -78,4 +84,35 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
       }
   }
   return band
+}
+
+/** Whether an old sleeve covers the arm at the middle of its upper arm and of its forearm: a long sleeve. */
+function inLongSleeve(masks: Pick<PersonMasks, 'bareArms' | 'clothing'>, shoulder: Point, elbow: Point, wrist: Point) {
+  const { width: w } = masks.clothing
+  return [lerp(shoulder, elbow, 0.6), lerp(elbow, wrist, 0.5)].every(({ x, y }) => {
+    const i = Math.round(y) * w + Math.round(x)
+    return isSet(masks.clothing, i) && !isSet(masks.bareArms, i)
+  })
+}
+
+/**
+ * Marks `covered` the arm along `line` (shoulder, elbow, wrist) that an old long sleeve covered:
+ * within `radius.upper` of its upper arm's line and `radius.forearm` of its forearm's, in the old
+ * clothing (a hand in a pocket: the forearm's line runs on into the trousers), below the armpits and below
+ * the deepest pixel of a new sleeve on its upper arm's middle, where no new sleeve lies.
+ */
+function sleevedArm(band: Uint8Array, masks: Pick<PersonMasks, 'person' | 'clothing'>, sleeves: Plane, line: Point[], radius: { upper: number; forearm: number }, armpits: number) {
+  const { width: w } = masks.person
+  const [shoulder, elbow] = [line[0]!, line[1]!]
+  const box = grownBox(boxAround(line, 0), Math.ceil(radius.upper), masks.person)
+  const lowestSleeve = { share: 0 }
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let x = box.x0; x <= box.x1; x++)
+      if ((sleeves.data[y * w + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, elbow) < radius.upper * 0.5) lowestSleeve.share = Math.max(lowestSleeve.share, segmentShare(x, y, shoulder, elbow))
+  for (let y = Math.max(box.y0, Math.ceil(armpits)); y <= box.y1; y++)
+    for (let x = box.x0, i = y * w + x; x <= box.x1; x++, i++) {
+      if ((sleeves.data[i] ?? 0) > 0.5 || !isSet(masks.clothing, i)) continue
+      const onUpper = segmentDistance(x, y, shoulder, elbow) < radius.upper && segmentShare(x, y, shoulder, elbow) > lowestSleeve.share
+      if (onUpper || segmentDistance(x, y, elbow, line[2]!) < radius.forearm) band[i] = ARM_BAND.covered
+    }
 }

@@ -5,7 +5,7 @@ import { composeTryOn, dropStrays } from './compose'
 import { fitGarment } from './fit'
 import { pt } from './geometry'
 import { garmentMasks, garmentModel, garmentParts } from './garment-analysis'
-import type { PersonMasks } from './person-analysis'
+import { type PersonMasks, armLine, polylineDistance } from './person-analysis'
 import { type Plane, type Rgb, decode, plane } from './raster'
 import { H, W, fill, paintPhoto, standingBody } from './test-figure'
 
@@ -107,7 +107,28 @@ function personInShortSleevesAndJeans() {
   const person = fill(fill(fill(head(), 70, 60, 130, 300), 58, 70, 70, 185), 130, 70, 142, 185)
   const clothing = fill(fill(fill(fill(fill(plane(W, H), 70, 62, 130, 150), 58, 70, 70, 95), 130, 70, 142, 95), 70, 150, 76, 185), 124, 150, 130, 185)
   const bareArms = fill(fill(plane(W, H), 58, 95, 70, 185), 130, 95, 142, 185)
-  return photo(person, clothing, (x, y, i) => (!person.data[i] ? BACKDROP : y < 60 || bareArms.data[i] ? SKIN : y < 150 && (clothing.data[i] ?? 0) ? WHITE : DENIM), bareArms)
+  return photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 60 || bareArms.data[i] ? SKIN : y < 150 && (clothing.data[i] ?? 0) ? WHITE : DENIM), bareArms)
+}
+
+/** A pose whose arms hang in front of the torso's sides, the forearms over it. */
+const armsInFront = { ...body, elbowL: pt(80, 120), wristL: pt(84, 160), elbowR: pt(120, 120), wristR: pt(116, 160) }
+
+/** The person (posed `armsInFront`) in a red long-sleeve top down to y 150, its sleeves round the arms' lines (7 px) to the wrists, the hands bare below them. */
+function personInLongSleeves() {
+  const armL = armLine(armsInFront.shoulderL, armsInFront.elbowL, armsInFront.wristL)
+  const armR = armLine(armsInFront.shoulderR, armsInFront.elbowR, armsInFront.wristR)
+  const fromArm = (x: number, y: number) => Math.min(polylineDistance(x, y, armL), polylineDistance(x, y, armR))
+  const [person, clothing] = [head(), plane(W, H)]
+  for (let i = 0; i < W * H; i++) {
+    const [x, y] = [i % W, Math.floor(i / W)]
+    const sleeve = y < 160 && fromArm(x, y) < 7
+    if ((x >= 70 && x < 130 && y >= 60 && y < 190) || sleeve || fromArm(x, y) < 5) person.data[i] = 1
+    if ((x >= 70 && x < 130 && y >= 62 && y < 150) || sleeve) clothing.data[i] = 1
+  }
+  const masks: PersonMasks = { person, clothing, keep: head(), bareArms: plane(W, H), hands: plane(W, H) }
+  const plate = { fill: paintPhoto(() => SKIN), shade: { ...plane(W, H), data: new Float32Array(W * H).fill(1) } }
+  const rgb = paintPhoto((_x, _y, i) => (!person.data[i] ? BACKDROP : clothing.data[i] ? SLEEVE : SKIN))
+  return { rgb, masks, plate, upperArms: seenUpperArms(rgb, masks, armsInFront) }
 }
 
 /** A garment laid flat on white: one solid path in a 300 x 400 photo. */
@@ -370,6 +391,14 @@ describe('compose', () => {
       for (const x of [70, 71, 128, 129]) expect(pixel(image, x, y), `${x},${y}`).toEqual(DENIM)
     // (the old short sleeves go: the plate's skin)
     expect(pixel(image, 64, 85)).toEqual(SKIN)
+  })
+
+  it("shows the arms an old long sleeve covered in front of a new sleeveless dress, as bare arms are (01861: a dress's skirt cut her arms off)", async () => {
+    const { image } = composedOn(personInLongSleeves(), await shiftDress(), null, armsInFront)
+    // On the forearms' lines, above the wrists: the plate's skin, not the dress's green.
+    for (const [x, y] of [[82, 140], [118, 140], [80, 125], [120, 125]] as const) expect(pixel(image, x, y), `${x},${y}`).toEqual(SKIN)
+    // (the top's body between the arms)
+    expect(pixel(image, 100, 140)).not.toEqual(SKIN)
   })
 
   it('tucks a top in at the waistband, not its sleeves: they run on down the arms to the wrists', async () => {

@@ -5,7 +5,7 @@ import { SHOULDER_GAP, restOnShoulders, uncoverNeck, upToShoulderOutline } from 
 import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
-import type { Plate } from './plate'
+import { type Plate, sleevedArmRadii } from './plate'
 import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 import { oldDressHem } from './old-dress'
@@ -227,7 +227,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // 2. What stays in front: face and hair, and bare hands and arms not under a sleeve; with them
   // the upper arms that an old sleeve covered where a new sleeve does not, their skin the plate's.
   const armpits = lerp(neck, hips, 0.3).y
-  const bands = bottom ? null : armBands(masks, sleeves.alpha, body, seenArms, armpits)
+  const bands = bottom ? null : armBands(masks, sleeves.alpha, body, seenArms, armpits, sleevedArmRadii(masks, body))
   const front = plane(w, h)
   const armBand = plane(w, h)
   for (let y = around.y0; y <= around.y1; y++)

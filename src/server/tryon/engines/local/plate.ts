@@ -420,10 +420,16 @@ function acrossOf(a: Point, b: Point): (x: number, y: number) => number {
  * the other may be partly hidden), an upper arm being about 1.3 times a forearm's mid-width;
  * otherwise a slim arm's share of the shoulder width.
  */
-export function upperArmRadius(masks: PlateMasks, body: BodyFrame): number {
+function upperArmRadius(masks: PlateMasks, body: BodyFrame): number {
   const sw = body.shoulderWidth
   const seen = [forearmRadius(masks, body.elbowL, body.wristL), forearmRadius(masks, body.elbowR, body.wristR)].filter((r): r is number => r !== null && r > sw * 0.05)
   return seen.length ? Math.min(sw * 0.18, Math.max(sw * 0.09, Math.max(...seen) * 1.3)) : sw * 0.15
+}
+
+/** The half widths of an upper arm and a forearm that an old long sleeve covers, as the plate draws them. */
+export function sleevedArmRadii(masks: PlateMasks, body: BodyFrame): { upper: number; forearm: number } {
+  const upper = upperArmRadius(masks, body)
+  return { upper, forearm: upper / LIMB_WEIGHTS[1]! }
 }
 
 /** The torso's half width at the shoulders' line, a share of their width (its sides are inside the joints, the arms outside). */
