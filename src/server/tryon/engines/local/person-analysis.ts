@@ -367,6 +367,41 @@ function addRisingCollar(clothing: Plane, lab: [Plane, Plane, Plane], person: Pl
   }
 }
 
+/** The widest opening of an old top (shoulder widths) that is a slit in it rather than its neckline. */
+const SLIT = 0.14
+/** How far from the body's centre line (shoulder widths) a slit is looked for: a neckline's opening. */
+const SLIT_REACH = 0.3
+/** How much darker (L*) than the skin's tone a slit's skin is, in the top's shadow. */
+const SLIT_SHADOW = 8
+
+/**
+ * Adds to the clothing an old top's narrow openings down the chest in its shadow (a keyhole, a slit,
+ * the tip of a deep V): on each row from the shoulders' line to the hips, near the centre line, a
+ * run of the person that is not clothing, with clothing on either side, narrower than SLIT and
+ * darker than the skin's tone. Kept when the top went, that skin showed as a dark mark in the skin
+ * filled round it (09597's halter's slit, under every new neckline). (A lit neckline's lower rows,
+ * as narrow, meet the fill in their own tone.)
+ */
+function closeSlits(clothing: Plane, person: Plane, body: BodyFrame, lightness: Plane, skinLab: Lab): void {
+  const { width: w, height: h } = clothing
+  const sw = body.shoulderWidth
+  const { hips } = bodyAxes(body)
+  const widest = sw * SLIT
+  const from = Math.max(0, Math.ceil(Math.min(body.shoulderL.y, body.shoulderR.y)))
+  for (let y = from; y < Math.min(h, hips.y); y++) {
+    const centre = centreLineX(body, y)
+    const [x0, x1] = [Math.max(1, Math.round(centre - sw * SLIT_REACH)), Math.min(w - 2, Math.round(centre + sw * SLIT_REACH))]
+    const row = y * w
+    for (let x = x0; x <= x1; x++) {
+      if (!isSet(clothing, row + x - 1) || isSet(clothing, row + x) || !isSet(person, row + x)) continue
+      let [end, sum] = [x, 0]
+      while (end <= x1 && !isSet(clothing, row + end) && isSet(person, row + end)) sum += lightness.data[row + end++]!
+      if (end - x <= widest && end <= x1 && isSet(clothing, row + end) && sum / (end - x) < skinLab[0] - SLIT_SHADOW) clothing.data.fill(1, row + x, row + end)
+      x = end
+    }
+  }
+}
+
 /** Face and hair: the person above the neck, plus hair-coloured parts joined to it (long hair over the shoulders). */
 function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, body: BodyFrame, skinLab: Lab, hairLab: Lab | null, topLab: Lab | null): Plane {
   const { width: w, height: h } = person
@@ -553,6 +588,7 @@ export function personMasks(img: Rgb, person: Plane, body: BodyFrame, skin: [num
   const skinLab = rgbToLab(...skin)
   const [hairLab, topLab] = [hairColour(lab, person, body, skinLab), oldTopColour(lab, clothing, body)]
   addRisingCollar(clothing, lab, person, body, skinLab, topLab, hairLab)
+  closeSlits(clothing, person, body, lab[0], skinLab)
   const keep = keepMask(lab, person, clothing, body, skinLab, hairLab, topLab)
   // (the face's outline is always kept, wherever the neck line falls; so are the bare hands)
   if (found.face)

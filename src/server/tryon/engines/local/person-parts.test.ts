@@ -296,4 +296,22 @@ describe('the person model on a drawn figure', () => {
     // (910 of the arms' pixels below row 100 without the shaded-skin test on the chest's colours)
     expect(armsTaken).toBe(0)
   })
+
+  it("takes an old top's narrow slit down the chest for the top, not the neckline above it (09597: the slit's skin in the top's shadow stayed as a dark mark in the skin filled round it)", () => {
+    const [backdrop, skin, top] = [[225, 225, 225], [190, 140, 115], [40, 60, 140]] as const
+    const shaded = skin.map((c) => Math.round(c * 0.7))
+    const inTorso = (x: number, y: number) => x >= 70 && x < 130 && y >= 66 && y < 190
+    const inArm = (x: number, y: number) => ((x >= 58 && x < 72) || (x >= 128 && x < 142)) && y >= 68 && y < 165
+    const inHead = (x: number, y: number) => Math.hypot(x - 100, y - 40) < 22 || (x >= 92 && x < 108 && y >= 55 && y < 70)
+    const inside = (x: number, y: number) => inTorso(x, y) || inArm(x, y) || inHead(x, y)
+    // (a round neckline 24 px wide down to row 80; below it a slit 7 px wide down to row 110, in shadow)
+    const neckline = (x: number, y: number) => y < 80 && Math.abs(x - 100) < 12
+    const slit = (x: number, y: number) => y >= 80 && y < 110 && Math.abs(x - 100) < 3.5
+    const img = paintPhoto((x, y) => (!inside(x, y) ? backdrop : inArm(x, y) || inHead(x, y) || neckline(x, y) ? skin : slit(x, y) ? shaded : inTorso(x, y) && y >= 70 ? top : skin))
+    const person = plane(W, H)
+    for (let i = 0; i < W * H; i++) person.data[i] = inside(i % W, Math.floor(i / W)) ? 1 : 0
+    const { clothing } = personMasks(img, person, standingBody, [...skin], { hands: [], face: null })
+    for (const y of [85, 95, 105]) for (const x of [99, 100, 101]) expect(isSet(clothing, y * W + x), `slit ${x},${y}`).toBe(true)
+    for (const [x, y] of [[100, 74], [95, 76], [105, 76]] as const) expect(isSet(clothing, y * W + x), `neckline ${x},${y}`).toBe(false)
+  })
 })
