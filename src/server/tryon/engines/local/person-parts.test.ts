@@ -272,25 +272,29 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
 })
 
 describe('the person model on a drawn figure', () => {
+  const [backdrop, skin, top] = [[225, 225, 225], [190, 140, 115], [40, 60, 140]] as const
+  const shaded = skin.map((c) => Math.round(c * 0.7))
+  // (torso 70..130 from the shoulders down, arms 58..72 and 128..142 to the wrists, the head above)
+  const inTorso = (x: number, y: number) => x >= 70 && x < 130 && y >= 66 && y < 190
+  const inArm = (x: number, y: number) => ((x >= 58 && x < 72) || (x >= 128 && x < 142)) && y >= 68 && y < 165
+  const inHead = (x: number, y: number) => Math.hypot(x - 100, y - 40) < 22 || (x >= 92 && x < 108 && y >= 55 && y < 70)
+  const inside = (x: number, y: number) => inTorso(x, y) || inArm(x, y) || inHead(x, y)
+  /** The figure's clothing mask, each of its pixels painted by `colourAt` (the backdrop outside it). */
+  const clothingOf = (colourAt: (x: number, y: number) => readonly number[]) => {
+    const img = paintPhoto((x, y) => (inside(x, y) ? colourAt(x, y) : backdrop))
+    const person = plane(W, H)
+    for (let i = 0; i < W * H; i++) person.data[i] = inside(i % W, Math.floor(i / W)) ? 1 : 0
+    return personMasks(img, person, standingBody, [...skin], { hands: [], face: null }).clothing
+  }
+
   it("does not take the chest's skin in shadow in a deep neckline for a clothing colour (the arms' shaded sides, of that colour, went with the old top)", () => {
-    const [backdrop, skin, top] = [[225, 225, 225], [190, 140, 115], [40, 60, 140]] as const
-    const shaded = skin.map((c) => Math.round(c * 0.7))
-    // (torso 70..130 from the shoulders down, arms 58..72 and 128..142 to the wrists, the head above)
-    const inTorso = (x: number, y: number) => x >= 70 && x < 130 && y >= 66 && y < 190
-    const inArm = (x: number, y: number) => ((x >= 58 && x < 72) || (x >= 128 && x < 142)) && y >= 68 && y < 165
-    const inHead = (x: number, y: number) => Math.hypot(x - 100, y - 40) < 22 || (x >= 92 && x < 108 && y >= 55 && y < 70)
-    const inside = (x: number, y: number) => inTorso(x, y) || inArm(x, y) || inHead(x, y)
     // (a deep V down the chest to row 125, in shadow; the arms' sides against the torso in shadow too)
     const inV = (x: number, y: number) => y < 125 && Math.abs(x - 100) < (125 - y) * 0.45
-    const img = paintPhoto((x, y) => {
-      if (!inside(x, y)) return backdrop
+    const clothing = clothingOf((x, y) => {
       if (inArm(x, y)) return (x >= 65 && x < 72) || (x >= 128 && x < 135) ? shaded : skin
       if (inTorso(x, y) && y >= 76) return inV(x, y) ? shaded : top
       return skin
     })
-    const person = plane(W, H)
-    for (let i = 0; i < W * H; i++) person.data[i] = inside(i % W, Math.floor(i / W)) ? 1 : 0
-    const { clothing } = personMasks(img, person, standingBody, [...skin], { hands: [], face: null })
     let armsTaken = 0
     for (let i = 0; i < W * H; i++) if (inArm(i % W, Math.floor(i / W)) && Math.floor(i / W) >= 100 && isSet(clothing, i)) armsTaken++
     // (910 of the arms' pixels below row 100 without the shaded-skin test on the chest's colours)
@@ -298,19 +302,10 @@ describe('the person model on a drawn figure', () => {
   })
 
   it("takes an old top's narrow slit down the chest for the top, not the neckline above it (09597: the slit's skin in the top's shadow stayed as a dark mark in the skin filled round it)", () => {
-    const [backdrop, skin, top] = [[225, 225, 225], [190, 140, 115], [40, 60, 140]] as const
-    const shaded = skin.map((c) => Math.round(c * 0.7))
-    const inTorso = (x: number, y: number) => x >= 70 && x < 130 && y >= 66 && y < 190
-    const inArm = (x: number, y: number) => ((x >= 58 && x < 72) || (x >= 128 && x < 142)) && y >= 68 && y < 165
-    const inHead = (x: number, y: number) => Math.hypot(x - 100, y - 40) < 22 || (x >= 92 && x < 108 && y >= 55 && y < 70)
-    const inside = (x: number, y: number) => inTorso(x, y) || inArm(x, y) || inHead(x, y)
     // (a round neckline 24 px wide down to row 80; below it a slit 7 px wide down to row 110, in shadow)
     const neckline = (x: number, y: number) => y < 80 && Math.abs(x - 100) < 12
     const slit = (x: number, y: number) => y >= 80 && y < 110 && Math.abs(x - 100) < 3.5
-    const img = paintPhoto((x, y) => (!inside(x, y) ? backdrop : inArm(x, y) || inHead(x, y) || neckline(x, y) ? skin : slit(x, y) ? shaded : inTorso(x, y) && y >= 70 ? top : skin))
-    const person = plane(W, H)
-    for (let i = 0; i < W * H; i++) person.data[i] = inside(i % W, Math.floor(i / W)) ? 1 : 0
-    const { clothing } = personMasks(img, person, standingBody, [...skin], { hands: [], face: null })
+    const clothing = clothingOf((x, y) => (inArm(x, y) || inHead(x, y) || neckline(x, y) ? skin : slit(x, y) ? shaded : inTorso(x, y) && y >= 70 ? top : skin))
     for (const y of [85, 95, 105]) for (const x of [99, 100, 101]) expect(isSet(clothing, y * W + x), `slit ${x},${y}`).toBe(true)
     for (const [x, y] of [[100, 74], [95, 76], [105, 76]] as const) expect(isSet(clothing, y * W + x), `neckline ${x},${y}`).toBe(false)
   })
