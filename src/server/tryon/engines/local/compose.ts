@@ -230,10 +230,13 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const bands = bottom ? null : armBands(masks, sleeves.alpha, body, seenArms, armpits, sleevedArmRadii(masks, body))
   const front = plane(w, h)
   const armBand = plane(w, h)
+  // (above the armpits, a bare arm's edge just beside a new sleeve is under it: the sleeve falls a
+  // few pixels short of the arm's outline, and in front of the garment's body the armpit's skin showed as specks, 09597)
+  const besideSleeve = sleeveBox && morph(sleeves.alpha, Math.max(2, Math.round(sw * SLEEVE_EDGE)), { ...around, y1: Math.min(around.y1, Math.floor(armpits)) })
   for (let y = around.y0; y <= around.y1; y++)
     for (let i = y * w + around.x0; i <= y * w + around.x1; i++) {
       if ((sleeves.alpha.data[i] ?? 0) > 0.5) front.data[i] = isSet(masks.keep, i) ? 1 : 0
-      else front.data[i] = isSet(masks.keep, i) || isSet(masks.bareArms, i) || bands?.[i] === ARM_BAND.covered ? 1 : 0
+      else front.data[i] = isSet(masks.keep, i) || (isSet(masks.bareArms, i) && !(y <= armpits && besideSleeve?.data[i])) || bands?.[i] === ARM_BAND.covered ? 1 : 0
       if (bands?.[i] && !isSet(masks.keep, i)) armBand.data[i] = 1
     }
   /** Whether the photo's own pixel shows at i (the arm band's is the plate's skin). */
@@ -418,6 +421,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   }
   return { image: { width: w, height: h, data: out }, coverage, warpMs }
 }
+
+/** How far (shoulder widths) beside a new sleeve a bare arm's edge is under it. */
+const SLEEVE_EDGE = 0.03
 
 /** How far above its hem (a share of its height) a bottom's legs must part for it to be trousers: a skirt's crotch, if one is read, lies at its hem. */
 const LEGS_PART = 0.1
