@@ -236,7 +236,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   for (let y = around.y0; y <= around.y1; y++)
     for (let i = y * w + around.x0; i <= y * w + around.x1; i++) {
       if ((sleeves.alpha.data[i] ?? 0) > 0.5) front.data[i] = isSet(masks.keep, i) ? 1 : 0
-      else front.data[i] = isSet(masks.keep, i) || (isSet(masks.bareArms, i) && !(y <= armpits && besideSleeve?.data[i])) || bands?.[i] === ARM_BAND.covered ? 1 : 0
+      else front.data[i] = isSet(masks.keep, i) || (isSet(masks.bareArms, i) && !besideSleeve?.data[i]) || bands?.[i] === ARM_BAND.covered ? 1 : 0
       if (bands?.[i] && !isSet(masks.keep, i)) armBand.data[i] = 1
     }
   /** Whether the photo's own pixel shows at i (the arm band's is the plate's skin). */
