@@ -43,9 +43,9 @@ export type LimbRow = z.infer<typeof LimbRowSchema>
 
 /**
  * An upper arm where it first shows bare below the shoulder (see `seenUpperArm`): the middle of its
- * first bare row (`top`), the middle of its first rows (`hem`) and their half width, the arm's line
- * from the shoulder through that middle run on by as much (an old sleeve's hem at a slant across
- * the arm reaches further down its underside), and those first rows. `bareColour`: the Lab colour
+ * first bare row (`top`), the middle of its widest rows near there (`hem`) and their half width, the
+ * arm's line from the shoulder through that middle run on by as much (an old sleeve's hem at a slant
+ * across the arm reaches further down its underside), and those rows. `bareColour`: the Lab colour
  * of those rows when the arm is bare up to the shoulder (a sleeveless top's; no old sleeve crosses
  * it), null when an old sleeve covers the arm above them.
  */

@@ -50,34 +50,46 @@ export function bareRow(bare: Plane, at: Point, across: Point, reach: number): L
 
 /** How many bare rows in a row, 2 px apart, the upper arm must show to be read (the first two, at an old sleeve's hem, are partly its edge). */
 const SEEN_ROWS = 7
+/** How many rows it is read on at most, and how many of the widest of them tell its width and middle. */
+const READ_ROWS = 14
+const WIDEST_ROWS = 5
 
 /**
  * Where the upper arm first shows bare skin below the shoulder (below an old sleeve's hem, or
  * where a sleeveless top's bare arm is first told from the shoulder): the middle and half width of
- * its first rows across, so what is filled under the old sleeve continues the arm seen below it.
- * The pose's elbow is often off the arm's middle, so each row starts from the bare skin nearest to
- * the shoulder-elbow line. Null when the upper arm shows no such rows (a long sleeve).
+ * its widest rows across near there, so what is filled under the old sleeve continues the arm seen
+ * below it. (Below a hem at a slant the first rows show only part of the arm: read on them, the
+ * filled arm was 12 px narrower than the arm below it, a step at the hem, 00055; further down an
+ * old top's body may hide its inner side.) The pose's elbow is often off the arm's middle, so each
+ * row starts from the bare skin nearest to the shoulder-elbow line. Null when the upper arm shows
+ * no such rows (a long sleeve).
  */
 export function seenUpperArm(bare: Plane, shoulder: Point, elbow: Point, sw: number): Omit<SeenUpperArm, 'bareColour'> | null {
   const along = sub(elbow, shoulder)
   const length = Math.hypot(along.x, along.y)
   const across = rightOf(downward(shoulder, elbow))
   const rows: LimbRow[] = []
-  for (let d = length * 0.3; d < length * 0.95 && rows.length < SEEN_ROWS; d += 2) {
+  for (let d = length * 0.3; d < length * 0.95 && rows.length < READ_ROWS; d += 2) {
     const onLine = add(shoulder, { x: (along.x * d) / length, y: (along.y * d) / length })
     let row: LimbRow | null = null
     for (let off = 0; off < sw * 0.15 && !row; off += 2)
       for (const k of off ? [1, -1] : [1]) row ??= bareRow(bare, add(onLine, { x: across.x * off * k, y: across.y * off * k }), across, sw * 0.3)
-    const half = row ? (row.right + row.left + 1) / 2 : 0
+    const half = row ? halfWidth(row) : 0
     if (row && half > sw * 0.04 && half < sw * 0.2) rows.push(row)
+    else if (rows.length >= SEEN_ROWS) break
     else rows.length = 0
   }
   if (rows.length < SEEN_ROWS) return null
-  const seen = rows.slice(2).map(rowMiddle)
+  const widest = new Set([...rows.slice(2)].sort((a, b) => halfWidth(b) - halfWidth(a)).slice(0, WIDEST_ROWS))
+  const read = rows.filter((row) => widest.has(row))
+  const seen = read.map(rowMiddle)
   const hem = pt(median(seen.map((c) => c.x)), median(seen.map((c) => c.y)))
-  const radius = median(rows.slice(2).map((r) => (r.right + r.left + 1) / 2))
-  return { top: rowMiddle(rows[0]!), hem, end: add(hem, scale(norm(sub(hem, shoulder)), radius)), radius, rows: rows.slice(2) }
+  const radius = median(read.map(halfWidth))
+  return { top: rowMiddle(rows[0]!), hem, end: add(hem, scale(norm(sub(hem, shoulder)), radius)), radius, rows: read }
 }
+
+/** A limb row's half width. */
+const halfWidth = (row: LimbRow) => (row.right + row.left + 1) / 2
 
 /**
  * Both upper arms as seen (`seenUpperArm`), each with its colour when it is bare up to the shoulder:
