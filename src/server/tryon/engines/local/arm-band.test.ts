@@ -37,6 +37,19 @@ describe("the upper arms' bands under a new top", () => {
     expect(Math.max(...rows.values())).toBeGreaterThan(10)
   })
 
+  it("puts the arm an old sleeve covered below the armpits in front of the new garment's side from its outer edge there to its inner edge at the hem (00055: cut across at the armpits, a block of skin over a dress's side)", () => {
+    // (an old sleeve down to row 100, the armpits at row 80: the left arm's line runs from the shoulder
+    // at x 75 to x 60 below the hem, 7 px either side of it: x 62 to 75 at row 90, 59 to 72 at row 98)
+    const { masks, seen } = figure(100)
+    const band = armBands(masks, noSleeves, body, seen, 80, { upper: 7, forearm: 6 })
+    const covered = (y: number, x0: number, x1: number) => Array.from({ length: x1 - x0 }, (_, k) => band?.[y * W + x0 + k] === ARM_BAND.covered).filter(Boolean).length
+    // Halfway down, its outer half is in front, not yet its inner half (7 pixels before: the arm's whole width from the armpits down)...
+    expect(covered(90, 62, 69)).toBeGreaterThan(3)
+    expect(covered(90, 69, 76)).toBe(0)
+    // ...which is by the hem.
+    expect(covered(98, 66, 73)).toBeGreaterThan(2)
+  })
+
   it("leaves a bare arm beside a sleeveless old top's side as the photo shows it: no hem lies across it (model_5: a lighter block of the plate's skin along his inner arm)", () => {
     const { masks, seen } = figure(null)
     // (at most the pixel next to the top's side, where the arm's slant meets it: 3 or 4 pixels a row before)

@@ -46,6 +46,15 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
     let crossing = 0
     for (let y = box.y0; y <= box.y1; y++)
       for (let x = box.x0; x <= box.x1; x++) if ((sleeves.data[y * w + x] ?? 0) > 0.5 && segmentDistance(x, y, shoulder, end) < radius * 0.5) crossing = Math.max(crossing, depth(x, y))
+    // (across the arm towards the body's middle, in half widths: the body's side is that way)
+    const inward = Math.sign(body.shoulderL.x + body.shoulderR.x - 2 * shoulder.x) || 1
+    const across = (x: number, y: number) => (((x - shoulder.x) * dir.y - (y - shoulder.y) * dir.x) * inward) / radius
+    // With no new sleeve on the arm, the new garment's side passes behind the arm from the armpits
+    // down to where it shows bare: its outer side comes out from behind it at the armpits, its inner
+    // side by the hem. (Cut across at the armpits, the arm stood as a block of skin over a sleeveless
+    // dress's side, 00055; below a new sleeve the arm comes out of the sleeve, in front of the body.)
+    const slant = crossing === 0 ? Math.max(0, topDepth - armpitDepth) : 0
+    const emerges = (x: number, y: number) => armpitDepth + slant * Math.min(1, Math.max(0, (across(x, y) + 1) / 2))
     // (the old sleeve: clothing that is not the bare arm, which the clothing mask of a white top holds too)
     const reach = grownBox(box, Math.ceil(Math.max(3, margin)), masks.person)
     const oldSleeve = plane(w, h)
@@ -80,7 +89,7 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
         const d = segmentDistance(x, y, shoulder, end)
         if (isSet(masks.bareArms, i)) {
           if (d < radius + margin && at <= topDepth + margin * 2 && belowHem(x, y)) band[i] = ARM_BAND.hemEdge
-        } else if (d < radius && isSet(masks.person, i) && at > armpitDepth) band[i] = ARM_BAND.covered
+        } else if (d < radius && isSet(masks.person, i) && at > emerges(x, y)) band[i] = ARM_BAND.covered
       }
   }
   return band
