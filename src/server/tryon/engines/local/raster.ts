@@ -185,8 +185,8 @@ export function morph(mask: Plane, r: number, box: Box = fullBox(mask), into = p
   return out
 }
 
-/** An opening: what of the mask a square of radius r fits inside (clears specks and lines thinner than 2r + 1). */
-export const opened = (mask: Plane, r: number, box?: Box): Plane => morph(morph(mask, -r, box), r, box)
+/** An opening: what of the mask a square of radius r fits inside (clears specks and lines thinner than 2r + 1); its two passes' planes from `take`. */
+export const opened = (mask: Plane, r: number, box?: Box, take = () => plane(mask.width, mask.height)): Plane => morph(morph(mask, -r, box, take()), r, box, take())
 
 /** A closing: the mask with gaps and notches narrower than 2r + 1 filled. */
 export const closed = (mask: Plane, r: number, box?: Box): Plane => morph(morph(mask, r, box), -r, box)
