@@ -6,7 +6,7 @@ import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import { type Plate, sleevedArmRadii } from './plate'
-import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane } from './raster'
+import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane, withLentPlanes } from './raster'
 import { type Mapping, forEachMapped } from './warp'
 import { oldDressHem } from './old-dress'
 
@@ -109,7 +109,10 @@ const union = (boxes: (Box | null)[]): Box | null =>
  * `coverage` is how much of each pixel the new garment covers; `warpMs` the time spent warping.
  * Only the box that the garment and the removal can reach is worked on: the rest is the person photo.
  */
-export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane; warpMs: number } {
+export const composeTryOn = (input: ComposeInput) => withLentPlanes(input.person, (take) => composeLent(input, take))
+
+/** composeTryOn, the planes it works on (not those it returns) lent by `take`. */
+function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; coverage: Plane; warpMs: number } {
   const { person, masks, body, mappings, plate } = input
   const w = person.width
   const h = person.height
@@ -120,7 +123,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
 
   // 1. Garment layers (the warp): the body part, then the sleeves over it.
   const warpStart = performance.now()
-  const layer: Layer = { color: [plane(w, h), plane(w, h), plane(w, h)], alpha: plane(w, h) }
+  const layer: Layer = { color: [take(), take(), take()], alpha: take() }
   const torsoPoints = [body.shoulderL, body.shoulderR, body.hipL, body.hipR, pt(neck.x, mappings.hemY)]
   const reach = inFrame(boxAround(torsoPoints, sw * 1.3), person)
   const torsoBox = reach && drawPart(layer, input, mappings.body, PART.body, reach)
@@ -130,7 +133,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     uncoverNeck(layer, body, torsoBox)
     // (a tie hanging from a waist is as wide as a few percent of the shoulders)
     const tie = Math.max(2, Math.round(sw * 0.02))
-    dropStrays(layer, wearer, grownBox(torsoBox, tie + 2, person), tie)
+    dropStrays(layer, wearer, grownBox(torsoBox, tie + 2, person), tie, take)
   }
   // A top over trousers or a skirt is tucked in at their waistband (its body: the sleeves run on down the arms),
   // its hem over the band's top edge (the waistband's one height does not follow that edge across the body).
@@ -140,7 +143,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     layer.alpha.data.fill(0, hem)
     for (const colour of layer.color) colour.data.fill(0, hem)
   }
-  const sleeves = { color: layer.color, alpha: plane(w, h) }
+  const sleeves = { color: layer.color, alpha: take() }
   const sleeveBoxes = ([
     [mappings.sleeveL, PART.sleeveL, armL],
     [mappings.sleeveR, PART.sleeveR, armR],
@@ -151,7 +154,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   const sleeveBox = union(sleeveBoxes)
   if (sleeveBox) {
     // (a few pixels round the sleeves: the clean-up's passes see only zeros beyond them)
-    dropStrays(sleeves, layer.alpha, grownBox(sleeveBox, 4, person))
+    dropStrays(sleeves, layer.alpha, grownBox(sleeveBox, 4, person), 2, take)
     for (let y = sleeveBox.y0; y <= sleeveBox.y1; y++)
       for (let i = y * w + sleeveBox.x0; i <= y * w + sleeveBox.x1; i++) {
         const sleeve = sleeves.alpha.data[i] ?? 0
@@ -228,11 +231,11 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   // the upper arms that an old sleeve covered where a new sleeve does not, their skin the plate's.
   const armpits = lerp(neck, hips, 0.3).y
   const bands = bottom ? null : armBands(masks, sleeves.alpha, body, seenArms, armpits, sleevedArmRadii(masks, body))
-  const front = plane(w, h)
-  const armBand = plane(w, h)
+  const front = take()
+  const armBand = take()
   // (above the armpits, a bare arm's edge just beside a new sleeve is under it: the sleeve falls a
   // few pixels short of the arm's outline, and in front of the garment's body the armpit's skin showed as specks, 09597)
-  const besideSleeve = sleeveBox && morph(sleeves.alpha, Math.max(2, Math.round(sw * SLEEVE_EDGE)), { ...around, y1: Math.min(around.y1, Math.floor(armpits)) })
+  const besideSleeve = sleeveBox && morph(sleeves.alpha, Math.max(2, Math.round(sw * SLEEVE_EDGE)), { ...around, y1: Math.min(around.y1, Math.floor(armpits)) }, take())
   for (let y = around.y0; y <= around.y1; y++)
     for (let i = y * w + around.x0; i <= y * w + around.x1; i++) {
       if ((sleeves.alpha.data[i] ?? 0) > 0.5) front.data[i] = isSet(masks.keep, i) ? 1 : 0
@@ -242,9 +245,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   /** Whether the photo's own pixel shows at i (the arm band's is the plate's skin). */
   const shows = (i: number) => isSet(front, i) && !armBand.data[i]
   // Soft edges outwards only: the face and hair keep every pixel they had.
-  const frontSoft = boxBlur(front, 1, around)
+  const frontSoft = boxBlur(front, 1, around, take())
 
-  const remove = plane(w, h)
+  const remove = take()
   // (a loop, not a closure per call: this runs for pixels of the whole removal)
   /** How far (x, y) is from the nearest arm's line, or beyond the half width `edge` picks. */
   const armDistance = (x: number, y: number, edge?: 'half' | 'seenHalf') => {
@@ -330,7 +333,7 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
   }
   // An arm's outline (its skin blended with a pale backdrop, in no mask) goes with the arm under a
   // new sleeve: beside one, it is removed as the old sleeve would be. (Elsewhere it stays, the arm's edge.)
-  const sleeveNear = outlineBox && morph(sleeves.alpha, ARM_OUTLINE, outlineBox)
+  const sleeveNear = outlineBox && morph(sleeves.alpha, ARM_OUTLINE, outlineBox, take())
   if (outlineBox && sleeveNear)
     for (let y = outlineBox.y0; y <= outlineBox.y1; y++)
       for (let x = outlineBox.x0, i = y * w + x; x <= outlineBox.x1; x++, i++)
@@ -375,9 +378,9 @@ export function composeTryOn(input: ComposeInput): { image: Rgb; coverage: Plane
     }
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
-  const removeSoft = boxBlur(remove, 1, work)
-  const alpha = boxBlur(layer.alpha, 1, work)
-  const soft = (p: Plane) => boxBlur(p, 1, work).data
+  const removeSoft = boxBlur(remove, 1, work, take())
+  const alpha = boxBlur(layer.alpha, 1, work, take())
+  const soft = (p: Plane) => boxBlur(p, 1, work, take()).data
   const [red, green, blue] = [soft(layer.color[0]), soft(layer.color[1]), soft(layer.color[2])]
   const { data: p } = person
   // What trousers or a skirt do not cover of the old ones is the backdrop: the legs are inside them
@@ -469,13 +472,14 @@ function solidAndJoinedBelow(remove: Plane, box: Box, fromRow: number) {
 }
 
 /**
- * Clears the thin strays of a layer within the box, lines under twice `width` pixels wide, off what `under` holds.
+ * Clears the thin strays of a layer within the box, lines under twice `width` pixels wide, off what `under` holds
+ * (its passes' planes from `take`).
  * A sleeve's, off the garment's body (where the colour is the sleeve's alone): where the limb's
  * mapping folds at a bend and runs along the garment photo's soft edge (dotted lines from a cuff
  * down over the trousers). The body part's, off the person: ties and strings hanging in the air.
  */
-export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike<number> }, box: Box, width = 2) {
-  const solid = morph(morph(layer.alpha, -width, box), width + 1, box)
+export function dropStrays(layer: Layer, under: { width: number; data: ArrayLike<number> }, box: Box, width = 2, take = () => plane(layer.alpha.width, layer.alpha.height)) {
+  const solid = morph(morph(layer.alpha, -width, box, take()), width + 1, box, take())
   const { width: w } = under
   for (let y = box.y0; y <= box.y1; y++)
     for (let i = y * w + box.x0; i <= y * w + box.x1; i++) {

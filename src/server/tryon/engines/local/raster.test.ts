@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Plane, type Rgb, boxBlur, cachedMorph, fillHoles, isSet, morph, plane, sampleRgb } from './raster'
+import { type Plane, type Rgb, boxBlur, cachedMorph, fillHoles, isSet, morph, plane, sampleRgb, withLentPlanes } from './raster'
 
 /** A 40x30 plane with a lumpy blob in the middle and zeros round it. */
 function blob(): Plane {
@@ -64,6 +64,41 @@ describe('raster regions', () => {
     expect(grown.box).toEqual({ x0: 8, y0: 6, x1: 32, y1: 23 })
     expect(cachedMorph(src, 1.8)).toBe(grown)
     expect(cachedMorph(src, -1).box).not.toEqual(grown.box)
+  })
+})
+
+describe('lent planes', () => {
+  it('are zeroed frames of the size asked for, each its own while lent, and reused once the work returns', () => {
+    const frame = { width: 4, height: 3 }
+    const first = withLentPlanes(frame, (take) => {
+      const [a, b] = [take(), take()]
+      a.data.fill(1)
+      expect(b.data).not.toBe(a.data)
+      expect([a.width, a.height, a.data.length]).toEqual([4, 3, 12])
+      return a.data
+    })
+    const again = withLentPlanes(frame, (take) => take())
+    expect(again.data).toBe(first)
+    expect(again.data.every((v) => v === 0)).toBe(true)
+  })
+
+  it('are new planes when another size is asked for within work on lent ones', () => {
+    withLentPlanes({ width: 4, height: 3 }, (take) => {
+      const outer = take()
+      const inner = withLentPlanes({ width: 2, height: 2 }, (takeInner) => takeInner())
+      expect([inner.width, inner.height, inner.data.length]).toEqual([2, 2, 4])
+      expect(withLentPlanes({ width: 2, height: 2 }, (takeInner) => takeInner()).data).not.toBe(inner.data)
+      expect(take().data).not.toBe(outer.data)
+    })
+  })
+
+  it('a blur or morph into a lent plane, one used before, is the one into a new plane', () => {
+    const src = blob()
+    withLentPlanes(src, (take) => take().data.fill(1))
+    withLentPlanes(src, (take) => {
+      expect(Array.from(boxBlur(src, 2, undefined, take()).data)).toEqual(Array.from(boxBlur(src, 2).data))
+      expect(Array.from(morph(src, 3, undefined, take()).data)).toEqual(Array.from(morph(src, 3).data))
+    })
   })
 })
 

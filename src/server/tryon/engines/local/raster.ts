@@ -14,6 +14,33 @@ export const isSet = (mask: Plane, i: number) => (mask.data[i] ?? 0) >= 0.5
 
 export const plane = (width: number, height: number): Plane => ({ width, height, data: new Float32Array(width * height) })
 
+// The frames lent by withLentPlanes, of the last size asked for, and how many are out.
+let lendable = { width: 0, height: 0, frames: [] as Float32Array[], lent: 0 }
+
+/**
+ * Runs `work` with zeroed planes of a frame's size from `take`, lent until it returns and then
+ * taken back for the next work of that size (none may outlive it). A new frame's pages cost
+ * several passes over a reused one, and a try-on works on a dozen.
+ */
+export function withLentPlanes<T>(frame: { width: number; height: number }, work: (take: () => Plane) => T): T {
+  const { width, height } = frame
+  if (lendable.lent === 0 && (lendable.width !== width || lendable.height !== height)) lendable = { width, height, frames: [], lent: 0 }
+  const pool = lendable
+  // (a frame of another size, asked for within work on the lent ones, is not lent)
+  if (pool.width !== width || pool.height !== height) return work(() => plane(width, height))
+  const start = pool.lent
+  const take = (): Plane => {
+    const data = pool.frames[pool.lent]?.fill(0) ?? new Float32Array(width * height)
+    pool.frames[pool.lent++] = data
+    return { width, height, data }
+  }
+  try {
+    return work(take)
+  } finally {
+    pool.lent = start
+  }
+}
+
 /**
  * Decodes any stored image to RGB (alpha, when present, is returned as a plane too). Given
  * `cover`, a larger image is scaled down to the smallest size that still covers it, its aspect kept.
@@ -123,11 +150,11 @@ function blurScratch(length: number) {
  * Gaussian. The vertical pass runs row by row over a running sum per column (cache-friendly).
  * Within `box` only (zero outside it, its sides clamped like the frame's): the result is the
  * full-frame blur's wherever the box's sides are frame edges, r away from it, or where the plane is
- * zero up to the box's sides.
+ * zero up to the box's sides. Into a zeroed plane of the frame's size when given one.
  */
-export function boxBlur(src: Plane, r: number, box: Box = fullBox(src)): Plane {
+export function boxBlur(src: Plane, r: number, box: Box = fullBox(src), into = plane(src.width, src.height)): Plane {
   if (r < 1) return { width: src.width, height: src.height, data: src.data.slice() }
-  return { width: src.width, height: src.height, data: boxMeans(src, r, box, 'mean') }
+  return { width: src.width, height: src.height, data: boxMeans(src, r, box, 'mean', into.data) }
 }
 
 export const blur = (src: Plane, sigma: number, box?: Box): Plane => {
@@ -137,28 +164,29 @@ export const blur = (src: Plane, sigma: number, box?: Box): Plane => {
 
 /**
  * Binary dilation (r > 0) or erosion (r < 0) of a mask by a square of radius |r|, within `box`
- * (zero outside it: the full frame's result where the mask is zero within r + 1 of its sides).
+ * (zero outside it: the full frame's result where the mask is zero within r + 1 of its sides);
+ * into a zeroed plane of the frame's size when given one.
  */
-export function morph(mask: Plane, r: number, box: Box = fullBox(mask)): Plane {
+export function morph(mask: Plane, r: number, box: Box = fullBox(mask), into = plane(mask.width, mask.height)): Plane {
   const radius = Math.abs(Math.round(r))
   if (radius >= 1) {
     // (only round the mask's nonzero pixels is anything set: a dilation reaches radius + 1 beyond them,
     // the box's clamped sides then reading nothing as beyond them; an erosion stays within them)
     const set = bounds(mask, box, Number.MIN_VALUE)
-    if (set.x1 < 0) return plane(mask.width, mask.height)
+    if (set.x1 < 0) return into
     const near = grownBox(set, r > 0 ? radius + 1 : 1, mask)
     const within = { x0: Math.max(box.x0, near.x0), y0: Math.max(box.y0, near.y0), x1: Math.min(box.x1, near.x1), y1: Math.min(box.y1, near.y1) }
-    return { width: mask.width, height: mask.height, data: boxMeans(mask, radius, within, r > 0 ? 'dilate' : 'erode') }
+    return { width: mask.width, height: mask.height, data: boxMeans(mask, radius, within, r > 0 ? 'dilate' : 'erode', into.data) }
   }
   // (radius 0: the mask's sure pixels, within the box)
-  const out = plane(mask.width, mask.height)
+  const out = into
   for (let y = box.y0; y <= box.y1; y++)
     for (let i = y * mask.width + box.x0; i <= y * mask.width + box.x1; i++) out.data[i] = (mask.data[i] ?? 0) > 0.99 ? 1 : 0
   return out
 }
 
-/** An opening: what of the mask a square of radius r fits inside (clears specks and lines thinner than 2r + 1). */
-export const opened = (mask: Plane, r: number, box?: Box): Plane => morph(morph(mask, -r, box), r, box)
+/** An opening: what of the mask a square of radius r fits inside (clears specks and lines thinner than 2r + 1); its two passes' planes from `take`. */
+export const opened = (mask: Plane, r: number, box?: Box, take = () => plane(mask.width, mask.height)): Plane => morph(morph(mask, -r, box, take()), r, box, take())
 
 /** A closing: the mask with gaps and notches narrower than 2r + 1 filled. */
 export const closed = (mask: Plane, r: number, box?: Box): Plane => morph(morph(mask, r, box), -r, box)
@@ -167,11 +195,10 @@ export const closed = (mask: Plane, r: number, box?: Box): Plane => morph(morph(
  * The box blur's two passes; the vertical one writes the mean, or whether it is above 1% (a
  * dilation's) or 99% (an erosion's), as one pass (a morph is a blur thresholded).
  */
-function boxMeans(src: Plane, r: number, box: Box, write: 'mean' | 'dilate' | 'erode'): Float32Array {
+function boxMeans(src: Plane, r: number, box: Box, write: 'mean' | 'dilate' | 'erode', out: Float32Array): Float32Array {
   const { width: w, height: h } = src
   const { x0, y0, x1, y1 } = box
   const tmp = blurScratch(w * h)
-  const out = new Float32Array(w * h)
   const norm = 1 / (2 * r + 1)
   const s = src.data
   for (let y = y0; y <= y1; y++) {

@@ -2,7 +2,7 @@ import type { GarmentCategory } from '../../engine'
 import { type Point, dist, lerp, segmentDistance, segmentShare } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
 import { oldDressHem } from './old-dress'
-import { type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, opened, plane } from './raster'
+import { type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, opened, plane, withLentPlanes } from './raster'
 
 /**
  * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
@@ -274,11 +274,11 @@ function chestBare({ body, fabric }: CheckInput) {
 /**
  * Where a try-on picture differs visibly from the person photo, opened against noise: the new
  * garment as its pixels show it (soft edges and faint flaps included), whatever the engine's own
- * account of its coverage.
+ * account of its coverage. Its planes from `take`.
  */
-export function visibleChange(person: Rgb, result: Rgb): Plane {
+export function visibleChange(person: Rgb, result: Rgb, take = () => plane(person.width, person.height)): Plane {
   const { width: w, height: h } = person
-  const changed = plane(w, h)
+  const changed = take()
   const { data: before } = person
   const { data: after } = result
   const box = { x0: w, y0: -1, x1: -1, y1: -1 }
@@ -297,7 +297,7 @@ export function visibleChange(person: Rgb, result: Rgb): Plane {
   if (box.y0 < 0) return changed
   // (a few pixels round the change: beyond them both passes see nothing but zeros)
   const around = grownBox(box, 3, person)
-  return opened(changed, 1, around)
+  return opened(changed, 1, around, take)
 }
 
 /** The defects that pixels show: fabric outside the body, over the face or hands, or filling the frame. */
@@ -309,7 +309,7 @@ export const SEEN_DEFECTS: readonly Defect[] = ['outside', 'face', 'hands', 'fra
  */
 export function pictureDefects(check: Omit<CheckInput, 'fabric'>, coverage: Plane): Defect[] {
   const found = resultDefects({ ...check, fabric: coverage })
-  return found.length ? found : resultDefects({ ...check, fabric: visibleChange(check.person, check.result) }, SEEN_DEFECTS)
+  return found.length ? found : withLentPlanes(check.person, (take) => resultDefects({ ...check, fabric: visibleChange(check.person, check.result, take) }, SEEN_DEFECTS))
 }
 
 const ALL_DEFECTS: readonly Defect[] = ['outside', 'face', 'hands', 'frame', 'limbs', 'scale']
