@@ -332,12 +332,15 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
     return share >= SLEEVE_SHARE && off < BLEND_OFF && armDistance(x, y) < sw * 0.2 && armDistance(x, y, 'half') < 0 && armLineIn(masks.clothing, x, y)
   }
   // An arm's outline (its skin blended with a pale backdrop, in no mask) goes with the arm under a
-  // new sleeve: beside one, it is removed as the old sleeve would be. (Elsewhere it stays, the arm's edge.)
+  // new sleeve: beside one, it is removed as the old sleeve would be, and the backdrop shows there,
+  // whatever the plate has (the plate's arm, as wide as the arm, drew a pale line of skin along the
+  // sleeve's outer edge, 052964). (Elsewhere it stays, the arm's edge.)
   const sleeveNear = outlineBox && morph(sleeves.alpha, ARM_OUTLINE, outlineBox, take())
+  const outlineGone = take()
   if (outlineBox && sleeveNear)
     for (let y = outlineBox.y0; y <= outlineBox.y1; y++)
       for (let x = outlineBox.x0, i = y * w + x; x <= outlineBox.x1; x++, i++)
-        if (sleeveNear.data[i] && wearer.data[i] && !isSet(masks.clothing, i) && !isSet(masks.bareArms, i) && !isSet(masks.keep, i) && !shows(i) && armDistance(x, y) < sw * 0.2) remove.data[i] = 1
+        if (sleeveNear.data[i] && wearer.data[i] && !isSet(masks.clothing, i) && !isSet(masks.bareArms, i) && !isSet(masks.keep, i) && !shows(i) && armDistance(x, y) < sw * 0.2) remove.data[i] = outlineGone.data[i] = 1
   if (removable)
     for (let y = removable.y0; y <= removable.y1; y++)
       for (let x = removable.x0; x <= removable.x1; x++) {
@@ -408,7 +411,7 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
       const x = i - y * w
       const f = behind && bottom && belowWaist(x, y) && !(legsBelow && legsBelow[x]! >= 0 && y > legsBelow[x]!) ? behind : plate.fill.data
       // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
-      const beside = behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)) : 0
+      const beside = behind && outlineGone.data[i] ? 1 : behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)) : 0
       const backdrop = beside ? behind! : f
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)
