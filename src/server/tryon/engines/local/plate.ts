@@ -631,17 +631,28 @@ export function personPlate(person: Rgb, masks: PlateMasks, model: PlateModel): 
   const cols = taps(w, f, smallWidth, area.x0, area.x1)
   const rows = taps(h, f, half.skin.height, area.y0, area.y1)
   for (let y = area.y0; y <= area.y1; y++) {
-    const [top, bottom, fy] = [rows.lo[y]! * smallWidth, rows.hi[y]! * smallWidth, rows.share[y]!]
+    // (plain constants, not arrays destructured: this runs for every pixel round the person, at full size)
+    const top = rows.lo[y]! * smallWidth
+    const bottom = rows.hi[y]! * smallWidth
+    const fy = rows.share[y]!
     for (let x = area.x0, i = y * w + x; x <= area.x1; x++, i++) {
       const fx = cols.share[x]!
-      const [a, b, c, d] = [top + cols.lo[x]!, top + cols.hi[x]!, bottom + cols.lo[x]!, bottom + cols.hi[x]!]
-      const [wa, wb, wc, wd] = [(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy]
+      const a = top + cols.lo[x]!
+      const b = top + cols.hi[x]!
+      const c = bottom + cols.lo[x]!
+      const d = bottom + cols.hi[x]!
+      const wa = (1 - fx) * (1 - fy)
+      const wb = fx * (1 - fy)
+      const wc = (1 - fx) * fy
+      const wd = fx * fy
       // (the skin is 0 off the body: divided by the share of the body a pixel's samples had, it is
       // the body's alone; the person's edge is taken at full size, a pixel soft: the smaller
-      // plate's edge grown back was serrated)
+      // plate's edge grown back was serrated; the person's mean round the pixel is read only
+      // where the outline leaves any of the skin)
       const share = onBody[a]! * wa + onBody[b]! * wb + onBody[c]! * wc + onBody[d]! * wd
       const edge = bodyOutline[a]! * wa + bodyOutline[b]! * wb + bodyOutline[c]! * wc + bodyOutline[d]! * wd
-      const t = share > 0 ? Math.min(1, Math.max(0, (edge - 0.5) * OUTLINE_RAMP + 0.5)) * mean3(masks.person, x, y, area) : 0
+      const ramp = share > 0 ? Math.min(1, Math.max(0, (edge - 0.5) * OUTLINE_RAMP + 0.5)) : 0
+      const t = ramp > 0 ? ramp * mean3(masks.person, x, y, area) : 0
       const grained = t > 0 ? (1 + softNoise(x, y, w, area) * grain) / share : 0
       for (let k = 0; k < 3; k++) {
         const back = behind[a * 3 + k]! * wa + behind[b * 3 + k]! * wb + behind[c * 3 + k]! * wc + behind[d * 3 + k]! * wd
