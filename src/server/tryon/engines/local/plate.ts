@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { type Point, add, dist, lerp, mid, norm, pt, segmentDistance, segmentShare, sub } from './geometry'
+import { type Capsule, type Point, add, dist, lerp, mid, norm, pt, rowSpan, segmentDistance, segmentShare, sub } from './geometry'
 import type { Face } from './analysis-schemas'
 import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
 import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes } from './person-analysis'
@@ -458,8 +458,19 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[], legs: LegSegment[]): (x:
     const across = Math.abs(dx * along.x + dy * along.y) / sw
     return (dx * along.y - dy * along.x) * up <= 0.22 - 0.5 * Math.max(0, across - 0.15)
   }
+  // (each row's columns that any part may reach, worked out once a row: much of the area round the
+  // person lies beyond them, where every part was tried for each pixel; an arm's reach is its widest, at the shoulder or below)
+  const parts: Capsule[] = [
+    { a: neck, b: hips, reach: Math.max(sw * TORSO_TOP, hipHalf) },
+    { a: neck, b: chin, reach: sw * 0.18 },
+    ...arms.flatMap((arm) => arm.line.slice(1).map((b, k) => ({ a: arm.line[k]!, b, reach: Math.max(arm.radius, arm.shoulderRadius) + 2 }))),
+    ...legs.map(({ a, b, from, to }) => ({ a, b, reach: Math.max(from, to) })),
+  ]
+  let [row, span] = [NaN, { from: 0, to: -1 }]
   // (loops, not closures: this runs for every pixel of the person)
   return (x, y) => {
+    if (y !== row) [row, span] = [y, rowSpan(parts, y)]
+    if (x < span.from || x > span.to) return false
     const half = sw * TORSO_TOP + (hipHalf - sw * TORSO_TOP) * segmentShare(x, y, neck, hips)
     if ((segmentDistance(x, y, neck, hips) < half && belowShoulders(x, y)) || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
     // (two pixels for the soft edge; an arm's cap at the shoulder falls off under the shoulders' slope:
