@@ -234,11 +234,13 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     const L = lab[0].data[i]!
     const A = lab[1].data[i]!
     const B = lab[2].data[i]!
-    // (squared distances)
-    const dSkin = (L - sL) ** 2 + (A - sA) ** 2 + (B - sB) ** 2
-    let dCloth = Infinity
-    for (let k = 0; k < colours.length; k += 3) dCloth = Math.min(dCloth, (L - colours[k]!) ** 2 + (A - colours[k + 1]!) ** 2 + (B - colours[k + 2]!) ** 2)
-    if (dCloth < CLOTH_DISTANCE ** 2 && dCloth < dSkin) out.data[i] = 1
+    // (squared distances; the first cluster nearer than both the limit and the skin settles it)
+    const near = Math.min(CLOTH_DISTANCE ** 2, (L - sL) ** 2 + (A - sA) ** 2 + (B - sB) ** 2)
+    for (let k = 0; k < colours.length; k += 3)
+      if ((L - colours[k]!) ** 2 + (A - colours[k + 1]!) ** 2 + (B - colours[k + 2]!) ** 2 < near) {
+        out.data[i] = 1
+        break
+      }
   }
   // Close small gaps (prints, creases), leave the arms' outlines out, then keep what touches the torso core.
   const outlined = closed(out, 3)
