@@ -7,7 +7,7 @@ import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
 import { oldStraps } from './straps'
-import { type Lab, type Plane, type Rgb, boxAround, closed, components, fillHoles, grownBox, hueApart, isSet, labAt, labDistance, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, opened, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Lab, type Plane, type Rgb, boxAround, closed, components, fillHoles, grownBox, hueApart, isSet, labAt, labDistance, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, opened, pixelLab, plane, rgbToLab } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -87,9 +87,9 @@ export function bodyFrame(pose: Pose, width: number, height: number): { body: Bo
 
 /** A single person must be in the photo: big foreground parts other than the largest mean more people. */
 export function checkSinglePerson(person: Plane) {
-  const bin = threshold(person)
-  const { sizes } = components(bin)
-  const total = bin.data.length
+  // (components are of the set pixels: no thresholded copy of the mask is needed)
+  const { sizes } = components(person)
+  const total = person.data.length
   const largest = Math.max(0, ...sizes)
   if (largest < total * 0.03) throw new TryOnError(ENGINE_ERRORS.noPerson)
   if (sizes.filter((s) => s >= largest * 0.35 && s >= total * 0.02).length > 1) throw new TryOnError(ENGINE_ERRORS.morePeople)
