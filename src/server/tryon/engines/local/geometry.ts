@@ -30,3 +30,27 @@ export function segmentDistance(x: number, y: number, a: Point, b: Point) {
   const dy = y - a.y - (b.y - a.y) * t
   return Math.sqrt(dx * dx + dy * dy)
 }
+
+/** A segment a-b and how far from it counts as near it. */
+export type Capsule = { a: Point; b: Point; reach: number }
+
+/**
+ * The columns of row y that may lie within reach of any of the segments: an interval holding every
+ * such point (a pixel wider either side, for rounding), empty (`from` > `to`) when none of the row does.
+ */
+export function rowSpan(capsules: readonly Capsule[], y: number): { from: number; to: number } {
+  let [from, to] = [Infinity, -Infinity]
+  for (const { a, b, reach } of capsules) {
+    // (the share of the segment within reach of the row, above and below it: a point of the row is
+    // no nearer to the rest, and lies within reach across of that share's columns)
+    const dy = b.y - a.y
+    if (dy === 0 && Math.abs(y - a.y) >= reach) continue
+    const [s, e] = dy === 0 ? [0, 1] : [(y - reach - a.y) / dy, (y + reach - a.y) / dy]
+    const [t0, t1] = [Math.max(0, Math.min(s, e)), Math.min(1, Math.max(s, e))]
+    if (t0 > t1) continue
+    const [x0, x1] = [a.x + (b.x - a.x) * t0, a.x + (b.x - a.x) * t1]
+    from = Math.min(from, Math.min(x0, x1) - reach - 1)
+    to = Math.max(to, Math.max(x0, x1) + reach + 1)
+  }
+  return { from, to }
+}

@@ -7,7 +7,7 @@ import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
 import { oldStraps } from './straps'
-import { type Lab, type Plane, type Rgb, boxAround, closed, components, fillHoles, grownBox, hueApart, isSet, labAt, labDistance, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, opened, pixelLab, plane, rgbToLab, threshold } from './raster'
+import { type Lab, type Plane, type Rgb, boxAround, closed, components, fillHoles, grownBox, hueApart, isSet, labAt, labDistance, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, opened, pixelLab, plane, rgbToLab } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -87,9 +87,9 @@ export function bodyFrame(pose: Pose, width: number, height: number): { body: Bo
 
 /** A single person must be in the photo: big foreground parts other than the largest mean more people. */
 export function checkSinglePerson(person: Plane) {
-  const bin = threshold(person)
-  const { sizes } = components(bin)
-  const total = bin.data.length
+  // (components are of the set pixels: no thresholded copy of the mask is needed)
+  const { sizes } = components(person)
+  const total = person.data.length
   const largest = Math.max(0, ...sizes)
   if (largest < total * 0.03) throw new TryOnError(ENGINE_ERRORS.noPerson)
   if (sizes.filter((s) => s >= largest * 0.35 && s >= total * 0.02).length > 1) throw new TryOnError(ENGINE_ERRORS.morePeople)
@@ -234,11 +234,13 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     const L = lab[0].data[i]!
     const A = lab[1].data[i]!
     const B = lab[2].data[i]!
-    // (squared distances)
-    const dSkin = (L - sL) ** 2 + (A - sA) ** 2 + (B - sB) ** 2
-    let dCloth = Infinity
-    for (let k = 0; k < colours.length; k += 3) dCloth = Math.min(dCloth, (L - colours[k]!) ** 2 + (A - colours[k + 1]!) ** 2 + (B - colours[k + 2]!) ** 2)
-    if (dCloth < CLOTH_DISTANCE ** 2 && dCloth < dSkin) out.data[i] = 1
+    // (squared distances; the first cluster nearer than both the limit and the skin settles it)
+    const near = Math.min(CLOTH_DISTANCE ** 2, (L - sL) ** 2 + (A - sA) ** 2 + (B - sB) ** 2)
+    for (let k = 0; k < colours.length; k += 3)
+      if ((L - colours[k]!) ** 2 + (A - colours[k + 1]!) ** 2 + (B - colours[k + 2]!) ** 2 < near) {
+        out.data[i] = 1
+        break
+      }
   }
   // Close small gaps (prints, creases), leave the arms' outlines out, then keep what touches the torso core.
   const outlined = closed(out, 3)

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { type Point, add, dist, lerp, mid, norm, pt, segmentDistance, segmentShare, sub } from './geometry'
+import { type Capsule, type Point, add, dist, lerp, mid, norm, pt, rowSpan, segmentDistance, segmentShare, sub } from './geometry'
 import type { Face } from './analysis-schemas'
 import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
 import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes } from './person-analysis'
@@ -458,8 +458,19 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[], legs: LegSegment[]): (x:
     const across = Math.abs(dx * along.x + dy * along.y) / sw
     return (dx * along.y - dy * along.x) * up <= 0.22 - 0.5 * Math.max(0, across - 0.15)
   }
+  // (each row's columns that any part may reach, worked out once a row: much of the area round the
+  // person lies beyond them, where every part was tried for each pixel; an arm's reach is its widest, at the shoulder or below)
+  const parts: Capsule[] = [
+    { a: neck, b: hips, reach: Math.max(sw * TORSO_TOP, hipHalf) },
+    { a: neck, b: chin, reach: sw * 0.18 },
+    ...arms.flatMap((arm) => arm.line.slice(1).map((b, k) => ({ a: arm.line[k]!, b, reach: Math.max(arm.radius, arm.shoulderRadius) + 2 }))),
+    ...legs.map(({ a, b, from, to }) => ({ a, b, reach: Math.max(from, to) })),
+  ]
+  let [row, span] = [NaN, { from: 0, to: -1 }]
   // (loops, not closures: this runs for every pixel of the person)
   return (x, y) => {
+    if (y !== row) [row, span] = [y, rowSpan(parts, y)]
+    if (x < span.from || x > span.to) return false
     const half = sw * TORSO_TOP + (hipHalf - sw * TORSO_TOP) * segmentShare(x, y, neck, hips)
     if ((segmentDistance(x, y, neck, hips) < half && belowShoulders(x, y)) || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
     // (two pixels for the soft edge; an arm's cap at the shoulder falls off under the shoulders' slope:
@@ -631,17 +642,28 @@ export function personPlate(person: Rgb, masks: PlateMasks, model: PlateModel): 
   const cols = taps(w, f, smallWidth, area.x0, area.x1)
   const rows = taps(h, f, half.skin.height, area.y0, area.y1)
   for (let y = area.y0; y <= area.y1; y++) {
-    const [top, bottom, fy] = [rows.lo[y]! * smallWidth, rows.hi[y]! * smallWidth, rows.share[y]!]
+    // (plain constants, not arrays destructured: this runs for every pixel round the person, at full size)
+    const top = rows.lo[y]! * smallWidth
+    const bottom = rows.hi[y]! * smallWidth
+    const fy = rows.share[y]!
     for (let x = area.x0, i = y * w + x; x <= area.x1; x++, i++) {
       const fx = cols.share[x]!
-      const [a, b, c, d] = [top + cols.lo[x]!, top + cols.hi[x]!, bottom + cols.lo[x]!, bottom + cols.hi[x]!]
-      const [wa, wb, wc, wd] = [(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy]
+      const a = top + cols.lo[x]!
+      const b = top + cols.hi[x]!
+      const c = bottom + cols.lo[x]!
+      const d = bottom + cols.hi[x]!
+      const wa = (1 - fx) * (1 - fy)
+      const wb = fx * (1 - fy)
+      const wc = (1 - fx) * fy
+      const wd = fx * fy
       // (the skin is 0 off the body: divided by the share of the body a pixel's samples had, it is
       // the body's alone; the person's edge is taken at full size, a pixel soft: the smaller
-      // plate's edge grown back was serrated)
+      // plate's edge grown back was serrated; the person's mean round the pixel is read only
+      // where the outline leaves any of the skin)
       const share = onBody[a]! * wa + onBody[b]! * wb + onBody[c]! * wc + onBody[d]! * wd
       const edge = bodyOutline[a]! * wa + bodyOutline[b]! * wb + bodyOutline[c]! * wc + bodyOutline[d]! * wd
-      const t = share > 0 ? Math.min(1, Math.max(0, (edge - 0.5) * OUTLINE_RAMP + 0.5)) * mean3(masks.person, x, y, area) : 0
+      const ramp = share > 0 ? Math.min(1, Math.max(0, (edge - 0.5) * OUTLINE_RAMP + 0.5)) : 0
+      const t = ramp > 0 ? ramp * mean3(masks.person, x, y, area) : 0
       const grained = t > 0 ? (1 + softNoise(x, y, w, area) * grain) / share : 0
       for (let k = 0; k < 3; k++) {
         const back = behind[a * 3 + k]! * wa + behind[b * 3 + k]! * wb + behind[c * 3 + k]! * wc + behind[d * 3 + k]! * wd

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Plane, type Rgb, boxBlur, cachedMorph, fillHoles, isSet, morph, plane, sampleRgb, withLentPlanes } from './raster'
+import { type Plane, type Rgb, boxBlur, cachedMorph, fillHoles, isSet, morph, plane, quantile, sampleRgb, withLentPlanes } from './raster'
 
 /** A 40x30 plane with a lumpy blob in the middle and zeros round it. */
 function blob(): Plane {
@@ -115,5 +115,25 @@ describe('raster reads', () => {
     expect(sampleRgb(img, 0.5, 0.5, 0)).toBe(75)
     expect(sampleRgb(img, 1, 0.5, 0)).toBe(150)
     expect(sampleRgb(img, 1, 1, 1)).toBe(10)
+  })
+})
+
+describe('quantile', () => {
+  const sortedAt = (values: number[], q: number) => Float64Array.from(values).sort()[Math.floor(values.length * q)] ?? 0
+
+  it('is the value a sort puts at the share, of values with many alike', () => {
+    let seed = 7
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 20
+    for (const n of [1, 2, 3, 10, 101, 1000]) {
+      const values = Array.from({ length: n }, () => Math.round(random()) / 2)
+      for (const q of [0, 0.1, 0.25, 0.5, 0.9, 0.999]) expect(quantile(values, q)).toBe(sortedAt(values, q))
+    }
+  })
+
+  it('orders NaN and -0 as a sort does, and is 0 of none or past the end', () => {
+    expect(Object.is(quantile([0, -0, 0, -0, 1], 0.2), sortedAt([0, -0, 0, -0, 1], 0.2))).toBe(true)
+    expect(quantile([3, NaN, 1, 2], 0.5)).toBe(3)
+    expect(quantile([], 0.5)).toBe(0)
+    expect(quantile([1, 2], 1)).toBe(0)
   })
 })
