@@ -54,6 +54,9 @@ const SEEN_ROWS = 7
 const READ_ROWS = 14
 const WIDEST_ROWS = 5
 
+/** A limb row's half width. */
+const halfWidth = (row: LimbRow) => (row.right + row.left + 1) / 2
+
 /**
  * Where the upper arm first shows bare skin below the shoulder (below an old sleeve's hem, or
  * where a sleeveless top's bare arm is first told from the shoulder): the middle and half width of
@@ -80,16 +83,13 @@ export function seenUpperArm(bare: Plane, shoulder: Point, elbow: Point, sw: num
     else rows.length = 0
   }
   if (rows.length < SEEN_ROWS) return null
-  const widest = new Set([...rows.slice(2)].sort((a, b) => halfWidth(b) - halfWidth(a)).slice(0, WIDEST_ROWS))
+  const widest = new Set(rows.slice(2).sort((a, b) => halfWidth(b) - halfWidth(a)).slice(0, WIDEST_ROWS))
   const read = rows.filter((row) => widest.has(row))
   const seen = read.map(rowMiddle)
   const hem = pt(median(seen.map((c) => c.x)), median(seen.map((c) => c.y)))
   const radius = median(read.map(halfWidth))
   return { top: rowMiddle(rows[0]!), hem, end: add(hem, scale(norm(sub(hem, shoulder)), radius)), radius, rows: read }
 }
-
-/** A limb row's half width. */
-const halfWidth = (row: LimbRow) => (row.right + row.left + 1) / 2
 
 /**
  * Both upper arms as seen (`seenUpperArm`), each with its colour when it is bare up to the shoulder:
