@@ -2,9 +2,9 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { fitGarment } from './fit'
 import { PART, garmentMasks, garmentModel, garmentParts } from './garment-analysis'
-import { dist, lerp, pt } from './geometry'
+import { dist, lerp, pt, segmentDistance } from './geometry'
 import { type BodyFrame, bodyAxes, polylineDistance } from './person-analysis'
-import { decode } from './raster'
+import { decode, plane } from './raster'
 import { fixture, hasFixtures } from './test-fixtures'
 
 /** A long-sleeve top laid flat, its sleeves reaching well past its hem. */
@@ -197,6 +197,37 @@ describe.skipIf(!hasFixtures)('fit on a fixture photo', () => {
           const onArm = lerp(shoulder, elbow, t)
           expect(partAt(map(onArm.x + dx, onArm.y)), `${t} ${dx}`).toBe(part)
         }
+  }, 60_000)
+
+  it("lays a hanging sleeve down the upper arm as the photo shows it, off the pose's line (the arm's inner edge showed between the sleeve and the body, model_5)", async () => {
+    const { rgb } = await decode(fixture('garments', 'idm_09176_00.jpg').data)
+    const mask = garmentMasks(rgb, null).drawn
+    const model = garmentModel(rgb, mask)
+    const parts = garmentParts(mask, model)
+    // The right arm, bare, 24 px wide, from above the shoulder joint to the elbow: its middle 6 px
+    // inside the pose's line down the upper arm, on it at the elbow; the torso 20 px from it.
+    const [top, elbow] = [pt(236, 96), body.elbowR]
+    const silhouette = plane(400, 400)
+    const bareArms = plane(400, 400)
+    for (let y = 0; y < 400; y++)
+      for (let x = 0; x < 400; x++) {
+        const onArm = segmentDistance(x, y, top, elbow) <= 12 || segmentDistance(x, y, elbow, body.wristR) <= 10
+        if (onArm) bareArms.data[y * 400 + x] = 1
+        if (onArm || (x >= 160 && x <= 210 && y >= 95 && y <= 320)) silhouette.data[y * 400 + x] = 1
+      }
+    const { sleeveR } = fitGarment(model, body, { ease: 1, lengthShift: 0 }, { silhouette, bareArms })
+    const inSleeve = (x: number, y: number) => {
+      const p = sleeveR!(x, y)
+      return p.x >= 0 && p.y >= 0 && p.x < rgb.width && p.y < rgb.height && parts[Math.round(p.y) * rgb.width + Math.round(p.x)] === PART.sleeveR
+    }
+    // Down the upper arm, about where it is read, the sleeve covers the arm's inner edge.
+    const bare: string[] = []
+    for (let y = 134; y <= 150; y++) {
+      let x = 0
+      while (!bareArms.data[y * 400 + x]) x++
+      if (!inSleeve(x, y)) bare.push(`${x},${y}`)
+    }
+    expect(bare).toEqual([])
   }, 60_000)
 
   it("gathers a puffed sleeve round the arm (laid on at its flat width it stood out from the body)", async () => {

@@ -1,7 +1,7 @@
 import type { BodyMeasurements } from '../../engine'
 import { bareExtent } from './arm-outline'
 import { type GarmentModel, acrossHangingSleeve } from './garment-analysis'
-import { type Point, add, along, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
+import { type Point, add, along, curveThrough, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
 import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, isSet } from './raster'
 import { FLARE_GATHER, type Mapping, type MeshRow, limbWarp, meshMap } from './warp'
@@ -20,6 +20,9 @@ const ARM_WIDTH = 0.22
 
 /** The widest an arm's half is taken to be, in shoulder widths (beyond, the silhouette runs on into the body or a bag). */
 const ARM_HALF_MAX = 0.18
+
+/** Where down the upper arm (a share of shoulder to elbow) a hanging sleeve reads the arm's width and middle. */
+const UPPER_ARM_SEEN = 0.6
 
 /** The widest a set-in sleeve's half is on the arm, in shoulder widths. */
 const SLEEVE_HALF_MAX = 0.2
@@ -272,18 +275,25 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
       const arm = armAcross(worn, at, out, sw)
       return arm && { middle: add(at, scale(out, (arm.out - arm.back) / 2)), width: arm.out + arm.back + 1 }
     }
-    const upperArm = seen(pRoot, elbow, lerp(pRoot, elbow, 0.6))
+    const upperArm = seen(pRoot, elbow, lerp(pRoot, elbow, UPPER_ARM_SEEN))
     const seenElbow = seen(pRoot, elbow, elbow)
     const seenWrist = seen(elbow, wrist, lerp(elbow, wrist, 0.7))
     const elbowOn = seenElbow?.middle ?? elbow
     const wristOn = seenWrist ? add(wrist, sub(seenWrist.middle, lerp(elbow, wrist, 0.7))) : wrist
     const hand = add(wristOn, scale(sub(wristOn, elbowOn), 0.6))
+    // (and down the upper arm's middle where it is seen towards the body, bent through it without a
+    // corner: on the line from the shoulder to the elbow, 9 px off it, the arm's inner edge showed
+    // between the sleeve and the body, model_5; at a corner the sleeve's pattern broke across. Bent
+    // outwards, the armpit's skin showed there instead, 09597)
+    const off = upperArm && sub(upperArm.middle, lerp(pRoot, elbow, UPPER_ARM_SEEN))
+    const inward = upperArm && off && (off.x * across.x + off.y * across.y) * outwardX < 0 ? upperArm : null
+    const line = [...(inward ? curveThrough(pRoot, inward.middle, elbowOn, UPPER_ARM_SEEN, 6) : [pRoot, elbowOn]), wristOn]
     const armWidth = Math.max(sw * ARM_WIDTH, upperArm?.width ?? 0, seenElbow?.width ?? 0)
     // A sleeve longer than the arm ends at the wrist (gathered along the arm), never over the hand.
-    const arm = dist(pRoot, elbowOn) + dist(elbowOn, wristOn)
+    const arm = pathLength(line)
     const along = Math.min(s, arm / Math.max(1, dist(root, end)))
     const wrap = Math.max(Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / width) * fit.ease, (armWidth + 2) / width)
-    return limbWarp({ root, end, outward: pt(outwardX, -1) }, [pRoot, elbowOn, wristOn, hand], pt(outwardX * across.x, outwardX * across.y), {
+    return limbWarp({ root, end, outward: pt(outwardX, -1) }, [...line, hand], pt(outwardX * across.x, outwardX * across.y), {
       along,
       // the sleeve's opening spans a loose arm, whatever the flat lay's cut, and at least the arm
       across: wrap,

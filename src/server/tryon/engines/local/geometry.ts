@@ -16,6 +16,19 @@ export const norm = (a: Point): Point => {
 /** Which side of the line a→b the point p lies on (>0: left of the direction of travel in image coordinates). */
 export const side = (a: Point, b: Point, p: Point) => (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
 
+/**
+ * A polyline of `segments` pieces along the parabola from a to b through `through` (at the share
+ * `at` of the way): a line bent through a point without a corner there.
+ */
+export function curveThrough(a: Point, through: Point, b: Point, at: number, segments: number): Point[] {
+  const k = 2 * at * (1 - at)
+  const control = scale(sub(through, add(scale(a, (1 - at) ** 2), scale(b, at * at))), 1 / k)
+  return Array.from({ length: segments + 1 }, (_, i) => {
+    const t = i / segments
+    return add(add(scale(a, (1 - t) ** 2), scale(control, 2 * t * (1 - t))), scale(b, t * t))
+  })
+}
+
 /** How far along the segment a-b (0 at a, 1 at b) its point nearest (x, y) lies. */
 export function segmentShare(x: number, y: number, a: Point, b: Point) {
   const abx = b.x - a.x
