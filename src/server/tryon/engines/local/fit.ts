@@ -275,7 +275,8 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
       const arm = armAcross(worn, at, out, sw)
       return arm && { middle: add(at, scale(out, (arm.out - arm.back) / 2)), width: arm.out + arm.back + 1 }
     }
-    const upperArm = seen(pRoot, elbow, lerp(pRoot, elbow, UPPER_ARM_SEEN))
+    const upperAt = lerp(pRoot, elbow, UPPER_ARM_SEEN)
+    const upperArm = seen(pRoot, elbow, upperAt)
     const seenElbow = seen(pRoot, elbow, elbow)
     const seenWrist = seen(elbow, wrist, lerp(elbow, wrist, 0.7))
     const elbowOn = seenElbow?.middle ?? elbow
@@ -285,19 +286,18 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
     // corner: on the line from the shoulder to the elbow, 9 px off it, the arm's inner edge showed
     // between the sleeve and the body, model_5; at a corner the sleeve's pattern broke across. Bent
     // outwards, the armpit's skin showed there instead, 09597)
-    const off = upperArm && sub(upperArm.middle, lerp(pRoot, elbow, UPPER_ARM_SEEN))
-    const inward = upperArm && off && (off.x * across.x + off.y * across.y) * outwardX < 0 ? upperArm : null
-    const line = [...(inward ? curveThrough(pRoot, inward.middle, elbowOn, UPPER_ARM_SEEN, 6) : [pRoot, elbowOn]), wristOn]
+    const inward = upperArm && along(upperArm.middle, upperAt, across) * outwardX < 0 ? upperArm.middle : null
+    const line = [...(inward ? curveThrough(pRoot, inward, elbowOn, UPPER_ARM_SEEN, 6) : [pRoot, elbowOn]), wristOn]
     const armWidth = Math.max(sw * ARM_WIDTH, upperArm?.width ?? 0, seenElbow?.width ?? 0)
     // A sleeve longer than the arm ends at the wrist (gathered along the arm), never over the hand.
     const arm = pathLength(line)
-    const along = Math.min(s, arm / Math.max(1, dist(root, end)))
+    const stretch = Math.min(s, arm / Math.max(1, dist(root, end)))
     const wrap = Math.max(Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / width) * fit.ease, (armWidth + 2) / width)
     return limbWarp({ root, end, outward: pt(outwardX, -1) }, [...line, hand], pt(outwardX * across.x, outwardX * across.y), {
-      along,
+      along: stretch,
       // the sleeve's opening spans a loose arm, whatever the flat lay's cut, and at least the arm
       across: wrap,
-      before: sw * 0.02 + Math.min(cap * along, sw * 0.11),
+      before: sw * 0.02 + Math.min(cap * stretch, sw * 0.11),
       inner: Math.max(sw * 0.13, armWidth / 2 + 2),
       // (a hanging sleeve's bell or flared cuff is gathered in beyond its opening's width: laid on at full width it stood out from the body)
       ...(cap > 0 && { gather: (width * wrap) / 2 }),
