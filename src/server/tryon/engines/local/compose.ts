@@ -58,9 +58,10 @@ function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number,
   const w = person.width
   const gw = garment.width
   const [red, green, blue] = layer.color
-  // (only where the garment may be: its bounds and the pixel its bilinear samples reach beyond them)
-  const { x0, y0, x1, y1 } = input.garmentModel.bbox
-  const source = { x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1 }
+  // (only where the part may be: its bounds and the pixel its bilinear samples reach beyond them)
+  const partBox = boxesOfParts(parts, gw)[part]
+  if (!partBox) return null
+  const source = { x0: partBox.x0 - 1, y0: partBox.y0 - 1, x1: partBox.x1 + 1, y1: partBox.y1 + 1 }
   const gh = garment.height
   const { data: mask } = garmentMask
   const { data: rgb } = garment
@@ -93,6 +94,26 @@ function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number,
   return drawn.y1 < 0 ? null : drawn
 }
 
+const partBoxes = new WeakMap<Uint8Array, (Box | undefined)[]>()
+
+/** The box of each part of a garment's part map (by its number; none for a part it does not have), worked out once per map. */
+function boxesOfParts(parts: Uint8Array, width: number): (Box | undefined)[] {
+  let boxes = partBoxes.get(parts)
+  if (boxes) return boxes
+  boxes = []
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    if (!part) continue
+    const [x, y] = [i % width, Math.floor(i / width)]
+    const box = (boxes[part] ??= { x0: x, y0: y, x1: x, y1: y })
+    box.x0 = Math.min(box.x0, x)
+    box.x1 = Math.max(box.x1, x)
+    box.y1 = y
+  }
+  partBoxes.set(parts, boxes)
+  return boxes
+}
+
 /** A box grown by `margin`, the part of it inside the frame, or null when that is not at least two pixels each way. */
 function inFrame(box: Box, frame: { width: number; height: number }, margin = 0): Box | null {
   const clipped = grownBox(box, margin, frame)
@@ -106,13 +127,14 @@ const union = (boxes: (Box | null)[]): Box | null =>
  * The try-on picture: the old clothing that the new garment replaces is removed (skin where the
  * body is, background elsewhere), the garment parts are laid on (sleeves over the torso), lit by
  * the person's light and folds, with soft edges; face, hair and hands stay as they were.
- * `coverage` is how much of each pixel the new garment covers; `warpMs` the time spent warping.
+ * `coverage` is how much of each pixel the new garment covers, `changed` the box outside which the
+ * picture is the person photo (null: all of it); `warpMs` the time spent warping.
  * Only the box that the garment and the removal can reach is worked on: the rest is the person photo.
  */
 export const composeTryOn = (input: ComposeInput) => withLentPlanes(input.person, (take) => composeLent(input, take))
 
 /** composeTryOn, the planes it works on (not those it returns) lent by `take`. */
-function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; coverage: Plane; warpMs: number } {
+function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; coverage: Plane; changed: Box | null; warpMs: number } {
   const { person, masks, body, mappings, plate } = input
   const w = person.width
   const h = person.height
@@ -223,7 +245,7 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   const work = changing && inFrame(changing, person, 1)
   const out = person.data.slice()
   const coverage = plane(w, h)
-  if (!work) return { image: { width: w, height: h, data: out }, coverage, warpMs }
+  if (!work) return { image: { width: w, height: h, data: out }, coverage, changed: null, warpMs }
   // (the work box is in the frame: grown and clipped it is never empty)
   const around = inFrame(work, person, 1) ?? work
 
@@ -264,7 +286,8 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
     for (const { line } of arms)
       for (let k = 0; k + 1 < line.length; k++) {
         const p = lerp(line[k]!, line[k + 1]!, segmentShare(x, y, line[k]!, line[k + 1]!))
-        const e = Math.hypot(p.x - x, p.y - y)
+        // (squared: the nearest is the same)
+        const e = (p.x - x) ** 2 + (p.y - y) ** 2
         if (e < d) [d, at] = [e, p]
       }
     return at
@@ -372,13 +395,19 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   if (bottom && removable) solidAndJoinedBelow(remove, removable, Math.floor(waistY) + 1)
   // (beside a dress over trousers, what joins what goes of them and is near their colour goes too: faded denim's lighter and darker specks)
   const trousersBox = band !== null && removable && inFrame({ ...removable, y0: Math.floor(band) + 1, y1: Math.min(removable.y1, Math.floor(mappings.hemY)) }, person)
-  if (trousersBox && oldColour)
+  if (trousersBox && oldColour) {
+    // (which pixels may join, read once for the passes)
+    const shade = take()
+    for (let y = trousersBox.y0; y <= trousersBox.y1; y++)
+      for (let i = y * w + trousersBox.x0; i <= y * w + trousersBox.x1; i++)
+        if (!remove.data[i] && outskirts.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < SHADE_APART) shade.data[i] = 1
+    const near = take()
     for (let pass = 0; pass < SPECK; pass++) {
-      const near = morph(remove, 1, trousersBox)
+      morph(remove, 1, trousersBox, near)
       for (let y = trousersBox.y0; y <= trousersBox.y1; y++)
-        for (let i = y * w + trousersBox.x0; i <= y * w + trousersBox.x1; i++)
-          if (near.data[i] && !remove.data[i] && outskirts.data[i] && !shows(i) && hueApart(pixelLab(person, i), oldColour) < SHADE_APART) remove.data[i] = 1
+        for (let i = y * w + trousersBox.x0; i <= y * w + trousersBox.x1; i++) if (near.data[i] && shade.data[i]) remove.data[i] = 1
     }
+  }
 
   // Soft edges: the layer (premultiplied colour and alpha) is blurred by a pixel.
   const removeSoft = boxBlur(remove, 1, work, take())
@@ -425,7 +454,7 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
       out[i * 3 + 2] = composed(p[i * 3 + 2]!, mix(f[i * 3 + 2]!, backdrop[i * 3 + 2]!, beside), r, a, blue[i]!, shade, keep)
     }
   }
-  return { image: { width: w, height: h, data: out }, coverage, warpMs }
+  return { image: { width: w, height: h, data: out }, coverage, changed: work, warpMs }
 }
 
 /** How far (shoulder widths) beside a new sleeve a bare arm's edge is under it. */

@@ -115,7 +115,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit, { silhouette: person.analysis.masks.person, bareArms: person.analysis.masks.bareArms, waistband: person.analysis.model.waistband })
         const t1 = performance.now()
         onProgress?.('composing')
-        const { image, coverage: covered, warpMs } = composeTryOn({
+        const { image, coverage: covered, changed, warpMs } = composeTryOn({
           person: personImage,
           masks: person.analysis.masks,
           plate: person.analysis.plate,
@@ -133,7 +133,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         // (encoded on libvips' thread while the self-check runs here; dropped if the check fails)
         const encoding = encode(image, input)
         const check = { person: personImage, result: image, masks: person.analysis.masks, body: person.analysis.model.body, garmentType: garment.analysis.model.type }
-        const found = pictureDefects(check, covered)
+        const found = pictureDefects(check, covered, changed)
         const t3 = performance.now()
         timings.check += t3 - t2
         if (found.length) {

@@ -359,12 +359,20 @@ export function edgeShare(mask: Plane) {
   const band = Math.max(1, Math.round(Math.min(w, h) * 0.01))
   let edge = 0
   let hit = 0
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      if (!(y < band || x < band || x >= w - band)) continue
+  // (the band's rows whole, then the rows below them at their two ends only)
+  const count = (y: number, from: number, to: number) => {
+    for (let i = y * w + from; i < y * w + to; i++) {
       edge++
-      if (isSet(mask, y * w + x)) hit++
+      if (isSet(mask, i)) hit++
     }
+  }
+  for (let y = 0; y < h; y++) {
+    if (y < band) count(y, 0, w)
+    else {
+      count(y, 0, Math.min(band, w))
+      count(y, Math.max(band, w - band), w)
+    }
+  }
   return hit / edge
 }
 

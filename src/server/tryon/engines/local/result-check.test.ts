@@ -161,5 +161,11 @@ describe('result self-check', () => {
     const line = { ...before, data: before.data.slice() }
     line.data.fill(20, (100 * W + 40) * 3, (100 * W + 90) * 3)
     expect(visibleChange(before, line).data.some((v) => v)).toBe(false)
+    // told where the picture may differ (the box compose worked on), it reads the same there and nothing beyond
+    const within = { x0: 60, y0: 60, x1: 150, y1: 210 }
+    const inBox = (i: number) => i % W >= within.x0 && i % W <= within.x1 && Math.floor(i / W) >= within.y0 && Math.floor(i / W) <= within.y1
+    const seen = opened(changed, 1).data.map((v, i) => (inBox(i) ? v : 0))
+    expect(Array.from(visibleChange(before, after, undefined, within).data)).toEqual(Array.from(seen))
+    expect(visibleChange(before, after, undefined, null).data.some((v) => v)).toBe(false)
   })
 })

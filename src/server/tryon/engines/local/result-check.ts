@@ -2,7 +2,7 @@ import type { GarmentCategory } from '../../engine'
 import { type Point, dist, lerp, segmentDistance, segmentShare } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
 import { oldDressHem } from './old-dress'
-import { type Plane, type Rgb, cachedMorph, edgeShare, grownBox, isSet, median, opened, plane, withLentPlanes } from './raster'
+import { type Box, type Plane, type Rgb, cachedMorph, edgeShare, fullBox, grownBox, isSet, median, opened, plane, withLentPlanes } from './raster'
 
 /**
  * What makes a try-on picture broken: fabric outside the person's silhouette (beyond a margin;
@@ -25,23 +25,27 @@ export type CheckInput = {
 
 const on = isSet
 
-/** How many pixels of fabric there are, and the rows from its first to its last (y1 < y0 when none). */
-type FabricExtent = { area: number; y0: number; y1: number }
+/** How many pixels of fabric there are, and the rows and columns from its first to its last (y1 < y0 when none). */
+type FabricExtent = { area: number; x0: number; y0: number; x1: number; y1: number }
 
 function fabricExtent(fabric: Plane): FabricExtent {
   const { width: w, height: h, data } = fabric
   let area = 0
-  let y0 = h
-  let y1 = -1
+  let [x0, y0, x1, y1] = [w, h, -1, -1]
   for (let y = 0, i = 0; y < h; y++) {
     let n = 0
-    for (let x = 0; x < w; x++, i++) if (data[i]! >= 0.5) n++
+    for (let x = 0; x < w; x++, i++)
+      if (data[i]! >= 0.5) {
+        n++
+        if (x < x0) x0 = x
+        if (x > x1) x1 = x
+      }
     if (!n) continue
     area += n
     if (y0 === h) y0 = y
     y1 = y
   }
-  return { area, y0, y1 }
+  return { area, x0, y0, x1, y1 }
 }
 
 /** How far out a skirt may flare per row below the hips (a full skirt hangs about 30° from the vertical). */
@@ -89,7 +93,7 @@ function inBell(x: number, y: number, body: BodyFrame) {
  * 40% of the shoulders beyond the body's outline there, and further the lower it hangs; a top's or a
  * dress's sleeves may flare round the forearms (a bell sleeve), not higher up the arms.
  */
-function outside({ masks, body, garmentType, fabric }: CheckInput, { area, y0, y1 }: FabricExtent) {
+function outside({ masks, body, garmentType, fabric }: CheckInput, { area, x0, y0, x1, y1 }: FabricExtent) {
   const { width: w } = fabric
   const sw = body.shoulderWidth
   const near = cachedMorph(masks.person, sw * 0.08).data
@@ -102,7 +106,7 @@ function outside({ masks, body, garmentType, fabric }: CheckInput, { area, y0, y
     const left = outline[y * 2]!
     const right = outline[y * 2 + 1]!
     const reach = flares && y > hipsY ? sw * 0.4 + (y - hipsY) * FLARE_SLOPE : null
-    for (let x = 0; x < w; x++) {
+    for (let x = x0; x <= x1; x++) {
       const i = y * w + x
       if (on(fabric, i) && !near[i] && (reach === null || x < left - reach || x > right + reach) && !(sleeved && inBell(x, y, body))) out++
     }
@@ -274,16 +278,18 @@ function chestBare({ body, fabric }: CheckInput) {
 /**
  * Where a try-on picture differs visibly from the person photo, opened against noise: the new
  * garment as its pixels show it (soft edges and faint flaps included), whatever the engine's own
- * account of its coverage. Its planes from `take`.
+ * account of its coverage. Its planes from `take`; only `within` is looked at (the rest is the
+ * photo's own: nothing there changed).
  */
-export function visibleChange(person: Rgb, result: Rgb, take = () => plane(person.width, person.height)): Plane {
-  const { width: w, height: h } = person
+export function visibleChange(person: Rgb, result: Rgb, take = () => plane(person.width, person.height), within: Box | null = fullBox(person)): Plane {
+  const { width: w } = person
   const changed = take()
   const { data: before } = person
   const { data: after } = result
   const box = { x0: w, y0: -1, x1: -1, y1: -1 }
-  for (let y = 0, i = 0; y < h; y++)
-    for (let x = 0; x < w; x++, i++) {
+  if (!within) return changed
+  for (let y = within.y0; y <= within.y1; y++)
+    for (let x = within.x0, i = y * w + x; x <= within.x1; x++, i++) {
       const r = after[i * 3]! - before[i * 3]!
       const g = after[i * 3 + 1]! - before[i * 3 + 1]!
       const b = after[i * 3 + 2]! - before[i * 3 + 2]!
@@ -307,9 +313,9 @@ export const SEEN_DEFECTS: readonly Defect[] = ['outside', 'face', 'hands', 'fra
  * The defects of a returned picture: those its coverage (the engine's own account of where the new
  * garment is) shows, else those its pixels show (a faint flap beside the body that the coverage missed).
  */
-export function pictureDefects(check: Omit<CheckInput, 'fabric'>, coverage: Plane): Defect[] {
+export function pictureDefects(check: Omit<CheckInput, 'fabric'>, coverage: Plane, changed: Box | null = fullBox(check.person)): Defect[] {
   const found = resultDefects({ ...check, fabric: coverage })
-  return found.length ? found : withLentPlanes(check.person, (take) => resultDefects({ ...check, fabric: visibleChange(check.person, check.result, take) }, SEEN_DEFECTS))
+  return found.length ? found : withLentPlanes(check.person, (take) => resultDefects({ ...check, fabric: visibleChange(check.person, check.result, take, changed) }, SEEN_DEFECTS))
 }
 
 const ALL_DEFECTS: readonly Defect[] = ['outside', 'face', 'hands', 'frame', 'limbs', 'scale']
