@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { seenUpperArms } from './arm-outline'
 import { composeTryOn, dropStrays } from './compose'
 import { fitGarment } from './fit'
-import { pt } from './geometry'
+import { lerp, pt } from './geometry'
 import { garmentMasks, garmentModel, garmentParts } from './garment-analysis'
 import { type PersonMasks, armLine, polylineDistance } from './person-analysis'
 import { type Plane, type Rgb, decode, plane } from './raster'
@@ -146,6 +146,8 @@ const cropTop = () => flatGarment('M95 80 L205 80 L215 180 L85 180 Z', '#e8c020'
 const tankTop = () => flatGarment('M95 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
 /** A navy long-sleeve top, its sleeves reaching well past its hem. */
 const longSleeves = () => flatGarment('M110 40 L190 40 L235 70 L290 330 L255 340 L215 140 L215 250 L85 250 L85 140 L45 340 L10 330 L65 70 Z', '#203080', 'top')
+/** A sleeveless yellow shell top cut straight down from its shoulders, as wide as it is at the hem (the demo catalogue's dresses are drawn so). */
+const boxyShell = () => flatGarment('M75 80 L225 80 L230 250 L70 250 Z', '#e8c020', 'top')
 /** A sleeveless yellow top with a deep V neckline, its point off the middle. */
 const deepV = () => flatGarment('M95 80 L140 80 L168 200 L180 80 L205 80 L215 240 L85 240 Z', '#e8c020', 'top')
 /** A slim green shift dress, narrower at the hips than the jeans it goes over. */
@@ -399,6 +401,34 @@ describe('compose', () => {
     for (const [x, y] of [[82, 140], [118, 140], [80, 125], [120, 125]] as const) expect(pixel(image, x, y), `${x},${y}`).toEqual(SKIN)
     // (the top's body between the arms)
     expect(pixel(image, 100, 140)).not.toEqual(SKIN)
+  })
+
+  it("leaves the upper arms bare under a sleeveless top cut straight down from wide shoulders: its armholes curve in to the arms' inner edges (the demo catalogue's dresses covered the shoulder caps and half the upper arms)", async () => {
+    // The person in a sleeveless black dress, the bare arms hanging from the shoulder joints along the
+    // pose's lines; the shoulders' caps, in no mask but the person's, down to y 95 (model_1's tank top).
+    const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
+    const onArm = (x: number, y: number) => y >= body.shoulderL.y && arms.some((arm) => polylineDistance(x, y, arm) < 7)
+    const [person, clothing, bareArms] = [head(), plane(W, H), plane(W, H)]
+    for (let i = 0; i < W * H; i++) {
+      const [x, y] = [i % W, Math.floor(i / W)]
+      const torso = x >= 75 && x < 125 && y >= 60 && y < 250
+      if (torso || onArm(x, y)) person.data[i] = 1
+      if (torso && y >= 62) clothing.data[i] = 1
+      else if (onArm(x, y) && y >= 95) bareArms.data[i] = 1
+    }
+    const scene = photo(person, clothing, (_x, _y, i) => (clothing.data[i] ? DRESS : person.data[i] ? SKIN : BACKDROP), bareArms)
+    const { image, coverage } = composedOn(scene, await boxyShell(), null)
+    const yellow = (x: number, y: number) => (coverage.data[y * W + x] ?? 0) > 0.5 && pixel(image, x, y)[2]! < 100
+    // On each shoulder's cap below the joint, from the arm's line out and 5 px in towards its inner edge (7 px): the arm, not the top.
+    // (before: the top's side ran from 2 px inside the arm's line)
+    for (const [joint, elbow, outward] of [[body.shoulderL, body.elbowL, -1], [body.shoulderR, body.elbowR, 1]] as const)
+      for (const t of [0.2, 0.3])
+        for (const dx of [outward * 4, 0, -outward * 5]) {
+          const at = lerp(joint, elbow, t)
+          expect(yellow(Math.round(at.x + dx), Math.round(at.y)), `${outward} at ${t}, ${dx}`).toBe(false)
+        }
+    // (the top covers the torso between the arms)
+    for (const [x, y] of [[90, 100], [100, 120], [110, 100]] as const) expect(yellow(x, y), `${x},${y}`).toBe(true)
   })
 
   it('tucks a top in at the waistband, not its sleeves: they run on down the arms to the wrists', async () => {

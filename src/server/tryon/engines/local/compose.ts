@@ -1,7 +1,7 @@
 import { ARM_BAND, armBands } from './arm-band'
 import { backdropBehindPerson } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
-import { SHOULDER_GAP, restOnShoulders, uncoverNeck, upToShoulderOutline } from './garment-on-shoulders'
+import { SHOULDER_GAP, offTheArms, restOnShoulders, uncoverNeck, upToShoulderOutline } from './garment-on-shoulders'
 import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
@@ -153,6 +153,14 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   const wearer = cachedMorph(masks.person, 2)
   if (torsoBox) {
     uncoverNeck(layer, body, torsoBox)
+    // (a top's or a dress's side without a sleeve leaves the upper arm bare)
+    if (input.garmentModel.type !== 'bottom') {
+      const bare = ([
+        [mappings.sleeveL, body.shoulderL, body.elbowL, input.upperArms[0]],
+        [mappings.sleeveR, body.shoulderR, body.elbowR, input.upperArms[1]],
+      ] as const).flatMap(([sleeve, joint, elbow, seen]) => (sleeve ? [] : [{ line: seen ? [joint, seen.end, elbow] : [joint, elbow], half: seen?.radius ?? sw * 0.13 }]))
+      offTheArms([...layer.color, layer.alpha], body, bare, torsoBox)
+    }
     // (a tie hanging from a waist is as wide as a few percent of the shoulders)
     const tie = Math.max(2, Math.round(sw * 0.02))
     dropStrays(layer, wearer, grownBox(torsoBox, tie + 2, person), tie, take)

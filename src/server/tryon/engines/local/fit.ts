@@ -1,7 +1,7 @@
 import type { BodyMeasurements } from '../../engine'
 import { bareExtent } from './arm-outline'
 import { type GarmentModel, acrossHangingSleeve } from './garment-analysis'
-import { type Point, add, along, curveThrough, dist, lerp, mid, norm, pt, scale, sub } from './geometry'
+import { type Point, add, along, alongPath, curveThrough, dist, lerp, mid, norm, pathLength, pt, scale, sub } from './geometry'
 import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, isSet } from './raster'
 import { FLARE_GATHER, type Mapping, type MeshRow, limbWarp, meshMap } from './warp'
@@ -415,19 +415,4 @@ const OVER_WAISTBAND = 0.04
 function waistAt(waistband: number | null, neck: Point, hips: Point) {
   const t = waistband === null ? null : (waistband - neck.y) / (hips.y - neck.y || 1)
   return t !== null && t >= 0.65 && t <= 1.05 ? t - OVER_WAISTBAND : 0.88
-}
-
-const pathLength = (path: Point[]) => path.reduce((sum, p, i) => sum + (i ? dist(path[i - 1]!, p) : 0), 0)
-
-/** The point `at` px along a polyline from its first point (held at its ends). */
-function alongPath(path: Point[], at: number): Point {
-  let left = at
-  for (let i = 1; i < path.length; i++) {
-    const a = path[i - 1]!
-    const b = path[i]!
-    const l = dist(a, b)
-    if (left <= l || i === path.length - 1) return lerp(a, b, Math.min(1, left / (l || 1)))
-    left -= l
-  }
-  return path[0]!
 }

@@ -1,6 +1,7 @@
 import type { Layer } from './compose'
+import { type Point, dist, norm, pt, sub } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
-import { type Bits, type Box, type Plane, isSet, median } from './raster'
+import { type Bits, type Box, type Plane, boxAround, grownBox, isSet, median } from './raster'
 
 /** A crew neckline round the neck: its sides this far out from the body's axis, and up from its bottom on the shoulder joints' line (shoulder widths). */
 const NECK_HALF = 0.2
@@ -105,5 +106,56 @@ export function upToShoulderOutline(layer: Layer, sleeves: Plane, masks: PersonM
         if (!isSet(masks.keep, r * w + x)) for (const plane of planes) plane.data[r * w + x] = plane.data[src * w + x] ?? 0
       }
     }
+  }
+}
+
+/** How far down the upper arm (in its half widths) a sleeveless garment's armhole has curved in from the shoulder joint to the arm's inner edge. */
+const ARMHOLE_CURVE = 1.5
+/** How far above the shoulder joint (shoulder widths) nothing of it lies beyond the arm's line: its corners stood up there. */
+const ARMHOLE_ABOVE = 0.15
+
+/**
+ * A sleeveless top or dress leaves the upper arms bare: its body ends at each arm's inner edge,
+ * its armhole curving in to it from the shoulder joint, where the strap ends. (A flat drawing cut
+ * straight down from its shoulders, the demo catalogue's, covered the shoulder caps and the inner
+ * half of the upper arms, and its corners stood out beyond them.) `arms`: the sleeveless sides'
+ * upper arms, each its line from the shoulder joint down to the elbow and its half width.
+ */
+export function offTheArms(planes: Plane[], body: BodyFrame, arms: { line: Point[]; half: number }[], box: Box) {
+  const w = planes[0]!.width
+  const { neck } = bodyAxes(body)
+  for (const { line, half } of arms) {
+    const segments = line.slice(1).map((b, k) => {
+      const a = line[k]!
+      const u = norm(sub(b, a))
+      // (the normal towards the body's middle)
+      const towards = pt(-u.y, u.x)
+      const n = towards.x * (neck.x - a.x) + towards.y * (neck.y - a.y) >= 0 ? towards : pt(u.y, -u.x)
+      return { a, u, n, l: dist(a, b) }
+    })
+    const above = body.shoulderWidth * ARMHOLE_ABOVE
+    const reach = grownBox(boxAround(line, Math.max(above, half) + 2), 0, { width: w, height: planes[0]!.height })
+    const [x0, y0, x1, y1] = [Math.max(box.x0, reach.x0), Math.max(box.y0, reach.y0), Math.min(box.x1, reach.x1), Math.min(box.y1, reach.y1)]
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        // (the pixel's distance down the arm from the joint, and across it towards the body, from its nearest segment)
+        let [best, t, s, start] = [Infinity, 0, 0, 0]
+        for (let k = 0; k < segments.length; k++) {
+          const { a, u, n, l } = segments[k]!
+          const px = x - a.x
+          const py = y - a.y
+          const on = Math.min(l, Math.max(k === 0 ? -Infinity : 0, px * u.x + py * u.y))
+          const d = (px - on * u.x) ** 2 + (py - on * u.y) ** 2
+          if (d < best) [best, t, s] = [d, start + on, px * n.x + py * n.y]
+          start += l
+        }
+        if (t < -above || t > start) continue
+        const edge = t <= 0 ? 0 : half * Math.sqrt(Math.min(1, t / (half * ARMHOLE_CURVE)))
+        // (a pixel's width of soft edge)
+        const keep = Math.max(0, Math.min(1, s - edge + 0.5))
+        if (keep >= 1) continue
+        const i = y * w + x
+        for (const p of planes) p.data[i] = (p.data[i] ?? 0) * keep
+      }
   }
 }

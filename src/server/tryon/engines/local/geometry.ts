@@ -67,3 +67,19 @@ export function rowSpan(capsules: readonly Capsule[], y: number): { from: number
   }
   return { from, to }
 }
+
+/** The length of a polyline. */
+export const pathLength = (path: Point[]) => path.reduce((sum, p, i) => sum + (i ? dist(path[i - 1]!, p) : 0), 0)
+
+/** The point `at` px along a polyline from its first point (held at its ends). */
+export function alongPath(path: Point[], at: number): Point {
+  let left = at
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1]!
+    const b = path[i]!
+    const l = dist(a, b)
+    if (left <= l || i === path.length - 1) return lerp(a, b, Math.min(1, left / (l || 1)))
+    left -= l
+  }
+  return path[0]!
+}
