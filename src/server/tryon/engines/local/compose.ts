@@ -153,13 +153,16 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   const wearer = cachedMorph(masks.person, 2)
   if (torsoBox) {
     uncoverNeck(layer, body, torsoBox)
-    // (a top's or a dress's side without a sleeve leaves the upper arm bare)
+    // (a top's or a dress's side without a sleeve, nor a flutter over the shoulder, leaves the upper arm bare)
     if (input.garmentModel.type !== 'bottom') {
+      const { landmarks: L, bbox } = input.garmentModel
+      const cx = (bbox.x0 + bbox.x1) / 2
+      const flutters = (armpit: Point, waist: Point) => Math.abs(armpit.x - cx) > Math.abs(waist.x - cx) * FLUTTER
       const bare = ([
-        [mappings.sleeveL, body.shoulderL, body.elbowL, input.upperArms[0]],
-        [mappings.sleeveR, body.shoulderR, body.elbowR, input.upperArms[1]],
-      ] as const).flatMap(([sleeve, joint, elbow, seen]) => (sleeve ? [] : [{ line: seen ? [joint, seen.end, elbow] : [joint, elbow], half: seen?.radius ?? sw * 0.13 }]))
-      offTheArms([...layer.color, layer.alpha], body, bare, torsoBox)
+        [mappings.sleeveL, flutters(L.armpitL, L.waistL), body.shoulderL, body.elbowL, input.upperArms[0]],
+        [mappings.sleeveR, flutters(L.armpitR, L.waistR), body.shoulderR, body.elbowR, input.upperArms[1]],
+      ] as const).flatMap(([sleeve, flutter, joint, elbow, seen]) => (sleeve || flutter ? [] : [{ line: seen ? [joint, seen.end, elbow] : [joint, elbow], half: seen?.radius ?? sw * 0.13 }]))
+      offTheArms([...layer.color, layer.alpha], body, bare, torsoBox, lerp(neck, hips, ARMHOLES_TO).y)
     }
     // (a tie hanging from a waist is as wide as a few percent of the shoulders)
     const tie = Math.max(2, Math.round(sw * 0.02))
@@ -259,7 +262,7 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
 
   // 2. What stays in front: face and hair, and bare hands and arms not under a sleeve; with them
   // the upper arms that an old sleeve covered where a new sleeve does not, their skin the plate's.
-  const armpits = lerp(neck, hips, 0.3).y
+  const armpits = lerp(neck, hips, ARMPITS).y
   const bands = bottom ? null : armBands(masks, sleeves.alpha, body, seenArms, armpits, sleevedArmRadii(masks, body))
   const front = take()
   const armBand = take()
@@ -464,6 +467,18 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   }
   return { image: { width: w, height: h, data: out }, coverage, changed: work, warpMs }
 }
+
+/** Where the armpits are on the neck-hips axis. */
+const ARMPITS = 0.3
+/** How far down the neck-hips axis a sleeveless garment's side keeps off the upper arms: to the lower ribs (at the armpits' row, 00055's arm hanging against her side showed a bite of the dress's side over it below). */
+const ARMHOLES_TO = 0.55
+
+/**
+ * How much wider than at its waist a sleeveless garment may be at its armpits and still have
+ * armholes: wider, what it has there is a flutter or a cap over the shoulder (053744's tulle ruffles,
+ * cut at the arm's line), not a side cut straight down (the catalogue's dresses, 1.05-1.36).
+ */
+const FLUTTER = 1.5
 
 /** How far (shoulder widths) beside a new sleeve a bare arm's edge is under it. */
 const SLEEVE_EDGE = 0.03

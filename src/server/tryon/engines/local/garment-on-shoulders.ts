@@ -119,9 +119,10 @@ const ARMHOLE_ABOVE = 0.15
  * its armhole curving in to it from the shoulder joint, where the strap ends. (A flat drawing cut
  * straight down from its shoulders, the demo catalogue's, covered the shoulder caps and the inner
  * half of the upper arms, and its corners stood out beyond them.) `arms`: the sleeveless sides'
- * upper arms, each its line from the shoulder joint down to the elbow and its half width.
+ * upper arms, each its line from the shoulder joint down to the elbow and its half width; down to
+ * the row `lowest` (below it the garment's side is the body's, a skirt's beside the arm).
  */
-export function offTheArms(planes: Plane[], body: BodyFrame, arms: { line: Point[]; half: number }[], box: Box) {
+export function offTheArms(planes: Plane[], body: BodyFrame, arms: { line: Point[]; half: number }[], box: Box, lowest: number) {
   const w = planes[0]!.width
   const { neck } = bodyAxes(body)
   for (const { line, half } of arms) {
@@ -135,7 +136,7 @@ export function offTheArms(planes: Plane[], body: BodyFrame, arms: { line: Point
     })
     const above = body.shoulderWidth * ARMHOLE_ABOVE
     const reach = grownBox(boxAround(line, Math.max(above, half) + 2), 0, { width: w, height: planes[0]!.height })
-    const [x0, y0, x1, y1] = [Math.max(box.x0, reach.x0), Math.max(box.y0, reach.y0), Math.min(box.x1, reach.x1), Math.min(box.y1, reach.y1)]
+    const [x0, y0, x1, y1] = [Math.max(box.x0, reach.x0), Math.max(box.y0, reach.y0), Math.min(box.x1, reach.x1), Math.min(box.y1, reach.y1, Math.floor(lowest))]
     for (let y = y0; y <= y1; y++)
       for (let x = x0; x <= x1; x++) {
         // (the pixel's distance down the arm from the joint, and across it towards the body, from its nearest segment)
