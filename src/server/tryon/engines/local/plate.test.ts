@@ -326,6 +326,19 @@ describe('person plate on a drawn figure', () => {
     }
   })
 
+  it("takes no light from a dark old top's lighter patches: a sheer midriff's skin showing through is not the body's light (01008: a bright blob on a pale dress)", () => {
+    const torso = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 70 && x < 130)
+    const clothed = (_x: number, y: number) => y >= 90
+    // (the old top black, its midriff a brown of skin behind black mesh, twice as light)
+    const midriff = (x: number, y: number) => y >= 130 && y < 165 && x >= 80 && x < 120
+    const photo = paintPhoto((x, y) => (!torso(x, y) ? GREY : y < 60 ? FACE : !clothed(x, y) ? CHEST : midriff(x, y) ? [62, 50, 46] : [28, 28, 30]))
+    const { shade } = plateOf(photo, masksOf(torso, clothed))
+    const at = (x: number, y: number) => shade.data[y * W + x]!
+    // (the old top's own light is even: it was 1.2 over the midriff, against 0.9 around it)
+    expect(at(100, 148) / at(100, 110)).toBeLessThan(1.05)
+    expect(at(100, 148) / at(100, 180)).toBeLessThan(1.05)
+  })
+
   it("ends the skin over the shoulders where they fall from the neck, not at a boxy old top's flat shoulders", () => {
     // An old top with flat shoulders 15 px (0.3 of the shoulders' width) above their line.
     const inside = (x: number, y: number) => (y >= 20 && y < 55 && x >= 85 && x < 115) || (y >= 55 && y < 190 && x >= 60 && x < 140)

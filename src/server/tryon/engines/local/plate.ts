@@ -604,6 +604,9 @@ function underStraps(masks: PlateMasks, body: BodyFrame, area: Box): (x: number,
 /** Over how much of a difference in light (arm's over torso's) a seen upper arm's colour fades in. */
 const ARM_OVER_TORSO = 0.08
 
+/** How far in luminance from the old clothing's main tone its shades under the body's light reach: a share of the tone, within bounds. */
+const TONE_WINDOW = { share: 0.25, least: 0.03, most: 0.12 }
+
 /** How much steeper the body's outline is made at full size than softened on the smaller plate (a pixel's blur there). */
 const OUTLINE_RAMP = 3
 
@@ -736,7 +739,10 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
   const tones: number[] = []
   for (let i = 0; i < n; i += 7) if (isSet(masks.clothing, i)) tones.push(L.data[i] ?? 0)
   const tone = median(tones) || 0.5
-  const plain = mapPlane(L, (v, i) => (masks.clothing.data[i] ? masks.clothing.data[i]! * Math.exp(-(((v - tone) / 0.12) ** 2)) : 0))
+  // (light multiplies: the shades of one colour span a share of its lightness, and on a dark old top
+  // a sheer midriff's skin or a print twice as light lay within a fixed window, read as the body's light, 01008)
+  const window = Math.min(TONE_WINDOW.most, Math.max(TONE_WINDOW.least, tone * TONE_WINDOW.share))
+  const plain = mapPlane(L, (v, i) => (masks.clothing.data[i] ? masks.clothing.data[i]! * Math.exp(-(((v - tone) / window) ** 2)) : 0))
   // (only round the person is the plate used: where old clothing goes and new garments lie on it)
   const area = grownBox(bounds(masks.person), PLATE_MARGIN, person)
   const fine = maskedMeans(plain, Math.max(4, body.shoulderWidth / 6), { area })(L)
