@@ -230,6 +230,28 @@ describe.skipIf(!hasFixtures)('fit on a fixture photo', () => {
     expect(bare).toEqual([])
   }, 60_000)
 
+  it("lays a hanging sleeve round the whole upper arm as wide as it is seen below an old sleeve, where no width is read across the pose's line (a bent arm's skin showed on both sides of a long sleeve, 07966)", async () => {
+    const { rgb } = await decode(fixture('garments', '00470_00.jpg').data)
+    const mask = garmentMasks(rgb, null).drawn
+    const model = garmentModel(rgb, mask)
+    const parts = garmentParts(mask, model)
+    // The right upper arm seen below an old short sleeve, a fifth of the shoulders' width across each side of its line.
+    const radius = body.shoulderWidth * 0.2
+    const [hem, end] = [lerp(body.shoulderR, body.elbowR, 0.4), lerp(body.shoulderR, body.elbowR, 0.6)]
+    const { sleeveR } = fitGarment(model, body, { ease: 1, lengthShift: 0 }, { upperArms: [null, { top: hem, hem, end, radius, rows: [], bareColour: null }] })
+    const inSleeve = ({ x, y }: { x: number; y: number }) => {
+      const p = sleeveR!(x, y)
+      return p.x >= 0 && p.y >= 0 && p.x < rgb.width && p.y < rgb.height && parts[Math.round(p.y) * rgb.width + Math.round(p.x)] === PART.sleeveR
+    }
+    const bare: string[] = []
+    for (const t of [0.5, 0.6, 0.7])
+      for (const k of [-0.9, 0.9]) {
+        const p = lerp(body.shoulderR, body.elbowR, t)
+        if (!inSleeve(pt(p.x + k * radius, p.y))) bare.push(`${t} ${k}`)
+      }
+    expect(bare).toEqual([])
+  }, 60_000)
+
   it("gathers a puffed sleeve round the arm (laid on at its flat width it stood out from the body)", async () => {
     const { rgb, parts, sleeveL, sleeveR } = await sleevesOf('02305_00.jpg')
     let farthest = 0

@@ -2,7 +2,7 @@ import type { BodyMeasurements } from '../../engine'
 import { bareExtent } from './arm-outline'
 import { type GarmentModel, acrossHangingSleeve } from './garment-analysis'
 import { type Point, add, along, alongPath, curveThrough, dist, lerp, mid, norm, pathLength, pt, scale, sub } from './geometry'
-import { type BodyFrame, armLine, bodyAxes, polylineDistance } from './person-analysis'
+import { type BodyFrame, type PersonModel, armLine, bodyAxes, polylineDistance } from './person-analysis'
 import { type Plane, isSet } from './raster'
 import { FLARE_GATHER, type Mapping, type MeshRow, limbWarp, meshMap } from './warp'
 
@@ -56,7 +56,7 @@ export type PartMappings = {
 }
 
 /** What the person photo shows besides the pose: their silhouette, their bare arms, and where their own trousers or skirt begin. */
-export type Worn = { silhouette?: Plane; bareArms?: Plane; waistband?: number | null }
+export type Worn = { silhouette?: Plane; bareArms?: Plane; waistband?: number | null; upperArms?: PersonModel['upperArms'] }
 
 /**
  * How far from a point along a direction the person's silhouette runs on (until the background,
@@ -288,7 +288,10 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
     // outwards, the armpit's skin showed there instead, 09597)
     const inward = upperArm && along(upperArm.middle, upperAt, across) * outwardX < 0 ? upperArm.middle : null
     const line = [...(inward ? curveThrough(pRoot, inward, elbowOn, UPPER_ARM_SEEN, 6) : [pRoot, elbowOn]), wristOn]
-    const armWidth = Math.max(sw * ARM_WIDTH, upperArm?.width ?? 0, seenElbow?.width ?? 0)
+    // (and as the upper arm is seen below an old sleeve: across a bent arm, read off the pose's line,
+    // the skin ran on into the forearm and told no width, and the arm showed beside the sleeve, 07966)
+    const seenBelowSleeve = worn.upperArms?.[outwardX < 0 ? 0 : 1]
+    const armWidth = Math.max(sw * ARM_WIDTH, upperArm?.width ?? 0, seenElbow?.width ?? 0, seenBelowSleeve ? seenBelowSleeve.radius * 2 + 1 : 0)
     // A sleeve longer than the arm ends at the wrist (gathered along the arm), never over the hand.
     const arm = pathLength(line)
     const stretch = Math.min(s, arm / Math.max(1, dist(root, end)))
