@@ -348,6 +348,17 @@ describe('compose', () => {
     expect(shown.filter((colour) => colour.some((c, k) => Math.abs(c - SKIN[k]!) > 2))).toEqual([])
   })
 
+  it("sits a top's crew neckline at the neck's base where an old crew neck shows it, above the joints' line: no scoop of skin opened below it (00121, 07966)", async () => {
+    // The old tee's neckline at y 64, 0.12 of the shoulders' width above their joints' line at y 70.
+    const person = fill(head(), 70, 60, 130, 300)
+    const clothing = fill(plane(W, H), 70, 64, 130, 160)
+    const scene = photo(person, clothing, (_x, y, i) => (!person.data[i] ? BACKDROP : y < 64 ? SKIN : clothing.data[i] ? WHITE : DENIM))
+    const { image, coverage } = composedOn(scene, await tankTop(), 160)
+    // Down the middle from the old neckline, the new top; above it, the neck.
+    for (let y = 66; y <= 72; y++) expect(coverage.data[y * W + 100], `y ${y}`).toBeGreaterThan(0.9)
+    expect(pixel(image, 100, 62)).toEqual(SKIN)
+  })
+
   it("keeps an old tee that ran down to the trousers below a shorter new top's hem, worn under it (no belly was in the photo)", async () => {
     const scene = personInTeeAndJeans()
     const top = await cropTop()

@@ -1,7 +1,7 @@
 import { ARM_BAND, armBands } from './arm-band'
 import { backdropBehindPerson } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
-import { SHOULDER_GAP, offTheArms, restOnShoulders, uncoverNeck, upToShoulderOutline } from './garment-on-shoulders'
+import { SHOULDER_GAP, neckBaseRise, offTheArms, restOnShoulders, uncoverNeck, upToShoulderOutline } from './garment-on-shoulders'
 import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
@@ -152,7 +152,7 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   // (the person's outline can lie a pixel or two inside the old clothing's edge)
   const wearer = cachedMorph(masks.person, 2)
   if (torsoBox) {
-    uncoverNeck(layer, body, torsoBox)
+    uncoverNeck(layer, body, torsoBox, neckBaseRise(masks.clothing, body))
     // (a top's or a dress's side without a sleeve, nor a flutter over the shoulder, leaves the upper arm bare)
     if (input.garmentModel.type !== 'bottom') {
       const { landmarks: L, bbox } = input.garmentModel

@@ -7,12 +7,32 @@ import { type Bits, type Box, type Plane, boxAround, grownBox, isSet, median } f
 const NECK_HALF = 0.2
 const NECK_RISE = 0.12
 
+/** The highest above the shoulder joints' line (shoulder widths) an old top's neckline is the neck's base: clothing on up the neck further is a high collar, hiding it. */
+const NECK_BASE_MOST = 0.15
+
+/**
+ * How far above the shoulder joints' line (pixels, up the body's axis) the neck's base is, where an
+ * old top's crew neckline shows it: the old clothing's top edge in the middle. 0 where the middle
+ * at the joints' line is bare (a lower neckline, a strapless top) or a high collar hides the base.
+ */
+export function neckBaseRise(clothing: Plane, body: BodyFrame): number {
+  const { neck, down } = bodyAxes(body)
+  const most = body.shoulderWidth * NECK_BASE_MOST
+  const w = clothing.width
+  const clothed = (d: number) => isSet(clothing, Math.round(neck.y - down.y * d) * w + Math.round(neck.x - down.x * d))
+  if (!clothed(0)) return 0
+  let d = 0
+  while (d < most && clothed(d + 1)) d++
+  return d < most ? d : 0
+}
+
 /**
  * A flat photo shows the inside of the garment's back through its neckline; worn, that is behind
  * the neck: the body part leaves the neck free above a crew neckline (a lower neckline is the
- * garment's own).
+ * garment's own), from the neck's base (`baseRise` above the joints' line: a crew neckline sits
+ * there, and cut from the joints' line it opened a scoop of skin below an old crew neck, 00121, 07966).
  */
-export function uncoverNeck(layer: Layer, body: BodyFrame, box: Box) {
+export function uncoverNeck(layer: Layer, body: BodyFrame, box: Box, baseRise = 0) {
   const { neck, down, across } = bodyAxes(body)
   const half = body.shoulderWidth * NECK_HALF
   const rise = body.shoulderWidth * NECK_RISE
@@ -25,7 +45,7 @@ export function uncoverNeck(layer: Layer, body: BodyFrame, box: Box) {
       if (Math.abs(a) >= half) continue
       const d = (x - neck.x) * down.x + (y - neck.y) * down.y
       // (a pixel's width of soft edge along the curve)
-      const keep = Math.max(0, Math.min(1, d + rise * (a / half) ** 2 + 0.5))
+      const keep = Math.max(0, Math.min(1, d + baseRise + rise * (a / half) ** 2 + 0.5))
       if (keep >= 1) continue
       const i = y * w + x
       for (const plane of planes) plane.data[i] = (plane.data[i] ?? 0) * keep
