@@ -209,7 +209,8 @@ export function dressSvg(style: DressStyle, colorHex: string, opts: { width: num
     `<linearGradient id="shade" x1="0" x2="1" y1="0" y2="0"><stop offset="0" stop-color="#FFFFFF" stop-opacity="0.16"/><stop offset="0.45" stop-color="#FFFFFF" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.16"/></linearGradient>` +
     `<g id="dress">${shapes}</g></defs>` +
     scene +
-    `<use href="#dress" fill="url(#p)" stroke="${line}" stroke-width="3" stroke-linejoin="round"/>` +
+    // (the cut-out for the try-on has no outline: worn, a drawn line round the dress showed as a dark beaded edge)
+    `<use href="#dress" fill="url(#p)"${opts.garmentOnly ? '' : ` stroke="${line}" stroke-width="3" stroke-linejoin="round"`}/>` +
     `<use href="#dress" fill="url(#shade)"/>` +
     details(style, g, line, light) +
     `</svg>`

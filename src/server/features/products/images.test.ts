@@ -26,6 +26,24 @@ describe('generated product images', () => {
     expect(alphaAt(Math.round(info.width / 2), Math.round(info.height / 2))).toBe(255)
   })
 
+  it('cuts the garment for the try-on out without an outline: its edge is the cloth, not a drawn dark line (worn, it showed as a beaded edge)', async () => {
+    const files = new Map<string, Buffer>()
+    const storage = { put: async (key: string, body: Buffer) => void files.set(key, body) } as unknown as Storage
+    const product = buildCatalogue().find((c) => c.style.pattern === 'solid')!
+    await renderProductImages(storage, product.id, product.style, product.colors[0]!.hex)
+    const { data, info } = await sharp(files.get(productGarmentKey(product.id))!).raw().toBuffer({ resolveWithObject: true })
+    const lightness = (x: number, y: number) => {
+      const i = (y * info.width + x) * 4
+      return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!
+    }
+    // Across the middle of the bodice, from the left: the first opaque pixel is as light as the cloth a few pixels in.
+    const y = Math.round(info.height * 0.3)
+    let x = 0
+    while (x < info.width && data[(y * info.width + x) * 4 + 3]! < 255) x++
+    expect(x).toBeLessThan(info.width / 2)
+    expect(Math.abs(lightness(x, y) - lightness(x + 6, y))).toBeLessThan(12)
+  })
+
   it("renders every colour's own image set once, in that colour", async () => {
     const files = new Map<string, Buffer>()
     const storage = { put: async (key: string, body: Buffer) => void files.set(key, body), has: async (key: string) => files.has(key) } as unknown as Storage
