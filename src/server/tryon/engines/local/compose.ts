@@ -1,7 +1,7 @@
 import { ARM_BAND, armBands } from './arm-band'
 import { backdropBehindPerson } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
-import { SHOULDER_GAP, neckBaseRise, offTheArms, restOnShoulders, uncoverNeck, upToShoulderOutline } from './garment-on-shoulders'
+import { SHOULDER_GAP, neckBaseRise, offTheArms, restOnShoulders, sleevelessSides, uncoverNeck, upToShoulderOutline } from './garment-on-shoulders'
 import { type Point, lerp, pt, segmentShare } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
@@ -142,6 +142,17 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   const { neck, hips, across: bodyAcross } = bodyAxes(body)
   const armL = armLine(body.shoulderL, body.elbowL, body.wristL)
   const armR = armLine(body.shoulderR, body.elbowR, body.wristR)
+  const bottom = input.garmentModel.type === 'bottom'
+  // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
+  // (through where the upper arm is seen bare, when it is: the pose's elbow is often off the arm's middle)
+  const seenArms = bottom ? [null, null] : input.upperArms
+  const arms = [armL, armR].map((line, k) => {
+    const seen = seenArms[k]
+    const upper = seen ? [line[0]!, seen.end, ...line.slice(1, 3)] : line.slice(0, 3)
+    // (`half`: beyond it, beside the new top's body, the backdrop shows: the arm is narrower than the
+    // reach within which old sleeves go, unless seen wider; `seenHalf`: as seen, where it is)
+    return { line: upper, near: boxAround(upper, sw * 0.2), half: Math.max(sw * 0.13, seen?.radius ?? 0), seenHalf: seen?.radius ?? sw * 0.13 }
+  })
 
   // 1. Garment layers (the warp): the body part, then the sleeves over it.
   const warpStart = performance.now()
@@ -154,14 +165,8 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   if (torsoBox) {
     uncoverNeck(layer, body, torsoBox, neckBaseRise(masks.clothing, body))
     // (a top's or a dress's side without a sleeve, nor a flutter over the shoulder, leaves the upper arm bare)
-    if (input.garmentModel.type !== 'bottom') {
-      const { landmarks: L, bbox } = input.garmentModel
-      const cx = (bbox.x0 + bbox.x1) / 2
-      const flutters = (armpit: Point, waist: Point) => Math.abs(armpit.x - cx) > Math.abs(waist.x - cx) * FLUTTER
-      const bare = ([
-        [mappings.sleeveL, flutters(L.armpitL, L.waistL), body.shoulderL, body.elbowL, input.upperArms[0]],
-        [mappings.sleeveR, flutters(L.armpitR, L.waistR), body.shoulderR, body.elbowR, input.upperArms[1]],
-      ] as const).flatMap(([sleeve, flutter, joint, elbow, seen]) => (sleeve || flutter ? [] : [{ line: seen ? [joint, seen.end, elbow] : [joint, elbow], half: seen?.radius ?? sw * 0.13 }]))
+    if (!bottom) {
+      const bare = sleevelessSides(input.garmentModel, mappings).map((k) => ({ line: arms[k]!.line.slice(0, seenArms[k] ? 3 : 2), half: arms[k]!.seenHalf }))
       offTheArms([...layer.color, layer.alpha], body, bare, torsoBox, lerp(neck, hips, ARMHOLES_TO).y)
     }
     // (a tie hanging from a waist is as wide as a few percent of the shoulders)
@@ -204,7 +209,6 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   // 3. (below) The old clothing that goes: down to the new hem for a dress (below it are the legs, which a
   // clothing mask of a skin-toned dress may hold), down to the hips (or the waistband) for a top;
   // for trousers or a skirt, whatever the person wears from the waist to the new hem.
-  const bottom = input.garmentModel.type === 'bottom'
   const waistY = mappings.waistY ?? lerp(neck, hips, 0.88).y
   // (the new waistband runs across the body, not along the row: on a leaning body one side is lower)
   const waistSlope = bodyAcross.y / (bodyAcross.x || 1)
@@ -229,16 +233,6 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   const oldHem = inDress && input.garmentModel.type !== 'top' ? oldDressHem(masks.person, body, hips.y) : null
   const oldDressEnd = oldHem === null ? 0 : oldHem + sw * OLD_HEM_RIM
   const lowest = input.garmentModel.type === 'dress' ? Math.max(mappings.hemY + sw * 0.1, oldDressEnd) : (tuck ?? (inDress || layered ? mappings.hemY : Math.max(mappings.hemY, hips.y + sw * 0.25)))
-  // (old sleeves go at any height; beside a dress kept as a skirt, what is near the arms is the skirt)
-  // (through where the upper arm is seen bare, when it is: the pose's elbow is often off the arm's middle)
-  const seenArms = bottom ? [null, null] : input.upperArms
-  const arms = [armL, armR].map((line, k) => {
-    const seen = seenArms[k]
-    const upper = seen ? [line[0]!, seen.end, ...line.slice(1, 3)] : line.slice(0, 3)
-    // (`half`: beyond it, beside the new top's body, the backdrop shows: the arm is narrower than the
-    // reach within which old sleeves go, unless seen wider; `seenHalf`: as seen, where it is)
-    return { line: upper, near: boxAround(upper, sw * 0.2), half: Math.max(sw * 0.13, seen?.radius ?? 0), seenHalf: seen?.radius ?? sw * 0.13 }
-  })
   // (an upper arm bare up to the shoulder, a sleeveless top's: its shoulder, in no mask, has the colour of the arm seen below)
   const bareColours = seenArms.flatMap((seen) => (seen?.bareColour ? [seen.bareColour] : []))
   const bareShoulder = (i: number) => bareColours.some((c) => hueApart(pixelLab(person, i), c) < BARE_APART)
@@ -472,13 +466,6 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
 const ARMPITS = 0.3
 /** How far down the neck-hips axis a sleeveless garment's side keeps off the upper arms: to the lower ribs (at the armpits' row, 00055's arm hanging against her side showed a bite of the dress's side over it below). */
 const ARMHOLES_TO = 0.55
-
-/**
- * How much wider than at its waist a sleeveless garment may be at its armpits and still have
- * armholes: wider, what it has there is a flutter or a cap over the shoulder (053744's tulle ruffles,
- * cut at the arm's line), not a side cut straight down (the catalogue's dresses, 1.05-1.36).
- */
-const FLUTTER = 1.5
 
 /** How far (shoulder widths) beside a new sleeve a bare arm's edge is under it. */
 const SLEEVE_EDGE = 0.03

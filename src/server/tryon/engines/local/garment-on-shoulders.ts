@@ -1,4 +1,6 @@
+import type { GarmentModel } from './analysis-schemas'
 import type { Layer } from './compose'
+import type { PartMappings } from './fit'
 import { type Point, dist, norm, pt, sub } from './geometry'
 import { type BodyFrame, type PersonMasks, bodyAxes } from './person-analysis'
 import { type Bits, type Box, type Plane, boxAround, grownBox, isSet, median } from './raster'
@@ -50,6 +52,23 @@ export function uncoverNeck(layer: Layer, body: BodyFrame, box: Box, baseRise = 
       const i = y * w + x
       for (const plane of planes) plane.data[i] = (plane.data[i] ?? 0) * keep
     }
+}
+
+/**
+ * How much wider than at its waist a sleeveless garment may be at its armpits and still have
+ * armholes: wider, what it has there is a flutter or a cap over the shoulder (053744's tulle ruffles,
+ * cut at the arm's line), not a side cut straight down (the catalogue's dresses, 1.05-1.36).
+ */
+const FLUTTER = 1.5
+
+/** The sides (0 left, 1 right, as seen) of a top or a dress that have neither a sleeve nor a flutter over the shoulder: there the upper arm is bare (see `offTheArms`). */
+export function sleevelessSides({ landmarks: L, bbox }: GarmentModel, mappings: Pick<PartMappings, 'sleeveL' | 'sleeveR'>): (0 | 1)[] {
+  const cx = (bbox.x0 + bbox.x1) / 2
+  const flutters = (armpit: Point, waist: Point) => Math.abs(armpit.x - cx) > Math.abs(waist.x - cx) * FLUTTER
+  return ([
+    [0, mappings.sleeveL, L.armpitL, L.waistL],
+    [1, mappings.sleeveR, L.armpitR, L.waistR],
+  ] as const).flatMap(([side, sleeve, armpit, waist]) => (sleeve || flutters(armpit, waist) ? [] : [side]))
 }
 
 /**
