@@ -27,6 +27,9 @@ const COLLAR_RING = '<ellipse cx="150" cy="94" rx="36" ry="28" fill="#143a78" st
 const V_EDGE_ONLY =
   '<path d="M112 62 L150 150 L188 62" fill="none" stroke="#1a4286" stroke-width="3"/><path d="M150 64 L146 80 L150 136 L154 80 Z" fill="#ffffff"/><rect x="160" y="70" width="14" height="6" fill="#f4f4f4"/>'
 
+/** The back's collar as a band along the top, and a back zip from it down the middle of the inside of the back to the V's point, splitting it in two. */
+const BACK_ZIP = '<rect x="110" y="60" width="80" height="4" fill="#101010"/><rect x="148" y="62" width="5" height="64" fill="#d8b030"/>'
+
 describe("the inside of a garment's back, seen through its neckline", () => {
   it('is found inside a V neckline, and not drawn: the neck and chest show there when worn', async () => {
     const { rgb, mask, model } = await tee(V_NECK)
@@ -38,6 +41,17 @@ describe("the inside of a garment's back, seen through its neckline", () => {
     const { parts } = drawnGarment(rgb, mask, garmentParts(mask, model), model)
     expect(parts[80 * rgb.width + 150]).toBe(PART.none)
     expect(parts[200 * rgb.width + 150]).toBe(PART.body)
+  })
+
+  it('is found either side of a back zip down its middle, with the zip: worn, both are behind the neck', async () => {
+    // (of another colour, or of the front's, as a black dress's inside and its zip)
+    for (const over of [V_NECK + BACK_ZIP, '<path d="M112 62 L150 150 L188 62" fill="none" stroke="#1a4286" stroke-width="3"/>' + BACK_ZIP.replace('#d8b030', '#0c2c66')]) {
+      const { rgb, mask, model } = await tee(over)
+      const inside = insideBack(rgb, mask, model) ?? expect.fail('the inside of the back is found')
+      const at = (x: number, y: number) => inside.data[y * rgb.width + x]
+      expect([at(138, 75), at(162, 75), at(150, 70), at(150, 100)]).toEqual([1, 1, 1, 1])
+      expect([at(150, 160), at(100, 200)]).toEqual([0, 0])
+    }
   })
 
   it("is found within a V's edge when it is of the front's colour, with the slit and the label on it", async () => {
@@ -79,5 +93,16 @@ describe.skipIf(!hasFixtures)("the inside of a garment's back on a fixture photo
     expect([at(330, 280), at(430, 280), at(381, 320), at(430, 258), at(381, 385)]).toEqual([1, 1, 1, 1, 1])
     // (the front either side of the V and below its point)
     expect([at(280, 300), at(480, 300), at(381, 420)]).toEqual([0, 0, 0])
+  }, 60_000)
+
+  it("is found either side of a lace dress's back zip, with the zip (its black lining and the zip were drawn as a collar above the new neckline)", async () => {
+    const { rgb } = await decode(fixture('garments', '053290_1.jpg').data)
+    const { mask, model } = analyseGarment(rgb, null)
+    const inside = insideBack(rgb, mask, model) ?? expect.fail('the inside of the back is found')
+    const at = (x: number, y: number) => inside.data[y * rgb.width + x]
+    // (the lining left and right of the zip, and the zip's pull)
+    expect([at(337, 110), at(412, 110), at(376, 127)]).toEqual([1, 1, 1])
+    // (the front's lace below, and the shoulders)
+    expect([at(376, 200), at(260, 130), at(500, 130)]).toEqual([0, 0, 0])
   }, 60_000)
 })

@@ -43,7 +43,7 @@ export function insideBack(rgb: Rgb, mask: Plane, model: GarmentModel): Plane | 
   if (model.type === 'bottom') return null
   const neck = neckOf(mask, model)
   if (!neck) return null
-  const inside = byColour(rgb, mask, neck) ?? withinEdges(rgb, mask, neck)
+  const inside = byColour(rgb, mask, neck) ?? withinEdges(rgb, mask, neck) ?? byColourAcrossASeam(rgb, mask, neck)
   return inside && withCollarAbove(inside)
 }
 
@@ -75,29 +75,93 @@ function isInsideBack(found: Plane, { cx, top, chest }: Neck): boolean {
  * yoke above its mesh).
  */
 function byColour(rgb: Rgb, mask: Plane, neck: Neck): Plane | null {
-  const { width: w, height: h } = mask
+  const w = mask.width
   const { cx, top, chest, lowest } = neck
-  // (a pixel any flood reached is not tried again as a seed: it would run out the same way)
-  const tried = new Uint8Array(w * h)
+  const { regionAt, found } = colourFloods(rgb, mask, neck)
   let inside: Plane | null = null
   for (let y = top + 2; y < Math.min(lowest, top + chest * SEED_DEPTH); y += 3) {
     const seed = y * w + cx
-    if (tried[seed] || inside?.data[seed] || !isSet(mask, seed)) continue
-    const { region, enclosed } = flood(rgb, mask, seed, lowest, chest * chest * MOST_AREA)
-    for (const i of region) tried[i] = 1
+    if (inside?.data[seed]) continue
+    const flooded = regionAt(seed)
+    if (!flooded) continue
     if (!inside) {
-      // (what a region encloses lies within its box: a region too small is not looked into)
-      const box = shapeOf(region, w, cx)
-      if (!enclosed || box.width < chest * LEAST_WIDTH || box.depth < chest * LEAST_DEPTH) continue
-      const found = withinCollar(region, w, h)
-      if (isInsideBack(found, neck)) inside = found
+      inside = found(flooded)
       continue
     }
+    const { region, enclosed } = flooded
     const joins = region.some((i) => inside!.data[i - 1] || inside!.data[i + 1] || inside!.data[i - w] || inside!.data[i + w])
     if (!enclosed || !joins || shapeOf(region, w, cx).symmetry < LEAST_SYMMETRY) break
     inside = withHolesFilled(inside, region)
   }
   return inside
+}
+
+/** The inside of the back told by its colour either side of a back zip or seam down the middle (see `acrossASeam`). */
+function byColourAcrossASeam(rgb: Rgb, mask: Plane, neck: Neck): Plane | null {
+  const w = mask.width
+  const { cx, top, chest, lowest } = neck
+  const { regionAt, found } = colourFloods(rgb, mask, neck)
+  const beside = Math.max(1, Math.round(chest * BESIDE_SLIT))
+  for (let y = top + 2; y < Math.min(lowest, top + chest * SEED_DEPTH); y += 3) {
+    const inside = acrossASeam([regionAt(y * w + cx - beside), regionAt(y * w + cx + beside)], cx, mask, found)
+    if (inside) return inside
+  }
+  return null
+}
+
+/**
+ * Floods of a seed's colour (none from a pixel a flood reached before: it would run out the same
+ * way), and the inside of the back a flood is, if it is one (what a region encloses lies within
+ * its box: a region too small is not looked into).
+ */
+function colourFloods(rgb: Rgb, mask: Plane, neck: Neck) {
+  const { width: w, height: h } = mask
+  const { cx, chest, lowest } = neck
+  const tried = new Uint8Array(w * h)
+  const regionAt = (seed: number): Flooded | null => {
+    if (tried[seed] || !isSet(mask, seed)) return null
+    const flooded = flood(rgb, mask, seed, lowest, chest * chest * MOST_AREA)
+    for (const i of flooded.region) tried[i] = 1
+    return flooded
+  }
+  const found = ({ region, enclosed }: Flooded) => {
+    const box = shapeOf(region, w, cx)
+    if (!enclosed || box.width < chest * LEAST_WIDTH || box.depth < chest * LEAST_DEPTH) return null
+    const inside = withinCollar(region, w, h)
+    return isInsideBack(inside, neck) ? inside : null
+  }
+  return { regionAt, found }
+}
+
+/** A flood's pixels, and whether they are enclosed (see `flood`). */
+type Flooded = { region: number[]; enclosed: boolean }
+
+/**
+ * The inside of the back from what the floods from seeds either side of the middle reached, with
+ * what lies between them across the middle column (`found` makes of it the inside, or null): a back
+ * zip or seam down the middle splits it in two (053290). None unless all they reached is enclosed.
+ */
+function acrossASeam(sides: (Flooded | null)[], cx: number, mask: Plane, found: (flooded: Flooded) => Plane | null): Plane | null {
+  const reached = sides.filter((side): side is Flooded => side !== null)
+  if (!reached.length || reached.some((side) => !side.enclosed)) return null
+  return found({ region: acrossTheMiddle(reached.flatMap((side) => side.region), cx, mask), enclosed: true })
+}
+
+/** A region with the garment's pixels across the middle column in each row where it lies either side of it. */
+function acrossTheMiddle(region: number[], cx: number, mask: Plane): number[] {
+  const w = mask.width
+  const [innerL, innerR] = [new Map<number, number>(), new Map<number, number>()]
+  for (const i of region) {
+    const [x, y] = [i % w, Math.floor(i / w)]
+    if (x < cx) innerL.set(y, Math.max(innerL.get(y) ?? -Infinity, x))
+    else if (x > cx) innerR.set(y, Math.min(innerR.get(y) ?? Infinity, x))
+  }
+  const joined = [...region]
+  for (const [y, x0] of innerL) {
+    const x1 = innerR.get(y)
+    if (x1 !== undefined) for (let x = x0 + 1; x < x1; x++) if (isSet(mask, y * w + x)) joined.push(y * w + x)
+  }
+  return joined
 }
 
 /**
@@ -112,14 +176,24 @@ function withinEdges(rgb: Rgb, mask: Plane, neck: Neck): Plane | null {
   const box = { x0: Math.max(1, Math.round(cx - chest / 2)), x1: Math.min(w - 2, Math.round(cx + chest / 2)), y0: 1, y1: Math.min(h - 2, Math.round(top + chest * DEEPEST_V)) }
   const edge = edges(rgb, box)
   const tried = new Uint8Array(w * h)
-  for (let y = top + 2; y < top + chest * SEED_DEPTH; y += 3)
-    for (const seed of [y * w + cx, y * w + cx - beside, y * w + cx + beside]) {
-      if (tried[seed] || edge[seed] || !isSet(mask, seed)) continue
-      const { region, enclosed } = floodWithin(mask, edge, box, seed, tried, chest * chest * MOST_AREA_V)
-      if (!enclosed || shapeOf(region, w, cx).width < chest * LEAST_WIDTH) continue
-      const found = withinCollar(region, w, h)
-      if (isInsideBack(found, neck)) return found
+  const regionAt = (seed: number) => (tried[seed] || edge[seed] || !isSet(mask, seed) ? null : floodWithin(mask, edge, box, seed, tried, chest * chest * MOST_AREA_V))
+  const found = ({ region, enclosed }: Flooded) => {
+    if (!enclosed || shapeOf(region, w, cx).width < chest * LEAST_WIDTH) return null
+    const inside = withinCollar(region, w, h)
+    return isInsideBack(inside, neck) ? inside : null
+  }
+  for (let y = top + 2; y < top + chest * SEED_DEPTH; y += 3) {
+    const middle = regionAt(y * w + cx)
+    const inMiddle = middle && found(middle)
+    if (inMiddle) return inMiddle
+    const sides = [regionAt(y * w + cx - beside), regionAt(y * w + cx + beside)]
+    for (const side of sides) {
+      const inside = side && found(side)
+      if (inside) return inside
     }
+    const inside = acrossASeam(sides, cx, mask, found)
+    if (inside) return inside
+  }
   return null
 }
 
