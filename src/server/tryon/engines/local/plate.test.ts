@@ -152,6 +152,25 @@ describe.skipIf(!hasFixtures)('person plate where a sleeve went', () => {
     expect(stepsBack(skin)).toBeLessThanOrEqual(stepsBack(outline))
     skin.forEach((x, k) => expect(Math.abs(x - outline[k]!)).toBeLessThanOrEqual(1))
   }, 60_000)
+  it("rounds the shoulder's outline where the cap's slope meets the arm's side, not a corner (049205: a square block of skin at his tee's shoulder)", async () => {
+    const { analysis } = await analysisOf(fixture('persons', '049205_0.jpg'), 'person', memoryStorage())
+    const { fill } = analysis.plate
+    const { shoulderR, shoulderWidth: sw } = analysis.model.body
+    const w = fill.width
+    const backdrop = pixelLab(fill, Math.round(shoulderR.y) * w + Math.round(shoulderR.x + sw * 0.4))
+    // Down the arm at the photo's right, from above the joint to below it, the outermost column of
+    // skin on each row: from the shoulder's slope (2 or more a row) it turns down the arm's side
+    // over some rows, not at a corner (4 rows before, to within 3 px of the arm's side).
+    const outermost = (y: number) => {
+      let x = Math.round(shoulderR.x + sw * 0.35)
+      while (x > shoulderR.x && hueApart(pixelLab(fill, y * w + x), backdrop) < 10) x--
+      return x
+    }
+    const edge = Array.from({ length: Math.round(sw * 0.3) }, (_, k) => outermost(Math.round(shoulderR.y - sw * 0.1) + k))
+    const lastOfSlope = edge.findLastIndex((x, k) => k > 0 && x - edge[k - 1]! >= 2)
+    const side = edge.findIndex((x) => x >= Math.max(...edge) - 3)
+    expect(side - lastOfSlope).toBeGreaterThan(sw * 0.05)
+  }, 60_000)
   it('shades the shoulder under an old sleeve without an edge where the seen arm’s colour takes over from the torso’s (07966: a diagonal step)', async () => {
     const { analysis } = await analysisOf(fixture('persons', '07966_00.jpg'), 'person', memoryStorage())
     const { fill } = analysis.plate

@@ -329,13 +329,21 @@ function armRadiusAt(arm: FilledArm, k: number, t: number) {
   return k ? arm.radius / (arm.weights[k] ?? 1) : arm.radius + (arm.shoulderRadius - arm.radius) * Math.max(0, 1 - t / arm.shoulderReach) ** 2
 }
 
-/** Whether (x, y) lies within `margin` of an arm's outline. */
-function onArm(x: number, y: number, arm: FilledArm, margin: number) {
+/** How far (x, y) lies outside an arm's outline (negative: inside it). */
+function beyondArm(x: number, y: number, arm: FilledArm) {
+  let d = Infinity
   for (let k = 0; k + 1 < arm.line.length; k++) {
     const [a, b] = [arm.line[k]!, arm.line[k + 1]!]
-    if (segmentDistance(x, y, a, b) < armRadiusAt(arm, k, segmentShare(x, y, a, b)) + margin) return true
+    d = Math.min(d, segmentDistance(x, y, a, b) - armRadiusAt(arm, k, segmentShare(x, y, a, b)))
   }
-  return false
+  return d
+}
+
+/** The larger of a and b, and more where they are within `k` of each other: where two outlines meet, a curve, not a corner. */
+function roundedMax(a: number, b: number, k: number) {
+  if (k <= 0) return Math.max(a, b)
+  const h = Math.min(1, Math.max(0, 0.5 + (0.5 * (b - a)) / k))
+  return a + (b - a) * h + k * h * (1 - h)
 }
 
 /**
@@ -462,11 +470,13 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[], legs: LegSegment[]): (x:
   const along = norm(sub(body.shoulderR, body.shoulderL))
   // (which way off the shoulders' line is up: away from the hips)
   const up = Math.sign(down.x * -along.y + down.y * along.x) / sw
-  const belowShoulders = (x: number, y: number) => {
+  /** How far (pixels) (x, y) lies above that outline (negative: below it). */
+  const aboveShoulders = (x: number, y: number) => {
     const [dx, dy] = [x - neck.x, y - neck.y]
     const across = Math.abs(dx * along.x + dy * along.y) / sw
-    return (dx * along.y - dy * along.x) * up <= 0.22 - 0.5 * Math.max(0, across - 0.15)
+    return ((dx * along.y - dy * along.x) * up - (0.22 - 0.5 * Math.max(0, across - 0.15))) * sw
   }
+  const belowShoulders = (x: number, y: number) => aboveShoulders(x, y) <= 0
   // (each row's columns that any part may reach, worked out once a row: much of the area round the
   // person lies beyond them, where every part was tried for each pixel; an arm's reach is its widest, at the shoulder or below)
   const parts: Capsule[] = [
@@ -483,8 +493,16 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[], legs: LegSegment[]): (x:
     const half = sw * TORSO_TOP + (hipHalf - sw * TORSO_TOP) * segmentShare(x, y, neck, hips)
     if ((segmentDistance(x, y, neck, hips) < half && belowShoulders(x, y)) || segmentDistance(x, y, neck, chin) < sw * 0.18) return true
     // (two pixels for the soft edge; an arm's cap at the shoulder falls off under the shoulders' slope:
-    // above it an old top's square shoulders stood as skin, or a cap as wide as the deltoid's as a ball)
-    for (const arm of arms) if (onArm(x, y, arm, 2) && (belowShoulders(x, y) || segmentShare(x, y, arm.line[0]!, arm.line[1]!) > arm.shoulderReach)) return true
+    // above it an old top's square shoulders stood as skin, or a cap as wide as the deltoid's as a
+    // ball; the two outlines meet in a curve, not a corner, 049205, jbeeq: rounded over up to the
+    // arm's half width, the more the further out from the joint, from none at its line)
+    for (const arm of arms) {
+      const beyond = beyondArm(x, y, arm) - 2
+      if (beyond >= 0) continue
+      const joint = arm.line[0]!
+      const out = Math.min(arm.radius, Math.max(0, ((x - joint.x) * along.x + (y - joint.y) * along.y) * Math.sign((joint.x - neck.x) * along.x + (joint.y - neck.y) * along.y)))
+      if (segmentShare(x, y, joint, arm.line[1]!) > arm.shoulderReach || roundedMax(beyond, aboveShoulders(x, y), out) < 0) return true
+    }
     for (const { a, b, from, to } of legs) if (segmentDistance(x, y, a, b) < from + (to - from) * segmentShare(x, y, a, b)) return true
     return false
   }
