@@ -43,6 +43,7 @@ export function insideBack(rgb: Rgb, mask: Plane, model: GarmentModel): Plane | 
   if (model.type === 'bottom') return null
   const neck = neckOf(mask, model)
   if (!neck) return null
+  // (across a seam last, with floods of its own: a garment the first two read keeps what they found)
   const inside = byColour(rgb, mask, neck) ?? withinEdges(rgb, mask, neck) ?? byColourAcrossASeam(rgb, mask, neck)
   return inside && withCollarAbove(inside)
 }
@@ -58,6 +59,12 @@ function neckOf(mask: Plane, { bbox, landmarks: L }: GarmentModel): Neck | null 
   let top = Math.max(1, bbox.y0)
   while (top < lowest && !isSet(mask, top * w + cx)) top++
   return top < lowest && chest > 0 ? { cx, top, chest, lowest, garmentTop: bbox.y0 } : null
+}
+
+/** A region found, within its collar (see `withinCollar`), if that is the inside of the back. */
+function insideBackOf(region: number[], neck: Neck, w: number, h: number): Plane | null {
+  const inside = withinCollar(region, w, h)
+  return isInsideBack(inside, neck) ? inside : null
 }
 
 /** Whether a region found is the inside of the back: near the top in the middle, wide, deep, filling its box and symmetric. */
@@ -126,9 +133,7 @@ function colourFloods(rgb: Rgb, mask: Plane, neck: Neck) {
   }
   const found = ({ region, enclosed }: Flooded) => {
     const box = shapeOf(region, w, cx)
-    if (!enclosed || box.width < chest * LEAST_WIDTH || box.depth < chest * LEAST_DEPTH) return null
-    const inside = withinCollar(region, w, h)
-    return isInsideBack(inside, neck) ? inside : null
+    return enclosed && box.width >= chest * LEAST_WIDTH && box.depth >= chest * LEAST_DEPTH ? insideBackOf(region, neck, w, h) : null
   }
   return { regionAt, found }
 }
@@ -177,11 +182,7 @@ function withinEdges(rgb: Rgb, mask: Plane, neck: Neck): Plane | null {
   const edge = edges(rgb, box)
   const tried = new Uint8Array(w * h)
   const regionAt = (seed: number) => (tried[seed] || edge[seed] || !isSet(mask, seed) ? null : floodWithin(mask, edge, box, seed, tried, chest * chest * MOST_AREA_V))
-  const found = ({ region, enclosed }: Flooded) => {
-    if (!enclosed || shapeOf(region, w, cx).width < chest * LEAST_WIDTH) return null
-    const inside = withinCollar(region, w, h)
-    return isInsideBack(inside, neck) ? inside : null
-  }
+  const found = ({ region, enclosed }: Flooded) => (enclosed && shapeOf(region, w, cx).width >= chest * LEAST_WIDTH ? insideBackOf(region, neck, w, h) : null)
   for (let y = top + 2; y < top + chest * SEED_DEPTH; y += 3) {
     const middle = regionAt(y * w + cx)
     const inMiddle = middle && found(middle)

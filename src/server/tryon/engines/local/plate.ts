@@ -477,6 +477,8 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[], legs: LegSegment[]): (x:
     return ((dx * along.y - dy * along.x) * up - (0.22 - 0.5 * Math.max(0, across - 0.15))) * sw
   }
   const belowShoulders = (x: number, y: number) => aboveShoulders(x, y) <= 0
+  // (which way along the shoulders' line is away from the neck, for each arm)
+  const outwards = arms.map(({ line: [joint] }) => Math.sign((joint!.x - neck.x) * along.x + (joint!.y - neck.y) * along.y))
   // (each row's columns that any part may reach, worked out once a row: much of the area round the
   // person lies beyond them, where every part was tried for each pixel; an arm's reach is its widest, at the shoulder or below)
   const parts: Capsule[] = [
@@ -496,11 +498,11 @@ function bodyRegion(body: BodyFrame, arms: FilledArm[], legs: LegSegment[]): (x:
     // above it an old top's square shoulders stood as skin, or a cap as wide as the deltoid's as a
     // ball; the two outlines meet in a curve, not a corner, 049205, jbeeq: rounded over up to the
     // arm's half width, the more the further out from the joint, from none at its line)
-    for (const arm of arms) {
+    for (const [k, arm] of arms.entries()) {
       const beyond = beyondArm(x, y, arm) - 2
       if (beyond >= 0) continue
       const joint = arm.line[0]!
-      const out = Math.min(arm.radius, Math.max(0, ((x - joint.x) * along.x + (y - joint.y) * along.y) * Math.sign((joint.x - neck.x) * along.x + (joint.y - neck.y) * along.y)))
+      const out = Math.min(arm.radius, Math.max(0, ((x - joint.x) * along.x + (y - joint.y) * along.y) * outwards[k]!))
       if (segmentShare(x, y, joint, arm.line[1]!) > arm.shoulderReach || roundedMax(beyond, aboveShoulders(x, y), out) < 0) return true
     }
     for (const { a, b, from, to } of legs) if (segmentDistance(x, y, a, b) < from + (to - from) * segmentShare(x, y, a, b)) return true
