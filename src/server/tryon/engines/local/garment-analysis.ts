@@ -338,23 +338,17 @@ function gapAround(mask: Plane, y: number, cx: number) {
   return r - l + 1
 }
 
-/** Whether row y has garment beside the run on both sides (sleeves hanging free of the torso). */
-function flankedOnBothSides(mask: Plane, y: number, run: Run) {
-  const row = y * mask.width
-  let left = false
-  let right = false
-  for (let x = 0; x < run.l - 1 && !left; x++) left = isSet(mask, row + x)
-  for (let x = run.r + 2; x < mask.width && !right; x++) right = isSet(mask, row + x)
-  return left && right
-}
-
-/** Whether row y has garment beside the run within `reach` (more than a pixel away from it). */
-function garmentBeside(mask: Plane, y: number, run: Run, reach: Run) {
-  const row = y * mask.width
-  for (let x = Math.max(0, reach.l); x < run.l - 1; x++) if (isSet(mask, row + x)) return true
-  for (let x = run.r + 2; x <= Math.min(mask.width - 1, reach.r); x++) if (isSet(mask, row + x)) return true
+/** Whether row y has garment from column x0 to x1. */
+function maskBetween(mask: Plane, y: number, x0: number, x1: number) {
+  for (let x = Math.max(0, x0); x <= Math.min(mask.width - 1, x1); x++) if (isSet(mask, y * mask.width + x)) return true
   return false
 }
+
+/** Whether row y has garment beside the run on both sides (sleeves hanging free of the torso). */
+const flankedOnBothSides = (mask: Plane, y: number, run: Run) => maskBetween(mask, y, 0, run.l - 2) && maskBetween(mask, y, run.r + 2, mask.width - 1)
+
+/** Whether row y has garment beside the run within `reach` (more than a pixel away from it). */
+const garmentBeside = (mask: Plane, y: number, run: Run, reach: Run) => maskBetween(mask, y, reach.l, run.l - 2) || maskBetween(mask, y, run.r + 2, reach.r)
 
 /**
  * The torso's centre line. Rows where both sleeves hang free of the torso give it exactly; else the
@@ -488,9 +482,10 @@ type SleeveFrame = { shoulder: Point; armpit: Point; waist: Point; hem: Point; h
 /**
  * Whether p belongs to the sleeve: outside its shoulder-armpit line and, below the armpit, off the
  * torso's run (torso: the run of the row through the centre, if any) or, for a sleeve hanging
- * against the torso, outside the torso's side (armpit to waist) or below the hem.
+ * against the torso, outside the torso's side (armpit to waist) or below the hem. On a row where
+ * the sleeve lies `apart` from the torso's run, a run ending just beyond that side is the body's.
  */
-function inSleeve(p: Point, torso: Run | null, f: SleeveFrame): boolean {
+function inSleeve(p: Point, torso: Run | null, f: SleeveFrame, apart = false): boolean {
   if (side(f.shoulder, f.armpit, p) * -f.out <= 0) return false
   if (p.y <= f.armpit.y) return true
   // (below the hem, clear of its corner, only a hanging sleeve reaches; a sleeve sticking out droops
@@ -506,8 +501,13 @@ function inSleeve(p: Point, torso: Run | null, f: SleeveFrame): boolean {
   // under it opens: beyond the body's side it is the sleeve; as the body, a line of it crossed the sleeve)
   if (!f.hanging && p.y - f.armpit.y >= reach * 0.5) return false
   const sideX = f.armpit.x + ((f.waist.x - f.armpit.x) * (p.y - f.armpit.y)) / (f.waist.y - f.armpit.y || 1)
+  // (the run's edge just beyond the side: the body's own; far beyond, the sleeve lying against it)
+  if (apart && ((f.out > 0 ? torso.r : torso.l) - sideX) * f.out <= reach * OWN_EDGE) return false
   return (p.x - sideX) * f.out > 2
 }
+
+/** How far beyond a sleeve's side line (of its opening's length) the torso's run may end on a row the sleeve lies apart from it and be the body's own edge. */
+const OWN_EDGE = 0.1
 
 type SleeveEnd = { end: Point; cuff: [Point, Point] }
 
@@ -823,12 +823,14 @@ export function garmentParts(mask: Plane, model: GarmentModel): Uint8Array {
   const innerSides = ([[frameL, L.sleeveEndL], [frameR, L.sleeveEndR]] as const).flatMap(([f, end]) => (end && ownSide(mask, f, cx, chest)) || [])
   for (let y = 0; y < h; y++) {
     const torso = torsoRun(mask, y, cx)
+    // (the body's own edge beyond the shoulder-armpit line, a sleeve hanging apart from it on the row, 09176)
+    const [apartL, apartR] = torso ? [maskBetween(mask, y, 0, torso.l - 2), maskBetween(mask, y, torso.r + 2, w - 1)] : [false, false]
     for (let x = 0; x < w; x++) {
       const i = y * w + x
       if (!isSet(mask, i)) continue
       const p = pt(x, y)
-      if (L.sleeveEndL && inSleeve(p, torso, frameL)) parts[i] = PART.sleeveL
-      else if (L.sleeveEndR && inSleeve(p, torso, frameR)) parts[i] = PART.sleeveR
+      if (L.sleeveEndL && inSleeve(p, torso, frameL, apartL)) parts[i] = PART.sleeveL
+      else if (L.sleeveEndR && inSleeve(p, torso, frameR, apartR)) parts[i] = PART.sleeveR
       else parts[i] = innerSides.length && onInnerSide(p, torso, innerSides) ? PART.none : PART.body
     }
   }
@@ -906,6 +908,8 @@ function seamsByColour(rgb: Rgb, found: Uint8Array, { landmarks: L, bbox }: Garm
 
 /** How wide a gap between a sleeve and the body on a row of the garment photo is closed (of the chest's width). */
 const SLEEVE_GAP = 0.12
+/** How many times as wide a gap as that is still closed in part: from each side by what the gap falls short of it. */
+const SLEEVE_GAP_TAPER = 1.5
 /** How far in from a gap's edges its colours are taken (pixels). */
 const GAP_RIM = 3
 
@@ -925,28 +929,33 @@ export function drawnGarment(rgb: Rgb, mask: Plane, found: Uint8Array, model: Ga
   const back = insideBack(rgb, mask, model)
   if (back) for (let i = 0; i < parts.length; i++) if (back.data[i]) parts[i] = PART.none
   const widest = Math.max(2, Math.round((L.armpitR.x - L.armpitL.x) * SLEEVE_GAP))
+  const tapered = Math.round(widest * SLEEVE_GAP_TAPER)
   // (a sleeve that hangs down beside the body, below its armpit: a short sleeve standing out leaves the backdrop under it)
   const besideBody = (part: number | undefined, y: number) =>
     (part === PART.sleeveL && hangs(L.armpitL, L.sleeveEndL) && y > L.armpitL.y) || (part === PART.sleeveR && hangs(L.armpitR, L.sleeveEndR) && y > L.armpitR.y)
-  const gaps: [from: number, to: number][] = []
+  // (a gap a little too wide to close is closed in part, less the wider it is: cut off at `widest`,
+  // the body's side jumped out and in again along the slit's length, 09176)
+  const gaps: [from: number, to: number, each: number][] = []
   for (let y = 0; y < h; y++)
     for (let x = 1; x < w; x++) {
       const left = y * w + x - 1
       if (parts[left] === PART.none || parts[left + 1] !== PART.none) continue
       let end = left + 1
-      while (end < (y + 1) * w - 1 && end - left <= widest && parts[end] === PART.none) end++
+      while (end < (y + 1) * w - 1 && end - left <= tapered && parts[end] === PART.none) end++
       x = end - y * w
-      if (end - left > widest) continue
+      const wide = end - left - 1
+      if (wide >= tapered) continue
       const [a, b] = [parts[left], parts[end]]
-      if ((a === PART.body && besideBody(b, y)) || (b === PART.body && besideBody(a, y))) gaps.push([left, end])
+      if ((a === PART.body && besideBody(b, y)) || (b === PART.body && besideBody(a, y))) gaps.push([left, end, wide <= widest ? wide : tapered - wide])
     }
   const clean = withoutBackdropEdge(rgb, mask)
   if (!gaps.length) return { ...clean, parts }
   const [data, alpha, labels] = [clean.rgb.data.slice(), clean.mask.data.slice(), parts.slice()]
-  for (const [left, end] of gaps) {
+  for (const [left, end, each] of gaps) {
     // (the colours from a few pixels in: the gap's edges are the backdrop's blend)
     const [a, b] = [parts[left - GAP_RIM] === parts[left] ? left - GAP_RIM : left, parts[end + GAP_RIM] === parts[end] ? end + GAP_RIM : end]
     for (let i = a + 1; i < b; i++) {
+      if (i - left > each && end - i > each) continue
       // (the garment beside it mirrored across its edge: its print goes on, not streaked across)
       const edge = i - a <= b - i ? a : b
       const mirrored = 2 * edge - i

@@ -389,6 +389,24 @@ describe.skipIf(!hasFixtures)('garment model on a fixture photo', () => {
     expect(drawnPale / slit).toBeLessThan(0.02)
   }, 60_000)
 
+  it("draws a shirt's sides, where its hanging sleeves lie apart from them and close beside them, as straight edges: no notches (09176: a sliver of its left side went with the sleeve, its right side jumped out and in along the slit)", async () => {
+    const { rgb, model, drawn } = await drawnFixture('idm_09176_00.jpg')
+    const L = model.landmarks
+    const w = rgb.width
+    // On each side, from a little below the armpit to the hem: the body's outermost pixel on each row.
+    for (const [out, from] of [[-1, L.armpitL], [1, L.armpitR]] as const) {
+      const edges: number[] = []
+      for (let y = Math.round(from.y) + 20; y < L.hemL.y - 20; y++) {
+        let x = Math.round((L.neck.x + from.x) / 2)
+        while (drawn.parts[y * w + x + out] === PART.body && drawn.mask.data[y * w + x + out]! >= 0.5) x += out
+        edges.push(x)
+      }
+      // (before: up to 8 px on the left, 21 on the right; now 4 at most, where the slit opens)
+      const jumps = edges.slice(1).map((x, k) => Math.abs(x - edges[k]!))
+      expect(Math.max(...jumps), `${out}`).toBeLessThanOrEqual(5)
+    }
+  }, 60_000)
+
   it("draws a colour-blocked tee's body colour running on past the shoulder-armpit line with the body, not its plain sleeves (FILA: the white band's end stood as a white notch at the top of the arm)", async () => {
     const { rgb, found, drawn } = await drawnFixture('00126_00.jpg')
     // (white pixels of the sleeves' parts with the body within 10 px along the row: not the sleeves' outer edges' blend with the backdrop)
