@@ -252,6 +252,27 @@ describe.skipIf(!hasFixtures)('fit on a fixture photo', () => {
     expect(bare).toEqual([])
   }, 60_000)
 
+  it("gathers a loose knit's hanging sleeve in round the forearm as it narrows to the wrist (at the width of its opening all the way down, the sleeves stood off the forearms like boards, 00055)", async () => {
+    const { rgb, parts, sleeveL, sleeveR } = await sleevesOf('condition_upper_21514384_52353349_1000.jpg')
+    // The sleeve's half width across the arm at a share of the upper arm and of the forearm.
+    const halfAt = (map: NonNullable<typeof sleeveL>, part: number, from: { x: number; y: number }, to: { x: number; y: number }, t: number) => {
+      const c = lerp(from, to, t)
+      const n = pt(-(to.y - from.y) / dist(from, to), (to.x - from.x) / dist(from, to))
+      let half = 0
+      for (let d = -40; d <= 40; d += 0.5) {
+        const p = map(c.x + n.x * d, c.y + n.y * d)
+        if (p.x >= 0 && p.y >= 0 && p.x < rgb.width && p.y < rgb.height && parts[Math.round(p.y) * rgb.width + Math.round(p.x)] === part) half = Math.max(half, Math.abs(d))
+      }
+      return half
+    }
+    for (const [map, part, shoulder, elbow, wrist] of [[sleeveL!, PART.sleeveL, body.shoulderL, body.elbowL, body.wristL], [sleeveR!, PART.sleeveR, body.shoulderR, body.elbowR, body.wristR]] as const) {
+      const [upper, wristHalf] = [halfAt(map, part, shoulder, elbow, 0.6), halfAt(map, part, elbow, wrist, 0.9)]
+      // (before: 15 px near the wrist against 14.5 on the upper arm; now 13.5)
+      expect(wristHalf).toBeGreaterThan(0)
+      expect(wristHalf).toBeLessThan(upper)
+    }
+  }, 60_000)
+
   it("gathers a puffed sleeve round the arm (laid on at its flat width it stood out from the body)", async () => {
     const { rgb, parts, sleeveL, sleeveR } = await sleevesOf('02305_00.jpg')
     let farthest = 0

@@ -24,6 +24,9 @@ const ARM_HALF_MAX = 0.18
 /** Where down the upper arm (a share of shoulder to elbow) a hanging sleeve reads the arm's width and middle. */
 const UPPER_ARM_SEEN = 0.6
 
+/** How wide an arm is at the wrist, of its upper arm's width, where no bare forearm shows. */
+const WRIST_SHARE = 0.7
+
 /** The widest a set-in sleeve's half is on the arm, in shoulder widths. */
 const SLEEVE_HALF_MAX = 0.2
 /** A garment's shoulders nearer its centre than this share of its armpits' distance are straps set in from its sides. */
@@ -296,6 +299,12 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
     const arm = pathLength(line)
     const stretch = Math.min(s, arm / Math.max(1, dist(root, end)))
     const wrap = Math.max(Math.min(s * SLEEVE_WRAP, (sw * SLEEVE_OPENING) / width) * fit.ease, (armWidth + 2) / width)
+    // (gathered round the arm as it narrows to the wrist: at the opening's width all the way down, a
+    // loose knit's sleeves stood off the forearms like boards, 00055)
+    const gathered = (width * wrap) / 2
+    const toElbow = pathLength(line.slice(0, -1))
+    const atWrist = Math.min(gathered, (seenWrist ? seenWrist.width / 2 : (armWidth / 2) * WRIST_SHARE) + 2)
+    const gather = (at: number) => gathered + (atWrist - gathered) * Math.min(1, Math.max(0, (at - toElbow) / Math.max(1, arm - toElbow)))
     return limbWarp({ root, end, outward: pt(outwardX, -1) }, [...line, hand], pt(outwardX * across.x, outwardX * across.y), {
       along: stretch,
       // the sleeve's opening spans a loose arm, whatever the flat lay's cut, and at least the arm
@@ -303,7 +312,7 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
       before: sw * 0.02 + Math.min(cap * stretch, sw * 0.11),
       inner: Math.max(sw * 0.13, armWidth / 2 + 2),
       // (a hanging sleeve's bell or flared cuff is gathered in beyond its opening's width: laid on at full width it stood out from the body)
-      ...(cap > 0 && { gather: (width * wrap) / 2 }),
+      ...(cap > 0 && { gather }),
     })
   }
   return {

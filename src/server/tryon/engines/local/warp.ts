@@ -12,16 +12,15 @@ export const FLARE_GATHER = 4
  * follows a bent polyline in the output (shoulder, elbow, wrist). Each output pixel is measured as
  * (distance along the limb, signed distance from it) and the same measures, divided by the
  * scales (across is smaller: a flat sleeve wraps round the arm), are taken along the source axis; a
- * flare wider than `gather` from the line is gathered in. `outward` gives the side facing away from the body in the
+ * flare wider than `gather` (of the distance along the limb) from the line is gathered in. `outward` gives the side facing away from the body in the
  * output; `source.outward` the matching side in the source (the sleeve's top seam).
  */
 export function limbWarp(
   source: { root: Point; end: Point; outward: Point },
   limb: Point[],
   outward: Point,
-  scale: { along: number; across: number; before: number; inner: number; gather?: number },
+  scale: { along: number; across: number; before: number; inner: number; gather?: (along: number) => number },
 ): Mapping {
-  const gather = scale.gather ?? Infinity
   const axis = sub(source.end, source.root)
   const len = Math.hypot(axis.x, axis.y) || 1
   const ax = pt(axis.x / len, axis.y / len)
@@ -62,7 +61,8 @@ export function limbWarp(
     // Nor past the limb's last point (stray edge pixels of the photo drew lines down beside the body).
     if (best.t < -scale.before || best.t > limbLength || best.side < -scale.inner) return pt(-1, -1)
     const t = best.t / scale.along
-    // (beyond `gather` from the limb's line a flare is gathered in: it shows a quarter as wide)
+    // (beyond `gather` from the limb's line, at that distance along it, a flare is gathered in: it shows a quarter as wide)
+    const gather = scale.gather?.(best.t) ?? Infinity
     const side = Math.abs(best.side) <= gather ? best.side : Math.sign(best.side) * (gather + (Math.abs(best.side) - gather) * FLARE_GATHER)
     const d = side / scale.across
     return pt(source.root.x + ax.x * t + nx.x * d, source.root.y + ax.y * t + nx.y * d)
