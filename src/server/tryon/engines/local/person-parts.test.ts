@@ -258,6 +258,25 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     // (read back from the stored PNG, whose values are rounded to bytes)
     expect(Math.abs(count(again.analysis.masks.hands) - count(first.analysis.masks.hands))).toBeLessThan(count(first.analysis.masks.hands) * 0.02)
   }, 60_000)
+  it("does not take the lit skin of a bare upper arm, near the colour of a pink sleeveless blouse, for the blouse (00034: its cap was filled as an old sleeve)", async () => {
+    const { rgb } = await decode(fixture('persons', '00034_00.jpg').data)
+    const { model, masks } = await analysePerson(rgb)
+    const { shoulderR, elbowR, shoulderWidth: sw } = model.body
+    const [lightness] = labPlanes(rgb)
+    const skinL = rgbToLab(...model.skin)[0]
+    // The right upper arm's line from a sixth to a third of the way down, its lit skin beside it.
+    const line = [lerp(shoulderR, elbowR, 0.15), lerp(shoulderR, elbowR, 0.35)]
+    let [lit, taken] = [0, 0]
+    for (let i = 0; i < rgb.width * rgb.height; i++) {
+      if (polylineDistance(i % rgb.width, Math.floor(i / rgb.width), line) > sw * 0.06 || lightness.data[i]! < skinL + 5) continue
+      lit++
+      if (isSet(masks.clothing, i)) taken++
+    }
+    expect(lit).toBeGreaterThan(200)
+    // (before: 2009 of its 2615 pixels; now none)
+    expect(taken / lit).toBeLessThan(0.1)
+  }, 60_000)
+
   it("tells an upper arm bare up to the shoulder (00034's sleeveless blouse) from one bare below an old sleeve (00055's tee), and stores both with the analysis", async () => {
     const storage = memoryStorage()
     const image = fixture('persons', '00034_00.jpg')
