@@ -113,15 +113,15 @@ function personInShortSleevesAndJeans() {
 /** A pose whose arms hang in front of the torso's sides, the forearms over it. */
 const armsInFront = { ...body, elbowL: pt(80, 120), wristL: pt(84, 160), elbowR: pt(120, 120), wristR: pt(116, 160) }
 
-/** The person (posed `armsInFront`) in a red long-sleeve top down to y 150, its sleeves round the arms' lines (7 px) to the wrists, the hands bare below them. */
-function personInLongSleeves() {
+/** The person (posed `armsInFront`) in a red long-sleeve top down to y 150, its sleeves round the arms' lines (7 px) to the wrists (or their cuffs down to `cuffs`), the hands bare below them. */
+function personInLongSleeves(cuffs = 160) {
   const armL = armLine(armsInFront.shoulderL, armsInFront.elbowL, armsInFront.wristL)
   const armR = armLine(armsInFront.shoulderR, armsInFront.elbowR, armsInFront.wristR)
   const fromArm = (x: number, y: number) => Math.min(polylineDistance(x, y, armL), polylineDistance(x, y, armR))
   const [person, clothing] = [head(), plane(W, H)]
   for (let i = 0; i < W * H; i++) {
     const [x, y] = [i % W, Math.floor(i / W)]
-    const sleeve = y < 160 && fromArm(x, y) < 7
+    const sleeve = y < cuffs && fromArm(x, y) < 7
     if ((x >= 70 && x < 130 && y >= 60 && y < 190) || sleeve || fromArm(x, y) < 5) person.data[i] = 1
     if ((x >= 70 && x < 130 && y >= 62 && y < 150) || sleeve) clothing.data[i] = 1
   }
@@ -412,6 +412,12 @@ describe('compose', () => {
     for (const [x, y] of [[82, 140], [118, 140], [80, 125], [120, 125]] as const) expect(pixel(image, x, y), `${x},${y}`).toEqual(SKIN)
     // (the top's body between the arms)
     expect(pixel(image, 100, 140)).not.toEqual(SKIN)
+  })
+
+  it("takes off an old long sleeve's cuff reaching a little past the pose's wrist, below the trousers' waistband (01008: it stayed as a dark crescent above each hand)", async () => {
+    // (the cuffs run 12 px past the wrists at y 160; the pose's wrist lies short of where the hand begins)
+    const { image } = composedOn(personInLongSleeves(172), await cropTop(), 150, armsInFront)
+    for (const [x, y] of [[85, 166], [85, 169], [115, 166], [115, 169]] as const) expect(pixel(image, x, y), `${x},${y}`).toEqual(SKIN)
   })
 
   it("leaves the upper arms bare under a sleeveless top cut straight down from wide shoulders: its armholes curve in to the arms' inner edges (the demo catalogue's dresses covered the shoulder caps and half the upper arms)", async () => {

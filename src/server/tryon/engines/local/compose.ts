@@ -2,7 +2,7 @@ import { ARM_BAND, armBands } from './arm-band'
 import { backdropBehindPerson } from './backdrop-behind'
 import { type GarmentModel, PART } from './garment-analysis'
 import { SHOULDER_GAP, neckBaseRise, offTheArms, restOnShoulders, sleevelessSides, uncoverNeck, upToShoulderOutline } from './garment-on-shoulders'
-import { type Point, lerp, pt, segmentShare } from './geometry'
+import { type Point, add, lerp, pt, scale, segmentShare, sub } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import { type Plate, sleevedArmRadii } from './plate'
@@ -148,7 +148,11 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   const seenArms = bottom ? [null, null] : input.upperArms
   const arms = [armL, armR].map((line, k) => {
     const seen = seenArms[k]
-    const upper = seen ? [line[0]!, seen.end, ...line.slice(1, 3)] : line.slice(0, 3)
+    // (and on a little past the pose's wrist, which lies short of where the hand begins: an old long
+    // sleeve's cuff over the wrist stayed as a dark crescent above the hand, 01008)
+    const [elbow, wrist] = [line[1]!, line[2]!]
+    const cuff = add(wrist, scale(sub(wrist, elbow), CUFF_PAST_WRIST))
+    const upper = seen ? [line[0]!, seen.end, elbow, cuff] : [line[0]!, elbow, cuff]
     // (`half`: beyond it, beside the new top's body, the backdrop shows: the arm is narrower than the
     // reach within which old sleeves go, unless seen wider; `seenHalf`: as seen, where it is)
     return { line: upper, near: boxAround(upper, sw * 0.2), half: Math.max(sw * 0.13, seen?.radius ?? 0), seenHalf: seen?.radius ?? sw * 0.13 }
@@ -539,6 +543,9 @@ const OLD_HEM_RIM = 0.02
 
 /** How wide an old sleeve's hem of another colour can be beyond the clothing mask (shoulder widths: a ringer tee's band is 0.1). */
 const HEM_RIM = 0.1
+
+/** How far past the pose's wrist (of the forearm's length) an old sleeve goes with the arm. */
+const CUFF_PAST_WRIST = 0.15
 
 /** How far beyond the clothing mask an old sleeve's edge blended with the trousers beside it can reach (shoulder widths: 01861's, 0.02). */
 const SLEEVE_RIM = 0.02
