@@ -206,10 +206,10 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
   // (the chest's skin in shadow, in a neckline or beside a strap, is no clothing colour: taken for one, it took the arms in shadow too)
   const clusters = kmeans(samples, 4).filter((c) => c.share >= 0.06 && notSkin(c.c) && !shadedSkin(c.c, skinLab))
   // Sleeves: what covers the upper arms just below the shoulders, when it is not skin.
-  const bareUpperArms: [Point, Point][] = []
-  for (const [shoulder, elbow] of [
-    [body.shoulderL, body.elbowL],
-    [body.shoulderR, body.elbowR],
+  const bareArmLines: Point[][] = []
+  for (const [shoulder, elbow, wrist] of [
+    [body.shoulderL, body.elbowL, body.wristL],
+    [body.shoulderR, body.elbowR, body.wristR],
   ] as const) {
     const arm: [number, number, number][] = []
     const r = body.shoulderWidth * 0.06
@@ -223,11 +223,12 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     }
     const covered = arm.filter((c) => notSkin(c) && !shadedSkin(c, skinLab))
     if (covered.length > arm.length * 0.5) clusters.push(...kmeans(covered, 2).filter((c) => c.share >= 0.2))
-    else bareUpperArms.push([shoulder, elbow])
+    else bareArmLines.push([shoulder, elbow, wrist])
   }
-  // (on a bare upper arm, skin the light falls on is no clothing of a colour near it: the lit cap of
-  // an arm beside a pink sleeveless shirt was taken for the shirt, and filled as an old sleeve, 00034)
-  const onBareArm = (x: number, y: number) => bareUpperArms.some(([a, b]) => segmentDistance(x, y, a, b) < body.shoulderWidth * BARE_ARM_REACH)
+  // (on an arm bare from the shoulder, skin the light falls on is no clothing of a colour near it: the
+  // lit cap of an arm beside a pink sleeveless shirt was taken for the shirt, and filled as an old
+  // sleeve, 00034; a dark forearm's side lit by a white top beside it, and filled as a pale patch, 051482)
+  const onBareArm = (x: number, y: number) => bareArmLines.some((line) => polylineDistance(x, y, line) < body.shoulderWidth * BARE_ARM_REACH)
   const out = plane(w, h)
   if (!clusters.length) return { clothing: out, armOutlines: plane(w, h) }
   const top = Math.min(body.shoulderL.y, body.shoulderR.y) - body.shoulderWidth * CLOTHING_TOP
@@ -239,7 +240,7 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
     const L = lab[0].data[i]!
     const A = lab[1].data[i]!
     const B = lab[2].data[i]!
-    if (bareUpperArms.length && litSkin(L, A, B, skinLab) && onBareArm(i % w, Math.floor(i / w))) continue
+    if (bareArmLines.length && litSkin(L, A, B, skinLab) && onBareArm(i % w, Math.floor(i / w))) continue
     // (squared distances; the first cluster nearer than both the limit and the skin settles it)
     const near = Math.min(CLOTH_DISTANCE ** 2, (L - sL) ** 2 + (A - sA) ** 2 + (B - sB) ** 2)
     for (let k = 0; k < colours.length; k += 3)
@@ -514,7 +515,7 @@ function shadedSkin(c: readonly number[], skinLab: readonly number[]) {
   return Math.abs(a * sb - b * sa) / chroma < 4 && along > chroma && along < chroma * 1.6
 }
 
-/** How near an upper arm's line (shoulder widths) that no sleeve covers lit skin is told from clothing (an upper arm is about 0.1 across each side). */
+/** How near the line of an arm that no sleeve covers (shoulder widths) lit skin is told from clothing (an upper arm is about 0.1 across each side). */
 const BARE_ARM_REACH = 0.15
 /** Lit skin: its hue within this (degrees) of the skin's, and at least this share of its chroma (lit, it pales). */
 const LIT_SKIN = { hue: 12, chroma: 0.7 }

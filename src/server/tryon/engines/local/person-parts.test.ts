@@ -258,22 +258,26 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     // (read back from the stored PNG, whose values are rounded to bytes)
     expect(Math.abs(count(again.analysis.masks.hands) - count(first.analysis.masks.hands))).toBeLessThan(count(first.analysis.masks.hands) * 0.02)
   }, 60_000)
-  it("does not take the lit skin of a bare upper arm, near the colour of a pink sleeveless blouse, for the blouse (00034: its cap was filled as an old sleeve)", async () => {
-    const { rgb } = await decode(fixture('persons', '00034_00.jpg').data)
+  it.each([
+    ['00034_00.jpg', 'R', 'the cap of her upper arm beside a pink sleeveless blouse', 'shoulder', 0.15, 0.35],
+    ['051482_0.jpg', 'L', 'her dark forearm\'s side lit by the white top beside it', 'elbow', 0.2, 0.9],
+  ] as const)("does not take a bare arm's lit skin for old clothing of a colour near it (%s: %s %s, filled as an old sleeve)", async (name, side, _what, from, t0, t1) => {
+    const { rgb } = await decode(fixture('persons', name).data)
     const { model, masks } = await analysePerson(rgb)
-    const { shoulderR, elbowR, shoulderWidth: sw } = model.body
+    const { body } = model
+    const [start, end] = from === 'shoulder' ? [body[`shoulder${side}`], body[`elbow${side}`]] : [body[`elbow${side}`], body[`wrist${side}`]]
     const [lightness] = labPlanes(rgb)
     const skinL = rgbToLab(...model.skin)[0]
-    // The right upper arm's line from a sixth to a third of the way down, its lit skin beside it.
-    const line = [lerp(shoulderR, elbowR, 0.15), lerp(shoulderR, elbowR, 0.35)]
+    // The skin lighter than the face's tone beside that stretch of the arm's line.
+    const line = [lerp(start, end, t0), lerp(start, end, t1)]
     let [lit, taken] = [0, 0]
     for (let i = 0; i < rgb.width * rgb.height; i++) {
-      if (polylineDistance(i % rgb.width, Math.floor(i / rgb.width), line) > sw * 0.06 || lightness.data[i]! < skinL + 5) continue
+      if (polylineDistance(i % rgb.width, Math.floor(i / rgb.width), line) > body.shoulderWidth * 0.06 || lightness.data[i]! < skinL + 5) continue
       lit++
       if (isSet(masks.clothing, i)) taken++
     }
     expect(lit).toBeGreaterThan(200)
-    // (before: 2009 of its 2615 pixels; now none)
+    // (before: 2009 of 00034's 2615 pixels, 1127 of 051482's 1832; now 0 and 22)
     expect(taken / lit).toBeLessThan(0.1)
   }, 60_000)
 
