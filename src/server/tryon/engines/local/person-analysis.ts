@@ -7,7 +7,7 @@ import { ENGINE_ERRORS } from './messages'
 import { insidePolygon, polygonPixels } from './polygon'
 import type { Pose } from './pose'
 import { oldStraps } from './straps'
-import { type Lab, type Plane, type Rgb, boxAround, closed, components, fillHoles, grownBox, hueApart, isSet, labAt, labDistance, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, opened, pixelLab, plane, rgbToLab } from './raster'
+import { type Box, type Lab, type Plane, type Rgb, boxAround, boxBlur, closed, components, fillHoles, grownBox, hueApart, isSet, labAt, labDistance, labelMask, labPlanes, mapPlane, maxPlane, medianColour, medianLab, morph, opened, pixelLab, plane, rgbToLab } from './raster'
 
 /**
  * What the engine knows of a person photo: pose, hands and face outline, skin and hair colour,
@@ -446,6 +446,12 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
     const out = Math.abs(x - body.nose.x) / neckHalf
     return out <= 1.6 || (out <= NECK_BASE && !hairy(i))
   }
+  // (locks of hair lit paler or shaded deeper than its colour at the head's top: of its hue and,
+  // where smooth skin of that hue is not, textured, 049447's copper locks on her shoulders; not a line
+  // a few pixels thin, an old collar's edge round the neck)
+  const shoulders = { x0: 0, y0: Math.max(0, Math.floor(neckY)), x1: w - 1, y1: Math.max(0, lowest - 1) }
+  const locks = hairLab && hairLocks(lab, strandTexture(lab[0], shoulders), hairLab, shoulders)
+  const strand = (i: number) => locks !== null && isSet(locks, i)
   const inner = morph(person, -RIM)
   // (the old clothing over the shoulders, beside the neck, goes: not what has the skin's hue, the neck's side in
   // shadow; its rim too, where the clothing mask ends short of the person's outline, unless it has the hair's colour)
@@ -473,7 +479,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
         continue
       }
       const near = Math.min(Math.abs(x - body.shoulderL.x), Math.abs(x - body.shoulderR.x), Math.abs(x - body.nose.x)) < reach
-      if (near && !isSet(clothing, i) && !collarEdge(x, y, i) && hairy(i)) out.data[i] = 0.99
+      if (near && !isSet(clothing, i) && !collarEdge(x, y, i) && (hairy(i) || strand(i))) out.data[i] = 0.99
     }
   // Hair below the neck only counts when it hangs from the head.
   const { labels } = components(out)
@@ -489,6 +495,35 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   const strands = closed(kept, HAIR_GAP, below)
   for (let i = below.y0 * w; i < w * h; i++) if (strands.data[i] && !kept.data[i] && isSet(person, i)) kept.data[i] = 0.99
   return kept
+}
+
+/**
+ * How textured hair's strands are (the mean size of L*'s Laplacian over 7 x 7 pixels), where skin is
+ * smooth: 049447's copper hair 6 to 18, her neck in shadow of its hue 0.5 to 1.2; and how far of the
+ * hair's hue (see `hueApart`) a lit or shaded strand lies.
+ */
+const STRANDS = 3
+const STRAND_HUE = 20
+/** Half the thinnest lock of hair (pixels): thinner is a line, an old collar's edge. */
+const LOCK = 2
+
+/** The box's pixels that are locks of hair: textured, of the hair's hue, and more than a thin line. */
+function hairLocks(lab: [Plane, Plane, Plane], texture: Plane, hairLab: Lab, box: Box): Plane {
+  const { width: w, height: h } = texture
+  const found = plane(w, h)
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let i = y * w + box.x0; i <= y * w + box.x1; i++) if (texture.data[i]! >= STRANDS && hueApart(labAt(lab, i), hairLab) < STRAND_HUE) found.data[i] = 1
+  return opened(found, LOCK, box)
+}
+
+/** How textured L* is round each pixel of the box (the mean size of its Laplacian over 7 x 7 pixels). */
+function strandTexture(lightness: Plane, box: Box): Plane {
+  const { width: w, height: h, data } = lightness
+  const laplacian = plane(w, h)
+  for (let y = Math.max(1, box.y0); y <= Math.min(h - 2, box.y1); y++)
+    for (let x = Math.max(1, box.x0), i = y * w + x; x <= Math.min(w - 2, box.x1); x++, i++)
+      laplacian.data[i] = Math.abs(4 * data[i]! - data[i - 1]! - data[i + 1]! - data[i - w]! - data[i + w]!)
+  return boxBlur(laplacian, 3, box)
 }
 
 /** Half the widest gap between strands of hanging hair that is taken as hair (pixels). */

@@ -149,6 +149,32 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(kept).toBeLessThan(100)
   }, 60_000)
 
+  it("keeps locks of copper hair on the shoulders, lit paler than the hair's colour at the frame's top, but not the old collar's edge round the neck (049447: a new top was drawn over them)", async () => {
+    const { rgb } = await decode(fixture('persons', '049447_0.jpg').data)
+    const { masks } = await analysePerson(rgb)
+    const [lightness] = labPlanes(rgb)
+    // Her locks below the chin, either side of the neck, lying on her white tee: their darker pixels.
+    const locks = [{ x0: 280, y0: 80, x1: 340, y1: 107 }, { x0: 417, y0: 67, x1: 460, y1: 93 }]
+    let [hair, kept] = [0, 0]
+    for (const { x0, y0, x1, y1 } of locks)
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const i = y * rgb.width + x
+          if (lightness.data[i]! >= 60) continue
+          hair++
+          if (isSet(masks.keep, i)) kept++
+        }
+    expect(hair).toBeGreaterThan(500)
+    // (before: 992 of their 2203 pixels; now 1898)
+    expect(kept / hair).toBeGreaterThan(0.8)
+    // The tee's collar round the neck, between the locks: its edge, textured, is no lock.
+    const nearCollar = morph(masks.clothing, 3)
+    let edge = 0
+    for (let y = 80; y <= 115; y++) for (let x = 350; x <= 405; x++) if (isSet(nearCollar, y * rgb.width + x) && isSet(masks.keep, y * rgb.width + x)) edge++
+    // (a lock's tip reaches it; taken as a lock, the edge was 141 pixels)
+    expect(edge).toBeLessThan(30)
+  }, 60_000)
+
   it("keeps long hair hanging over the shoulders when the frame cuts the head off above the eyes (the hair's colour read beside the forehead)", async () => {
     const a = await analysePerson((await decode(fixture('persons', '049447_0.jpg').data)).rgb)
     const kept = besideShoulders(a, -0.12, 0.3).filter(({ i }) => isSet(a.masks.keep, i) && !isSet(a.masks.hands, i)).length
