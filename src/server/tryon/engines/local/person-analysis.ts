@@ -449,7 +449,7 @@ function keepMask(lab: [Plane, Plane, Plane], person: Plane, clothing: Plane, bo
   // (locks of hair lit paler or shaded deeper than its colour at the head's top: of its hue and,
   // where smooth skin of that hue is not, textured, 049447's copper locks on her shoulders; not a line
   // a few pixels thin, an old collar's edge round the neck)
-  const shoulders = { x0: 0, y0: Math.max(0, Math.floor(neckY)), x1: w - 1, y1: Math.max(0, lowest - 1) }
+  const shoulders = { x0: 0, y0: Math.max(0, Math.floor(neckY)), x1: w - 1, y1: Math.max(0, Math.ceil(lowest) - 1) }
   const locks = hairLab && hairLocks(lab, strandTexture(lab[0], shoulders), hairLab, shoulders)
   const strand = (i: number) => locks !== null && isSet(locks, i)
   const inner = morph(person, -RIM)
