@@ -51,9 +51,12 @@ const bilinear = (d: ArrayLike<number>, n: number, c: number, k00: number, k01: 
 
 /**
  * Draws one garment part onto the layer (over what is there) within the box, sampling the garment
- * through the mapping; returns the box of the pixels it drew (null for none).
+ * through the mapping; returns the box of the pixels it drew (null for none). Over the solid pixels
+ * of `over` (a sleeve over the garment's body), not where the mapping is crushed: the sleeve's
+ * mapping past its root swept its whole length into strips of a few pixels, dashes of the colour
+ * where a polo's sleeve band begins (00034, idm_09163).
  */
-function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number, box: Box): Box | null {
+function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number, box: Box, over?: Plane): Box | null {
   const { person, garment, garmentMask, parts } = input
   const w = person.width
   const gw = garment.width
@@ -66,8 +69,9 @@ function drawPart(layer: Layer, input: ComposeInput, map: Mapping, part: number,
   const { data: mask } = garmentMask
   const { data: rgb } = garment
   const drawn = { x0: Infinity, y0: Infinity, x1: -1, y1: -1 }
-  forEachMapped(box, map, (x, y, sx, sy) => {
+  forEachMapped(box, map, (x, y, sx, sy, crushed) => {
     if (sx < 0 || sy < 0 || sx > gw - 1 || sy > gh - 1) return
+    if (crushed && over && (over.data[y * w + x] ?? 0) >= 0.99) return
     if (parts[Math.round(sy) * gw + Math.round(sx)] !== part) return
     // (bilinear as samplePlane and sampleRgb, with one set of weights for the mask and the three channels)
     const gx0 = Math.floor(sx)
@@ -191,7 +195,7 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
     [mappings.sleeveR, PART.sleeveR, armR],
   ] as const).map(([map, part, arm]) => {
     const armReach = map && inFrame(boxAround(arm, sw * 0.7), person)
-    return map && armReach && drawPart(sleeves, input, map, part, armReach)
+    return map && armReach && drawPart(sleeves, input, map, part, armReach, layer.alpha)
   })
   const sleeveBox = union(sleeveBoxes)
   if (sleeveBox) {

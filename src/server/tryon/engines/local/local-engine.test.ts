@@ -198,6 +198,20 @@ describe.skipIf(!hasFixtures)('local try-on engine: a new top on the shoulders',
     expect(blackened.length).toBe(0)
   }, 120_000)
 
+  it("draws no dashes of a polo's sleeve band down its body (00034: the sleeves' mapping past their roots swept each sleeve into strips a few pixels wide over the body)", async () => {
+    const { analysis: { masks, model: { body } }, picture } = await triedOn('00034_00.jpg', 'idm_09163_00.jpg')
+    const { width: w } = masks.person
+    const sw = body.shoulderWidth
+    const apart = (i: number, j: number) => Math.abs(picture[i]! - picture[j]!) + Math.abs(picture[i + 1]! - picture[j + 1]!) + Math.abs(picture[i + 2]! - picture[j + 2]!)
+    // (a pixel of a thin upright line: unlike the fabric 10 px either side of it, itself alike, and so is the pixel above)
+    const inLine = (k: number) => apart(k - 30, k + 30) < 30 && apart(k, k - 30) > 50 && apart(k, k + 30) > 50
+    let dashes = 0
+    for (let y = Math.round(Math.max(body.shoulderL.y, body.shoulderR.y) + 0.1 * sw); y < Math.min(body.hipL.y, body.hipR.y); y++)
+      for (let x = Math.round(body.shoulderL.x + 0.1 * sw); x <= body.shoulderR.x - 0.1 * sw; x++) if (inLine((y * w + x) * 3) && inLine(((y - 1) * w + x) * 3)) dashes++
+    // (207 before)
+    expect(dashes).toBeLessThan(120)
+  }, 120_000)
+
 
   // (339-452 pixels each before: the person's own shoulder or the plate's skin, as a wedge or a sliver)
   it.each(['05997_00.jpg', '01861_00.jpg', '09597_00.jpg', '00034_00.jpg'])("covers %s's rounded shoulders up to their outline: no sliver of skin or old top above a tee's straight shoulder line", async (name) => {

@@ -38,4 +38,12 @@ describe('forEachMapped', () => {
     })
     expect(seen).toEqual([])
   })
+
+  it("tells the pixels where a long stretch of the source is squeezed into a few (crushed), not those beside an edge or a tear", () => {
+    // x < 40: one source pixel a pixel; 40 to 43: 20 source pixels a pixel; beyond, one a pixel again, and a tear at x = 70.
+    const squeezed: Mapping = (x, y) => pt(x < 40 ? x : x < 44 ? 40 + (x - 40) * 20 : x < 70 ? x + 76 : x + 300, y)
+    const crushed = new Set<number>()
+    forEachMapped({ x0: 0, y0: 0, x1: 99, y1: 9 }, squeezed, (x, y, _sx, _sy, isCrushed) => isCrushed && y === 5 && crushed.add(x))
+    expect([...crushed].sort((a, b) => a - b)).toEqual([41, 42, 43])
+  })
 })

@@ -76,8 +76,11 @@ export function limbWarp(
  * the line between its ends' source positions). A grid cell across which the mapping is not
  * smooth (a corner maps nowhere, or its corners map far apart: an edge of the mesh or of a limb)
  * is mapped pixel by pixel: interpolated, it drew lines of garment from between the two sides.
+ * There a pixel is `crushed` when its neighbours either side both map more than `jump / step`
+ * pixels from it: a long stretch of the source squeezed into a few pixels (a limb's mapping
+ * extrapolated past its root; a puff gathered into a sleeve's edge).
  */
-export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: number, sx: number, sy: number) => void, source?: Box, step = 4) {
+export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: number, sx: number, sy: number, crushed: boolean) => void, source?: Box, step = 4) {
   const x0 = Math.floor(box.x0)
   const y0 = Math.floor(box.y0)
   const gw = Math.ceil((box.x1 - x0) / step) + 2
@@ -141,20 +144,27 @@ export function forEachMapped(box: Box, map: Mapping, visit: (x: number, y: numb
       const cell = cells[j * gw + i]
       if (cell === NOWHERE) continue
       if (cell === ROUGH) {
+        let before = map(x0 + i * step - 1, y)
+        let here = map(x0 + i * step, y)
         for (let x = x0 + i * step; x <= end; x++) {
-          const p = map(x, y)
-          visit(x, y, p.x, p.y)
+          const after = map(x + 1, y)
+          visit(x, y, here.x, here.y, apart(here, before, jump / step) && apart(here, after, jump / step))
+          before = here
+          here = after
         }
         continue
       }
       if (source && (outside(ax, bx, source.x0, source.x1) || outside(ay, by, source.y0, source.y1))) continue
       for (let x = x0 + i * step; x <= end; x++) {
         const tx = (x - x0) / step - i
-        visit(x, y, ax * (1 - tx) + bx * tx, ay * (1 - tx) + by * tx)
+        visit(x, y, ax * (1 - tx) + bx * tx, ay * (1 - tx) + by * tx, false)
       }
     }
   }
 }
+
+/** Whether two pixels side by side map more than `most` apart, both somewhere ((-1, -1) is nowhere). */
+const apart = (a: Point, b: Point, most: number) => !(a.x < 0 && a.y < 0) && !(b.x < 0 && b.y < 0) && Math.hypot(a.x - b.x, a.y - b.y) > most
 
 /** One row of a mesh: its points across the part, in the output and in the source (as many in every row). */
 export type MeshRow = { out: Point[]; src: Point[] }
