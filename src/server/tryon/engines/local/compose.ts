@@ -326,10 +326,10 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
    * (beside a bare forearm, what the clothing mask holds is the trousers' edge); an old top kept under
    * the new one stays whole beside the arm, on the body's side of it (its side went, and skin showed beside it).
    */
-  const oldSleeve = (x: number, y: number) =>
+  const oldSleeve = (x: number, y: number, i: number) =>
     !inDress &&
     armDistance(x, y) < sw * 0.2 &&
-    ((y < aboveTrousers && !(layered && towardsBody(x, y))) || (armDistance(x, y, 'seenHalf') < 0 && armLineIn(masks.clothing, x, y)))
+    ((y < aboveTrousers && !(layered && towardsBody(x, y))) || (armDistance(x, y, 'seenHalf') < 0 && (armLineIn(masks.clothing, x, y) || sleeveColoured(i))))
   const oldBottom = (x: number, y: number) => wearer.data[y * w + x] && !isSet(masks.clothing, y * w + x) && !shows(y * w + x)
   // (old trousers' outline wanders up to a few pixels outside the person mask: their edge goes with
   // them, and the backdrop behind the person is read beyond it)
@@ -360,6 +360,11 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
     sleeveTold = sleeve && beside && hueApart(sleeve, beside) >= TOP_APART ? { sleeve, beside } : null
     return sleeveTold
   }
+  // (a cuff beside a hand in a pocket, the pose's arm running on over the hand: its line is bare there, 01861)
+  const sleeveColoured = (i: number) => {
+    const told = sleeveAndBeside()
+    return told !== null && asBlend(pixelLab(person, i), told.sleeve, told.beside).share >= CUFF_SHARE
+  }
   // (its colour first: the trousers' own pixels fail there, at less cost than the arms' geometry)
   const sleeveEdge = (x: number, y: number, i: number) => {
     const told = sleeveAndBeside()
@@ -371,12 +376,14 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   // new sleeve: beside one, it is removed as the old sleeve would be, and the backdrop shows there,
   // whatever the plate has (the plate's arm, as wide as the arm, drew a pale line of skin along the
   // sleeve's outer edge, 052964). (Elsewhere it stays, the arm's edge.)
+  // (the outline is at the person's edge: further in, beside a sleeve's inner side, is a bare shoulder's skin, 05997)
   const sleeveNear = outlineBox && morph(sleeves.alpha, ARM_OUTLINE, outlineBox, take())
   const outlineGone = take()
-  if (outlineBox && sleeveNear)
+  const within = outlineBox && cachedMorph(masks.person, -ARM_OUTLINE)
+  if (outlineBox && sleeveNear && within)
     for (let y = outlineBox.y0; y <= outlineBox.y1; y++)
       for (let x = outlineBox.x0, i = y * w + x; x <= outlineBox.x1; x++, i++)
-        if (sleeveNear.data[i] && wearer.data[i] && !isSet(masks.clothing, i) && !isSet(masks.bareArms, i) && !isSet(masks.keep, i) && !shows(i) && armDistance(x, y) < sw * 0.2) remove.data[i] = outlineGone.data[i] = 1
+        if (sleeveNear.data[i] && wearer.data[i] && !within.data[i] && !isSet(masks.clothing, i) && !isSet(masks.bareArms, i) && !isSet(masks.keep, i) && !shows(i) && armDistance(x, y) < sw * 0.2) remove.data[i] = outlineGone.data[i] = 1
   if (removable)
     for (let y = removable.y0; y <= removable.y1; y++)
       for (let x = removable.x0; x <= removable.x1; x++) {
@@ -396,7 +403,7 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
         }
         // (below the waistband only what lies on the arm itself: a long sleeve's cuff, not the
         // trousers beside it that the clothing mask took in with a top of their colour)
-        else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || oldSleeve(x, y) ? 1 : 0
+        else if ((grown.data[i] || armBand.data[i]) && !shows(i)) remove.data[i] = y <= lowest || oldSleeve(x, y, i) ? 1 : 0
         // (an old sleeve's hem of another colour, a trim the clothing mask stops short of, goes up to the bare arm)
         else if (hemRim.data[i] && y < aboveTrousers && wearer.data[i] && !shows(i) && !isSet(masks.bareArms, i) && armDistance(x, y) < sw * 0.2 && !bareShoulder(i)) remove.data[i] = 1
         // (below the trousers' top, the sleeve's edge blended with them: see sleeveEdge)
@@ -561,6 +568,8 @@ const SLEEVE_RIM = 0.02
  */
 const SLEEVE_SHARE = 1 / 3
 const BLEND_OFF = 0.25
+/** How much of an old sleeve's colour, against the trousers', an old clothing pixel below their top holds when it is the sleeve's (its cuff off the pose's arm). */
+const CUFF_SHARE = 0.5
 
 /**
  * Colour c as a blend of colours a and b (lightness counting less, as in `hueApart`): the share of a

@@ -212,6 +212,25 @@ describe.skipIf(!hasFixtures)('local try-on engine: a new top on the shoulders',
     expect(dashes).toBeLessThan(120)
   }, 120_000)
 
+  it("takes off an old long sleeve's cuff beside a hand in a pocket, where the pose's arm runs over the hand, not the cuff (01861: a red cuff stayed at her right wrist)", async () => {
+    const { analysis: { masks, model: { body } }, picture } = await triedOn('01861_00.jpg', '048769_1.jpg')
+    const { width: w, height: h } = masks.person
+    const sw = body.shoulderWidth
+    let red = 0
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 3
+        if (Math.hypot(x - body.wristR.x, y - body.wristR.y) < sw * 0.2 && picture[i]! > 100 && picture[i]! > 2 * picture[i + 1]! && picture[i]! > 2 * picture[i + 2]!) red++
+      }
+    expect(red).toBeLessThan(20)
+  }, 120_000)
+  it("keeps a bare shoulder's skin beside a new sleeve, inside the person's outline: no strip of backdrop between it and the sleeve (05997 in a long-sleeved bodysuit)", async () => {
+    const { analysis: { masks }, photo, picture } = await triedOn('05997_00.jpg', 'idm_10165_00.jpg')
+    const inside = cachedMorph(masks.person, -(ARM_OUTLINE + 1))
+    // (grey where the photo had skin: the backdrop's colour drawn inside the person)
+    const greyed = [...inside.data.keys()].filter((i) => inside.data[i] && photo[i * 3]! - photo[i * 3 + 2]! > 30 && Math.abs(picture[i * 3]! - picture[i * 3 + 2]!) < 4 && picture[i * 3]! > 200)
+    expect(greyed.length).toBeLessThan(50)
+  }, 120_000)
 
   // (339-452 pixels each before: the person's own shoulder or the plate's skin, as a wedge or a sliver)
   it.each(['05997_00.jpg', '01861_00.jpg', '09597_00.jpg', '00034_00.jpg'])("covers %s's rounded shoulders up to their outline: no sliver of skin or old top above a tee's straight shoulder line", async (name) => {
