@@ -469,6 +469,28 @@ describe('person plate on a drawn figure', () => {
     expect(skin).toBeLessThanOrEqual(14)
   })
 
+  it("tapers a forearm filled under an old long sleeve from the elbow to the wrist as bare forearms do, not a tube as wide all the way down (01008, 01861)", () => {
+    const armL = armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL)
+    const armR = armLine(standingBody.shoulderR, standingBody.elbowR, standingBody.wristR)
+    const fromArm = (x: number, y: number) => Math.min(polylineDistance(x, y, armL.slice(0, 3)), polylineDistance(x, y, armR.slice(0, 3)))
+    const sleeve = (x: number, y: number) => y < 165 && fromArm(x, y) < 15
+    const inside = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 80 && x < 120) || sleeve(x, y)
+    const clothed = (x: number, y: number) => (y >= 60 && x >= 80 && x < 120) || sleeve(x, y)
+    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
+    const { fill } = plateOf(photo, masksOf(inside, clothed))
+    const grey = rgbToLab(...(GREY as [number, number, number]))
+    // Across the left forearm a fifth of the way from the elbow (y 128) and nine tenths (y 156).
+    const skinAcross = (y: number) => {
+      let skin = 0
+      for (let x = 50; x < 80; x++) skin += Math.min(1, hueApart(pixelLab(fill, y * W + x), grey) / 15)
+      return skin
+    }
+    // (the bare forearms on the fixture photos: 0.56 of the width near the elbow at the wrist, the median
+    // of 24; here 0.81, the fill's two pixels of soft edge each side counting at this size; 1.14 before)
+    expect(skinAcross(156) / skinAcross(128)).toBeLessThan(0.9)
+    expect(skinAcross(156)).toBeGreaterThan(4)
+  })
+
   it("rounds the upper arm filled under an old sleeve out into the shoulder's cap, not a straight tube as slim as its part seen below the sleeve", () => {
     const armL = armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL).slice(0, 3)
     const armR = armLine(standingBody.shoulderR, standingBody.elbowR, standingBody.wristR).slice(0, 3)
