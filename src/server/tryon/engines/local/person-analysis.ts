@@ -221,8 +221,11 @@ function clothingMask(img: Rgb, lab: [Plane, Plane, Plane], person: Plane, body:
           arm.push(labAt(lab, y * w + x))
         }
     }
-    const covered = arm.filter((c) => notSkin(c) && !shadedSkin(c, skinLab))
-    if (covered.length > arm.length * 0.5) clusters.push(...kmeans(covered, 2).filter((c) => c.share >= 0.2))
+    // (nor lit skin: the lit side of a dark arm, far lighter than the skin's tone, was taken for a sleeve, and
+    // its colour took in the chest and the neck's lit side, 051482)
+    const skinLit = (c: readonly number[]) => litSkin(c[0]!, c[1]!, c[2]!, skinLab)
+    const covered = arm.filter((c) => notSkin(c) && !shadedSkin(c, skinLab) && !skinLit(c))
+    if (covered.length > arm.length * 0.5) clusters.push(...kmeans(covered, 2).filter((c) => c.share >= 0.2 && !skinLit(c.c)))
     else bareArmLines.push([shoulder, elbow, wrist])
   }
   // (on an arm bare from the shoulder, skin the light falls on is no clothing of a colour near it: the
@@ -552,8 +555,11 @@ function shadedSkin(c: readonly number[], skinLab: readonly number[]) {
 
 /** How near the line of an arm that no sleeve covers (shoulder widths) lit skin is told from clothing (an upper arm is about 0.1 across each side). */
 const BARE_ARM_REACH = 0.15
-/** Lit skin: its hue within this (degrees) of the skin's, and at least this share of its chroma (lit, it pales). */
-const LIT_SKIN = { hue: 12, chroma: 0.7 }
+/**
+ * Lit skin: its hue within this (degrees) of the skin's, and at least this share of its chroma (lit,
+ * it pales, and turns yellower: 051482's lit arm is 13 degrees from the tone her lips and chin gave).
+ */
+const LIT_SKIN = { hue: 15, chroma: 0.7 }
 
 /** Whether a colour is the skin's where the light falls on it: lighter, its hue kept, a little paler. */
 function litSkin(L: number, a: number, b: number, skinLab: readonly number[]) {

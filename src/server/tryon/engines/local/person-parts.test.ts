@@ -175,6 +175,18 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(edge).toBeLessThan(30)
   }, 60_000)
 
+  it("takes neither the lit side of a dark neck and arm nor the hair behind the neck for old clothing, in a photo cut off at the mouth (051482: the arm's lit side was read as a sleeve, its colour took in the chest, the neck's side and the hair, and they went as the backdrop)", async () => {
+    const a = await analysePerson((await decode(fixture('persons', '051482_0.jpg').data)).rgb)
+    const goes = (i: number) => isSet(a.masks.clothing, i) && !isSet(a.masks.keep, i)
+    // (beside the neck, from the trapezius to the neck's base: 0.79 of them went before, none now)
+    const beside = besideShoulders(a, -0.3, -0.12).filter(({ i, out }) => out >= 0.13 && out < 0.4 && isSet(a.masks.person, i))
+    expect(beside.length).toBeGreaterThan(500)
+    expect(beside.filter(({ i }) => goes(i)).length / beside.length).toBeLessThan(0.2)
+    // (the bare chest above the camisole's straight top, down the middle: all of it went before, none now)
+    const chest = besideShoulders(a, 0, 0.1).filter(({ i, out }) => out < 0.1 && isSet(a.masks.person, i))
+    expect(chest.filter(({ i }) => goes(i)).length / chest.length).toBeLessThan(0.2)
+  }, 60_000)
+
   it("keeps long hair hanging over the shoulders when the frame cuts the head off above the eyes (the hair's colour read beside the forehead)", async () => {
     const a = await analysePerson((await decode(fixture('persons', '049447_0.jpg').data)).rgb)
     const kept = besideShoulders(a, -0.12, 0.3).filter(({ i }) => isSet(a.masks.keep, i) && !isSet(a.masks.hands, i)).length
