@@ -250,8 +250,11 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
     expect(rim).toBeLessThan(10)
   }, 60_000)
 
-  it("takes an old top's thin straps over the shoulders for its clothing (05997: two dark lines were left on her shoulders)", async () => {
-    const { rgb } = await decode(fixture('persons', '05997_00.jpg').data)
+  it.each([
+    ['05997_00.jpg', 150],
+    ['051482_0.jpg', 30],
+  ])("takes an old top's thin straps over the shoulders for its clothing (%s: two dark lines were left on her shoulders)", async (name, most) => {
+    const { rgb } = await decode(fixture('persons', name).data)
     const { model, masks } = await analysePerson(rgb)
     const [lightness] = labPlanes(rgb)
     const skinL = rgbToLab(...model.skin)[0]
@@ -267,8 +270,9 @@ describe.skipIf(!hasFixtures)('the person model: hands and face from their model
         const i = y * w + x
         if (isSet(masks.person, i) && !isSet(masks.clothing, i) && !isSet(masks.keep, i) && lightness.data[i]! < skinL - 30) strap++
       }
-    // (467 before; 88 now: the shadows along the arms and the top's edge, and the straps' last pixels above its corners)
-    expect(strap).toBeLessThan(150)
+    // (05997: 467 before, 64 now: the shadows along the arms and the top's edge, and the straps' last
+    // pixels above its corners; 051482, whose straps' feet the clothing's edge does not rise to: 75 before, 4 now)
+    expect(strap).toBeLessThan(most)
   }, 60_000)
 
   it.each(['09597_00.jpg', '00034_00.jpg', 'model_1.png'])("finds no straps on %s, whose tops have none (09597: a crease in the skin beside the arm is no strap)", async (name) => {

@@ -5,6 +5,8 @@ import { type Plane, isSet, median, plane } from './raster'
 const DARK = 25
 /** How far (pixels) up its clothing's edge a strap's foot rises above the edge a few pixels either side. */
 const FOOT = 4
+/** How steeply (pixels down per column) the clothing's upper edge may fall where it runs across the body, not down a side. */
+const ACROSS_SLOPE = 2
 
 /**
  * An old top's thin straps over the shoulders: dark lines running up from the clothing's upper edge,
@@ -31,17 +33,32 @@ export function oldStraps(L: Plane, clothing: Plane, person: Plane, body: BodyFr
         break
       }
   const rises = (x: number) => [-10, -8, -6, 6, 8, 10].every((d) => edge[x]! < edge[x + d]! - FOOT)
+  /** The skin's lightness either side of a strap through (x, y): the median a little beyond its widest half (null where too little skin is beside it). */
+  const skinBeside = (x: number, y: number) => {
+    const beside = [2, 3, 4, 5].flatMap((d) => [x - half - d, x + half + d]).filter((u) => u >= 0 && u < w && isSet(person, y * w + u) && !isSet(clothing, y * w + u))
+    return beside.length < 4 ? null : median(beside.map((u) => L.data[y * w + u]!))
+  }
+  const lightness = (x: number, y: number) => L.data[y * w + x]!
+  // (or, where the edge does not rise, the darkest of a dark line leaving it: a thin strap the mask
+  // took none of, 051482's, whose foot met the top's edge where it fell away to the side; on the top's
+  // edge across the body, not down its side, where the shadow between arm and body rises from it)
+  const darkFoot = (x: number) => {
+    const y = edge[x]! - 2
+    if (!Number.isFinite(y) || y < from || !isSet(person, y * w + x) || !(Math.abs(edge[x + 4]! - edge[x - 4]!) <= 8 * ACROSS_SLOPE)) return false
+    const skin = skinBeside(x, y)
+    return skin !== null && lightness(x, y) < skin - DARK && lightness(x, y) < lightness(x - 1, y) && lightness(x, y) <= lightness(x + 1, y)
+  }
   for (let x = x0; x <= x1; x++) {
     // (a foot's highest column)
-    if (!rises(x) || (rises(x - 1) && edge[x - 1]! <= edge[x]!) || (rises(x + 1) && edge[x + 1]! < edge[x]!)) continue
+    const foot = rises(x) && !((rises(x - 1) && edge[x - 1]! <= edge[x]!) || (rises(x + 1) && edge[x + 1]! < edge[x]!))
+    if (!foot && !darkFoot(x)) continue
     const trace: number[] = []
     let [cx, misses, rows] = [x, 0, 0]
     for (let y = edge[x]! - 1; y >= from && misses < 2; y--) {
       let best = -1
       for (let u = Math.max(0, cx - 2); u <= Math.min(w - 1, cx + 2); u++) if (isSet(person, y * w + u) && (best < 0 || L.data[y * w + u]! < L.data[best]!)) best = y * w + u
-      const beside = [2, 3, 4, 5].flatMap((d) => [cx - half - d, cx + half + d]).filter((u) => u >= 0 && u < w && isSet(person, y * w + u) && !isSet(clothing, y * w + u))
-      if (best < 0 || beside.length < 4) break
-      const skin = median(beside.map((u) => L.data[y * w + u]!))
+      const skin = skinBeside(cx, y)
+      if (best < 0 || skin === null) break
       if (L.data[best]! > skin - DARK) {
         misses++
         continue
