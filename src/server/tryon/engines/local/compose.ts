@@ -379,7 +379,7 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   // (the outline is at the person's edge: further in, beside a sleeve's inner side, is a bare shoulder's skin, 05997)
   const sleeveNear = outlineBox && morph(sleeves.alpha, ARM_OUTLINE, outlineBox, take())
   const outlineGone = take()
-  const within = outlineBox && cachedMorph(masks.person, -ARM_OUTLINE)
+  const within = outlineBox && morph(masks.person, -ARM_OUTLINE, inFrame(outlineBox, person, ARM_OUTLINE + 1) ?? outlineBox, take())
   if (outlineBox && sleeveNear && within)
     for (let y = outlineBox.y0; y <= outlineBox.y1; y++)
       for (let x = outlineBox.x0, i = y * w + x; x <= outlineBox.x1; x++, i++)
