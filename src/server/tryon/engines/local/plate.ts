@@ -4,7 +4,7 @@ import type { Face } from './analysis-schemas'
 import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
 import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes } from './person-analysis'
 import { ankleOrGuess, oldDressHem } from './old-dress'
-import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, labAt, labDistance, labPlanes, luminance, mapPlane, median, morph, pixelIndex, pixelLab, plane, rgbToLab } from './raster'
+import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, labAt, labDistance, LUMA, labPlanes, luminance, mapPlane, median, morph, pixelIndex, pixelLab, plane, quantile, rgbToLab } from './raster'
 
 /**
  * The person photo prepared for any garment, at upload time: `fill` is what shows where old
@@ -903,7 +903,28 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
     // passes' reach, and an old neckline's outline showed where lit skin met the fill, model_3 and jbeeq)
     matchSkinAtSeams(skin, alongClothing, onBody, sw, area, Math.max(4, sw * SEAM_REACH))
   }
+  // (lit no brighter than the brightest skin seen: an old sleeve's lit middle filled a fair arm with a white stripe, 01861)
+  dimToBrightest(skin, onBody, brightestSkin(L, skinMask), area)
   return { skin, backdrop: { width: w, height: h, data: backdrop }, onBody, shade, seen: skinMask }
+}
+
+/** The luminance (0..255) of the person's brightest visible skin: its 99th percentile (none: no bound). */
+function brightestSkin(L: Plane, skin: Plane): number {
+  const seen: number[] = []
+  for (let i = 0; i < skin.data.length; i++) if (skin.data[i]) seen.push(L.data[i]!)
+  return seen.length < 100 ? Infinity : quantile(seen, 0.99) * 255
+}
+
+/** Dims the filled skin within the area where it is lit brighter than `brightest` (luminance), to it, its hue kept. */
+function dimToBrightest(fill: Rgb, onBody: Plane, brightest: number, area: Box) {
+  const { data, width: w } = fill
+  for (let y = area.y0; y <= area.y1; y++)
+    for (let i = y * w + area.x0; i <= y * w + area.x1; i++) {
+      if (!onBody.data[i]) continue
+      const lit = LUMA[0] * data[i * 3]! + LUMA[1] * data[i * 3 + 1]! + LUMA[2] * data[i * 3 + 2]!
+      if (lit <= brightest) continue
+      for (let c = 0; c < 3; c++) data[i * 3 + c] = Math.round((data[i * 3 + c]! * brightest) / lit)
+    }
 }
 
 /** How far (shoulder widths) the last pass of `matchSkinAtSeams` reaches into the fill. */

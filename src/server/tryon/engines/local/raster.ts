@@ -507,9 +507,12 @@ export function labInto(data: Uint8Array, i: number, L: Float32Array, A: Float32
   B[k] = out[2] ?? 0
 }
 
+/** Each channel's weight in a colour's luminance (Rec. 601). */
+export const LUMA = [0.299, 0.587, 0.114] as const
+
 export const luminance = (img: Rgb): Plane => {
   const p = plane(img.width, img.height)
-  for (let i = 0; i < p.data.length; i++) p.data[i] = (0.299 * (img.data[i * 3] ?? 0) + 0.587 * (img.data[i * 3 + 1] ?? 0) + 0.114 * (img.data[i * 3 + 2] ?? 0)) / 255
+  for (let i = 0; i < p.data.length; i++) p.data[i] = (LUMA[0] * (img.data[i * 3] ?? 0) + LUMA[1] * (img.data[i * 3 + 1] ?? 0) + LUMA[2] * (img.data[i * 3 + 2] ?? 0)) / 255
   return p
 }
 
