@@ -329,6 +329,17 @@ describe('person plate on a drawn figure', () => {
   }
   const plateOf = (photo: Rgb, masks: PersonMasks) => personPlate(photo, masks, { body: standingBody, face: null, skin: FACE as [number, number, number], upperArms: seenUpperArms(photo, masks, standingBody) })
 
+  /** The figure in long sleeves 30 px wide down to the wrists (no bare forearm tells the arm's width): its plate's fill, and the backdrop's colour. */
+  const inLongSleeves = () => {
+    const [armL, armR] = [armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL), armLine(standingBody.shoulderR, standingBody.elbowR, standingBody.wristR)]
+    const fromArm = (x: number, y: number) => Math.min(polylineDistance(x, y, armL.slice(0, 3)), polylineDistance(x, y, armR.slice(0, 3)))
+    const sleeve = (x: number, y: number) => y < 165 && fromArm(x, y) < 15
+    const inside = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 80 && x < 120) || sleeve(x, y)
+    const clothed = (x: number, y: number) => (y >= 60 && x >= 80 && x < 120) || sleeve(x, y)
+    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
+    return { fill: plateOf(photo, masksOf(inside, clothed)).fill, grey: rgbToLab(...(GREY as [number, number, number])) }
+  }
+
   /** The figure's chest bare above an old top from row 90 down, lit from the left (the skin darkens across it), and its plate's fill. */
   const litChest = () => {
     const torso = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 70 && x < 130)
@@ -473,16 +484,7 @@ describe('person plate on a drawn figure', () => {
     expect(hueApart(rgbToLab(...(colour(71, 95) as [number, number, number])), grey)).toBeGreaterThan(15)
   })
   it("fills an upper arm under an old long sleeve as slim as an arm, a tenth of the shoulders' width each side of its line, not a slab (01008: 0.15 of them)", () => {
-    const armL = armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL)
-    const armR = armLine(standingBody.shoulderR, standingBody.elbowR, standingBody.wristR)
-    const fromArm = (x: number, y: number) => Math.min(polylineDistance(x, y, armL.slice(0, 3)), polylineDistance(x, y, armR.slice(0, 3)))
-    // Long sleeves 30 px wide down to the wrists: no bare forearm tells the arm's width.
-    const sleeve = (x: number, y: number) => y < 165 && fromArm(x, y) < 15
-    const inside = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 80 && x < 120) || sleeve(x, y)
-    const clothed = (x: number, y: number) => (y >= 60 && x >= 80 && x < 120) || sleeve(x, y)
-    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
-    const { fill } = plateOf(photo, masksOf(inside, clothed))
-    const grey = rgbToLab(...(GREY as [number, number, number]))
+    const { fill, grey } = inLongSleeves()
     // Across the upper left arm at y 100, outside the torso: skin as wide as the arm, 10 px and its soft edges (16 px before).
     let skin = 0
     for (let x = 50; x < 78; x++) if (hueApart(pixelLab(fill, 100 * W + x), grey) > 15) skin++
@@ -491,15 +493,7 @@ describe('person plate on a drawn figure', () => {
   })
 
   it("tapers a forearm filled under an old long sleeve from the elbow to the wrist as bare forearms do, not a tube as wide all the way down (01008, 01861)", () => {
-    const armL = armLine(standingBody.shoulderL, standingBody.elbowL, standingBody.wristL)
-    const armR = armLine(standingBody.shoulderR, standingBody.elbowR, standingBody.wristR)
-    const fromArm = (x: number, y: number) => Math.min(polylineDistance(x, y, armL.slice(0, 3)), polylineDistance(x, y, armR.slice(0, 3)))
-    const sleeve = (x: number, y: number) => y < 165 && fromArm(x, y) < 15
-    const inside = (x: number, y: number) => (y >= 20 && y < 60 && x >= 85 && x < 115) || (y >= 60 && y < 190 && x >= 80 && x < 120) || sleeve(x, y)
-    const clothed = (x: number, y: number) => (y >= 60 && x >= 80 && x < 120) || sleeve(x, y)
-    const photo = paintPhoto((x, y) => (!inside(x, y) ? GREY : clothed(x, y) ? TOP : FACE))
-    const { fill } = plateOf(photo, masksOf(inside, clothed))
-    const grey = rgbToLab(...(GREY as [number, number, number]))
+    const { fill, grey } = inLongSleeves()
     // Across the left forearm a fifth of the way from the elbow (y 128) and nine tenths (y 156).
     const skinAcross = (y: number) => {
       let skin = 0
