@@ -456,7 +456,7 @@ function upperArmRadius(masks: PlateMasks, body: BodyFrame): number {
   return seen.length ? Math.min(sw * most, Math.max(sw * least, Math.max(...seen) * perForearm)) : sw * perShoulders
 }
 
-/** The half widths of an upper arm and a forearm that an old long sleeve covers, as the plate draws them. */
+/** The half widths of an upper arm and of a forearm at its middle that an old long sleeve covers, as the plate draws them (it narrows the forearm to the wrist: see `FOREARM`). */
 export function sleevedArmRadii(masks: PlateMasks, body: BodyFrame): { upper: number; forearm: number } {
   const upper = upperArmRadius(masks, body)
   return { upper, forearm: upper / LIMB_WEIGHTS[1]! }

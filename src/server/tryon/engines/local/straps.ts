@@ -38,15 +38,16 @@ export function oldStraps(L: Plane, clothing: Plane, person: Plane, body: BodyFr
     const beside = [2, 3, 4, 5].flatMap((d) => [x - half - d, x + half + d]).filter((u) => u >= 0 && u < w && isSet(person, y * w + u) && !isSet(clothing, y * w + u))
     return beside.length < 4 ? null : median(beside.map((u) => L.data[y * w + u]!))
   }
-  const lightness = (x: number, y: number) => L.data[y * w + x]!
   // (or, where the edge does not rise, the darkest of a dark line leaving it: a thin strap the mask
   // took none of, 051482's, whose foot met the top's edge where it fell away to the side; on the top's
-  // edge across the body, not down its side, where the shadow between arm and body rises from it)
+  // edge across the body, not down its side, where the shadow between arm and body rises from it;
+  // the edge found in both columns either side, Infinity where it is not)
   const darkFoot = (x: number) => {
     const y = edge[x]! - 2
-    if (!Number.isFinite(y) || y < from || !isSet(person, y * w + x) || !(Math.abs(edge[x + 4]! - edge[x - 4]!) <= 8 * ACROSS_SLOPE)) return false
-    const skin = skinBeside(x, y)
-    return skin !== null && lightness(x, y) < skin - DARK && lightness(x, y) < lightness(x - 1, y) && lightness(x, y) <= lightness(x + 1, y)
+    const across = Math.abs(edge[x + 4]! - edge[x - 4]!) <= 8 * ACROSS_SLOPE
+    if (!Number.isFinite(y) || y < from || !isSet(person, y * w + x) || !across) return false
+    const [i, skin] = [y * w + x, skinBeside(x, y)]
+    return skin !== null && L.data[i]! < skin - DARK && L.data[i]! < L.data[i - 1]! && L.data[i]! <= L.data[i + 1]!
   }
   for (let x = x0; x <= x1; x++) {
     // (a foot's highest column)
