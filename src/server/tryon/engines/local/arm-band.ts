@@ -18,8 +18,9 @@ export const ARM_BAND = { covered: 1, hemEdge: 2 } as const
  * shorter new sleeve leaves them bare, in front of the new garment's body as the arm seen below the
  * old sleeve is, from below where the new sleeve crosses the arm's middle (a sleeve's underside
  * along its inner edge aside), as wide as the arm is seen, along the line from the shoulder to
- * where it shows bare. Both kinds take the plate's skin: `covered`, what the old sleeve covered,
- * only below the armpits (higher up, a garment's body or straps lie over the shoulder); `hemEdge`,
+ * where it shows bare. Both kinds take the plate's skin: `covered`, what the old sleeve covered
+ * (and its hem's shadow just below it), only below the armpits (higher up, a garment's body or
+ * straps lie over the shoulder) unless a new sleeve on the arm ends above them; `hemEdge`,
  * the bare arm's first rows below the old sleeve (its hem blended with the skin, and its shadow: a
  * line across the arm), above the armpits too (bare arm, in front of the new garment's body or
  * straps there as it was). An arm that an old long sleeve covers down to the wrist (none of it seen
@@ -52,9 +53,10 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
     // With no new sleeve on the arm, the new garment's side passes behind the arm from the armpits
     // down to where it shows bare: its outer side comes out from behind it at the armpits, its inner
     // side by the hem. (Cut across at the armpits, the arm stood as a block of skin over a sleeveless
-    // dress's side, 00055; below a new sleeve the arm comes out of the sleeve, in front of the body.)
+    // dress's side, 00055.) Below a new sleeve the arm comes out of the sleeve, in front of the body,
+    // above the armpits too (cut at them, the new top's body stood over the arm's inner side in a step, 07966).
     const slant = crossing === 0 ? Math.max(0, topDepth - armpitDepth) : 0
-    const emerges = (x: number, y: number) => armpitDepth + slant * Math.min(1, Math.max(0, (across(x, y) + 1) / 2))
+    const emerges = (x: number, y: number) => (crossing > 0 ? crossing : armpitDepth + slant * Math.min(1, Math.max(0, (across(x, y) + 1) / 2)))
     // (the old sleeve: clothing that is not the bare arm, which the clothing mask of a white top holds too)
     const reach = grownBox(box, Math.ceil(Math.max(3, margin)), masks.person)
     const oldSleeve = plane(w, h)
@@ -89,7 +91,11 @@ export function armBands(masks: Pick<PersonMasks, 'bareArms' | 'clothing' | 'per
         const d = segmentDistance(x, y, shoulder, end)
         if (isSet(masks.bareArms, i)) {
           if (d < radius + margin && at <= topDepth + margin * 2 && belowHem(x, y)) band[i] = ARM_BAND.hemEdge
-        } else if (d < radius && isSet(masks.person, i) && at > emerges(x, y)) band[i] = ARM_BAND.covered
+          continue
+        }
+        // (the old sleeve, or its hem's shadow just below it; not a shadow further down the arm, in the
+        // crook of a bent elbow: filled, a bar of flat skin stood across it, 07966)
+        if (d < radius && isSet(masks.person, i) && at > emerges(x, y) && (isSet(masks.clothing, i) || sleeveUpFrom(x, y))) band[i] = ARM_BAND.covered
       }
   }
   return band

@@ -4,7 +4,7 @@ import { type StoredImage, TryOnError, type TryOnInput } from '../../engine'
 import { type StageTimings, createLocalEngine } from './index'
 import { analysisOf } from './analysis'
 import { ARM_OUTLINE, type BodyFrame, type PersonMasks, armLine, bodyAxes, polylineDistance } from './person-analysis'
-import { type Plane, cachedMorph, hueApart, isSet, labDistance, median, medianLab, pixelLab, rgbToLab } from './raster'
+import { type Plane, cachedMorph, hueApart, isSet, labDistance, median, medianLab, pixelIndex, pixelLab, rgbToLab } from './raster'
 import { seenUpperArm } from './arm-outline'
 import { dist, lerp, segmentDistance } from './geometry'
 import { ENGINE_ERRORS } from './messages'
@@ -121,7 +121,6 @@ describe.skipIf(!hasFixtures)('local try-on engine on the fixture photos', () =>
   }, 120_000)
 })
 
-/** An engine with storage of its own, a person photo with its analysis, and the coverage of the last picture returned. */
 /** The studio's backdrop in a photo: the median colour beside the person. */
 function backdropColour(photo: Buffer, person: Plane): number[] {
   const outside: number[][] = [[], [], []]
@@ -144,6 +143,7 @@ function changedIn(photo: Buffer, picture: Buffer, { width: w, height: h }: { wi
   return { pixels, share: changed / Math.max(1, pixels) }
 }
 
+/** An engine with storage of its own, a person photo with its analysis, and the coverage of the last picture returned. */
 async function tryOnRig(personName: string) {
   const storage = memoryStorage()
   let coverage: Plane | undefined
@@ -443,6 +443,41 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
       }
     // (82 before: the backdrop behind the new top's side came up to the pose's arm line)
     expect(backdropInArm).toBeLessThan(10)
+  }, 120_000)
+
+  // 07966 in a navy peasant blouse, whose flutter sleeves end higher than the old tee's, above the armpits.
+  it("leaves the crook of a bent elbow as the photo shows it, below the old sleeve (07966: a bar of the plate's flat skin across its shadow)", async () => {
+    const { analysis: { masks, model: { body } }, photo, picture, fabric } = await triedOn('07966_00.jpg', '050002_1.jpg')
+    // (the image's left arm, bent with the hand on the hip: round its elbow, the skin in shadow, off
+    // the old clothing and the bare arm's skin, and off the new garment)
+    const shadow = (x: number, y: number, i: number) =>
+      isSet(masks.person, i) && !isSet(masks.clothing, i) && !isSet(masks.bareArms, i) && (fabric.data[i] ?? 0) < 0.5 && dist({ x, y }, body.elbowL) < body.shoulderWidth * 0.3
+    const { share } = changedIn(photo, picture, masks.person, shadow, 24)
+    // (0.2 before; what changes now is the arm's outline beside the new sleeve and the old sleeve's corner)
+    expect(share).toBeLessThan(0.14)
+  }, 120_000)
+
+  it("shows the upper arm coming out of a new sleeve that ends above the armpits in front of the new top's body (07966: the body covered its inner side down to the armpits, a step)", async () => {
+    const { analysis: { masks, model: { body } }, photo, picture } = await triedOn('07966_00.jpg', '050002_1.jpg')
+    const size = masks.person
+    const { shoulderR: shoulder, shoulderWidth: sw } = body
+    const { hem, radius, rows } = seenUpperArm(masks.bareArms, shoulder, body.elbowR, sw) ?? expect.fail('the arm is seen below the old sleeve')
+    const arm = medianLab({ ...size, data: photo }, rows.map((row) => pixelIndex(size, row.at)))!
+    const skin = (i: number) => hueApart(pixelLab({ ...size, data: picture }, i), arm) < 15
+    // Points across the arm, d px down the line from the shoulder to where it is seen bare, u half widths across.
+    const length = dist(shoulder, hem)
+    const [dx, dy] = [(hem.x - shoulder.x) / length, (hem.y - shoulder.y) / length]
+    const at = (d: number, u: number) => pixelIndex(size, { x: shoulder.x + dx * d - dy * u * radius, y: shoulder.y + dy * d + dx * u * radius })
+    // (from where the arm's middle comes out of the new sleeve down to the armpits, across the whole arm)
+    const { neck, hips } = bodyAxes(body)
+    const armpits = (lerp(neck, hips, 0.3).y - shoulder.y) / dy
+    let d = 0
+    while (d < armpits && !skin(at(d, 0))) d++
+    const across = [-0.9, -0.6, -0.3, 0, 0.3, 0.6, 0.9]
+    const points = Array.from({ length: Math.max(0, Math.floor(armpits - d)) }, (_, k) => across.map((u) => at(d + k, u))).flat()
+    expect(points.length).toBeGreaterThan(across.length * 10)
+    // (0.81 before)
+    expect(points.filter(skin).length / points.length).toBeGreaterThan(0.93)
   }, 120_000)
 
   it("leaves the bare arm below a white tee's sleeve as the photo shows it, where the clothing mask holds the arm too (049205: its upper part was the plate's flat skin)", async () => {
