@@ -310,15 +310,32 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
     const at = nearestOnArms(x, y)
     return Math.abs(x - centreLineX(body, y)) < Math.abs(at.x - centreLineX(body, at.y))
   }
+  /**
+   * Whether (x, y) lies beyond a bare arm's own edge, on the side away from its line: the bare arm
+   * between it and the line, and none just beyond it (then it is a hole in the bare arm's mask, a
+   * freckle or a shadow, and inside the arm).
+   */
+  const beyondBareArm = (x: number, y: number) => {
+    const at = nearestOnArms(x, y)
+    const [dx, dy] = [at.x - x, at.y - y]
+    const length = Math.hypot(dx, dy)
+    if (length < 1) return false
+    const bareAt = (t: number) => isSet(masks.bareArms, Math.round(y + (dy * t) / length) * w + Math.round(x + (dx * t) / length))
+    let towards = false
+    for (let t = 1; t <= length && !towards; t++) towards = bareAt(t)
+    if (!towards) return false
+    for (let t = 1; t <= Math.max(BARE_EDGE_HOLE, sw * BARE_EDGE_REACH); t++) if (bareAt(-t)) return false
+    return true
+  }
   /** Whether the mask is set where the nearest arm's line passes (x, y): bare there (no sleeve hangs beside the hips), or in an old sleeve. */
   const armLineIn = (mask: Plane, x: number, y: number) => {
     const at = nearestOnArms(x, y)
     return isSet(mask, Math.round(at.y) * w + Math.round(at.x))
   }
-  /** Whether pixel i, at (x, y), has the colour of the plate's skin on the nearest arm's line. */
-  const armColoured = (x: number, y: number, i: number) => {
+  /** Whether pixel i, at (x, y), has the colour of the plate's skin on the nearest arm's line (within `near`, `hueApart`). */
+  const armColoured = (x: number, y: number, i: number, near = OUTER_ARM_SKIN) => {
     const at = nearestOnArms(x, y)
-    return hueApart(pixelLab(person, i), pixelLab(plate.fill, Math.round(at.y) * w + Math.round(at.x))) < OUTER_ARM_SKIN
+    return hueApart(pixelLab(person, i), pixelLab(plate.fill, Math.round(at.y) * w + Math.round(at.x))) < near
   }
   /**
    * Whether old clothing below the new hem at (x, y) is an old sleeve's (near an arm: old sleeves go
@@ -460,7 +477,11 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
       const x = i - y * w
       const f = behind && bottom && belowWaist(x, y) && !(legsBelow && legsBelow[x]! >= 0 && y > legsBelow[x]!) ? behind : plate.fill.data
       // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
-      const beside = behind && outlineGone.data[i] ? 1 : behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)) : 0
+      // (nor beyond a bare arm's own edge, on a row where it shows, unless of the arm's colour, its lit
+      // side: thinner than that reach, the arm was filled out with strips of the plate's skin where the
+      // old top's side went, 049447, 00034)
+      const offArm = (x: number, y: number) => (beyondBareArm(x, y) && !armColoured(x, y, i, BARE_EDGE_SKIN) ? 1 : Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)))
+      const beside = behind && outlineGone.data[i] ? 1 : behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? offArm(x, y) : 0
       const backdrop = beside ? behind! : f
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)
@@ -593,6 +614,12 @@ const BARE_APART = 10
 
 /** How far apart (Lab) the old top's and the old bottoms' colours must be for a pixel above the person's waistband to go by its colour. */
 const TOP_APART = 15
+
+/** How far beyond a bare arm's edge (pixels, at least; shoulder widths) more of it shows where that edge is a hole in its mask. */
+const BARE_EDGE_HOLE = 3
+const BARE_EDGE_REACH = 0.03
+/** How near (`hueApart`) the plate's skin a pixel beyond a bare arm's edge must be to be the arm's lit side (a skin-toned old top's lies 15-22 from it). */
+const BARE_EDGE_SKIN = 12
 
 /** How far from a hanging arm's line (shoulder widths) its outer side is kept when trousers go on. */
 const OUTER_ARM = 0.25
