@@ -491,7 +491,7 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     ['00034_00.jpg', 'idm_09163_00.jpg'],
   ])("shows the backdrop beside a bare arm where a narrower new top leaves the old top's side, not strips of skin beyond the arm's edge (%s in %s)", async (personName, garmentName) => {
     const { analysis: { masks, model: { body, waistband } }, photo, picture, fabric } = await triedOn(personName, garmentName)
-    const { width: w, height: h } = masks.person
+    const { width: w } = masks.person
     const backdrop = backdropColour(photo, masks.person)
     const sw = body.shoulderWidth
     const arms = [armLine(body.shoulderL, body.elbowL, body.wristL), armLine(body.shoulderR, body.elbowR, body.wristR)]
