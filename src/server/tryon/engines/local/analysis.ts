@@ -20,7 +20,7 @@ import { type Plate, personPlate, plateToPng, pngToPlate } from './plate'
 import { segmentPerson } from './person-segmenter'
 
 /** Bumped whenever what is stored changes meaning: older analyses are then recomputed. */
-const VERSION = 77
+const VERSION = 78
 
 export type PersonAnalysis = { kind: 'person'; model: PersonModel; masks: PersonMasks; plate: Plate }
 const StoredPersonSchema = storedAnalysisSchema(VERSION, PersonModelSchema)

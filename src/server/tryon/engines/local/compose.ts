@@ -4,7 +4,7 @@ import { type GarmentModel, PART } from './garment-analysis'
 import { SHOULDER_GAP, neckBaseRise, offTheArms, restOnShoulders, sleevelessSides, uncoverNeck, upToShoulderOutline } from './garment-on-shoulders'
 import { type Point, add, lerp, pt, scale, segmentShare, sub } from './geometry'
 import { type PartMappings, TUCK_OVERLAP } from './fit'
-import { ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
+import { ARMPITS, ARM_OUTLINE, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes, centreLineX, polylineDistance } from './person-analysis'
 import { type Plate, sleevedArmRadii } from './plate'
 import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, boxAround, boxBlur, cachedMorph, grownBox, hueApart, isSet, labDistance, medianLab, morph, opened, pixelLab, plane, withLentPlanes } from './raster'
 import { type Mapping, forEachMapped } from './warp'
@@ -498,8 +498,6 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   return { image: { width: w, height: h, data: out }, coverage, changed: work, warpMs }
 }
 
-/** Where the armpits are on the neck-hips axis. */
-const ARMPITS = 0.3
 /** How far down the neck-hips axis a sleeveless garment's side keeps off the upper arms: to the lower ribs (at the armpits' row, 00055's arm hanging against her side showed a bite of the dress's side over it below). */
 const ARMHOLES_TO = 0.55
 

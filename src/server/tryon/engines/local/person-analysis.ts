@@ -783,6 +783,9 @@ function colourWaistband(img: Rgb, masks: PersonMasks, body: BodyFrame, skin: La
   return null
 }
 
+/** Where the armpits are on the neck-hips axis (a share of the way down). */
+export const ARMPITS = 0.3
+
 /** The axis of the body: from the neck base to the hips, and across. */
 export function bodyAxes(body: BodyFrame) {
   const neck = mid(body.shoulderL, body.shoulderR)

@@ -152,6 +152,26 @@ describe.skipIf(!hasFixtures)('person plate beside an upper arm seen bare', () =
   }, 60_000)
 })
 
+describe.skipIf(!hasFixtures)('person plate under long sleeves', () => {
+  it("shades a crease along a filled upper arm's inner edge where it hangs against the filled torso, below the armpit (01861: the arm and the torso's side ran together in one slab of skin)", async () => {
+    const { analysis } = await analysisOf(fixture('persons', '01861_00.jpg'), 'person', memoryStorage())
+    const { shoulderL, elbowL } = analysis.model.body
+    const { neck } = bodyAxes(analysis.model.body)
+    const L = luminance(analysis.plate.fill)
+    // On rows of the image's left upper arm below the armpit, between the arm's line and the body's
+    // middle: the deepest dip of light below the lesser of the light 8 px either side.
+    const dips = [500, 550, 600].map((y) => {
+      const line = lerp(shoulderL, elbowL, (y - shoulderL.y) / (elbowL.y - shoulderL.y)).x
+      const at = (x: number) => L.data[y * L.width + x]!
+      let dip = 0
+      for (let x = Math.round(line); x < neck.x - 8; x++) dip = Math.max(dip, Math.min(at(x - 8), at(x + 8)) - at(x))
+      return dip
+    })
+    // (0.019-0.027 before; 0.05-0.085 now)
+    for (const dip of dips) expect(dip).toBeGreaterThan(0.04)
+  }, 60_000)
+})
+
 describe.skipIf(!hasFixtures)('person plate where a sleeve went', () => {
   it('ends the skin at the arm’s outline along a line that never steps back (grown from half size, it zig-zagged)', async () => {
     const { analysis } = await analysisOf(fixture('persons', '07966_00.jpg'), 'person', memoryStorage())
@@ -358,8 +378,8 @@ describe('person plate on a drawn figure', () => {
       const above = pixelLab(photo, 86 * W + x)
       expect(Math.hypot(...at(x, 92).map((v, c) => v - above[c]!)), `x ${x}`).toBeLessThan(5)
     }
-    // Nowhere a dark patch (a mean read back where no skin was near).
-    for (let y = 90; y < 190; y += 3) for (let x = 70; x < 130; x += 3) expect(at(x, y)[0], `${x},${y}`).toBeGreaterThan(chest[0] * 0.7)
+    // Nowhere a dark patch (a mean read back where no skin was near), the arms' creases against the torso aside (the arms' lines run 69 and 131 px across).
+    for (let y = 90; y < 190; y += 3) for (let x = 76; x < 124; x += 3) expect(at(x, y)[0], `${x},${y}`).toBeGreaterThan(chest[0] * 0.7)
   })
 
   it('fills far from the visible skin without steps where the skin nearby gives out', () => {

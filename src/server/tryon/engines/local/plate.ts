@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { type Capsule, type Point, add, dist, lerp, mid, norm, pt, rowSpan, segmentDistance, segmentShare, sub } from './geometry'
 import type { Face } from './analysis-schemas'
 import { type LimbRow, type SeenUpperArm, acrossRow, bareRow, downward, rightOf } from './arm-outline'
-import { type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes } from './person-analysis'
+import { ARMPITS, type BodyFrame, type PersonMasks, type PersonModel, armLine, bodyAxes } from './person-analysis'
 import { ankleOrGuess, oldDressHem } from './old-dress'
 import { type Box, HUE_LIGHTNESS, type Lab, type Plane, type Rgb, blur, bounds, boxBlur, fullBox, grownBox, isSet, labAt, labDistance, LUMA, labPlanes, luminance, mapPlane, median, morph, pixelIndex, pixelLab, plane, quantile, rgbToLab } from './raster'
 
@@ -643,6 +643,9 @@ function underStraps(masks: PlateMasks, body: BodyFrame, area: Box): (x: number,
   return (x, y) => y >= from[x]! && y - from[x]! < deepest && isSet(masks.person, y * w + x)
 }
 
+/** The shadow along an arm's inner edge where it lies against the torso below the armpit: how much darker at most, how wide (pixels, a Gaussian's deviation), and over how far below the armpit (shoulder widths) it deepens. */
+const ARM_CREASE = { depth: 0.18, width: 2.5, fadeIn: 0.1 }
+
 /** Over how much of a difference in light (arm's over torso's) a seen upper arm's colour fades in. */
 const ARM_OVER_TORSO = 0.08
 
@@ -816,7 +819,12 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
   const legsAcross = legs.map((leg) => ({ ...leg, across: acrossOf(leg.a, leg.b) }))
   const torsoAcross = acrossOf(neck, hips)
   // (a seen upper arm's line runs shoulder, seen, elbow: its first two segments)
-  const segments = arms.flatMap((arm) => arm.line.slice(1).map((b, k) => ({ a: arm.line[k]!, b, across: acrossOf(arm.line[k]!, b), arm, k, seen: k < 2 ? arm.seenColour : null })))
+  const armpitY = lerp(neck, hips, ARMPITS).y
+  const segments = arms.flatMap((arm) => {
+    // (across the arm towards the body's axis: its inner side, which lies against the torso)
+    const inward = Math.sign(neck.x - arm.line[0]!.x) || 1
+    return arm.line.slice(1).map((b, k) => ({ a: arm.line[k]!, b, across: acrossOf(arm.line[k]!, b), arm, k, seen: k < 2 ? arm.seenColour : null, inward }))
+  })
   const roundAt = (x: number, y: number) => {
     // (beyond the torso's sides it goes on darkening: there only the arms are, lit as arms)
     const torso = Math.max(0.6, 1 - 0.18 * (torsoAcross(x, y) / torsoHalf) ** 2)
@@ -829,7 +837,13 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
     // (across the part's own width where (x, y) is, as the light was measured across the forearm's)
     const across = nearest.across(x, y) / armRadiusAt(nearest.arm, nearest.k, segmentShare(x, y, nearest.a, nearest.b))
     const armLight = acrossAt(light, across)
-    round.light = Math.max(torso, armLight)
+    // (where the arm's inner edge lies against the torso below the armpit, a crease of shadow between
+    // them: lit as one, the arm and the torso ran together in a slab, 01861)
+    const edge = across * nearest.inward - 1
+    const fromEdge = (edge * armRadiusAt(nearest.arm, nearest.k, segmentShare(x, y, nearest.a, nearest.b))) / ARM_CREASE.width
+    const belowArmpit = Math.min(1, Math.max(0, (y - armpitY) / (sw * ARM_CREASE.fadeIn)))
+    const crease = torso > armLight && belowArmpit > 0 ? 1 - ARM_CREASE.depth * belowArmpit * Math.exp(-(fromEdge ** 2)) : 1
+    round.light = Math.max(torso, armLight) * crease
     round.seen = nearest.seen
     // (the seen arm's colour fades in where the arm's light overtakes the torso's: switched there, an edge showed across the shoulder)
     round.share = nearest.seen ? Math.min(1, Math.max(0, (armLight - torso) / ARM_OVER_TORSO + 0.5)) : 0
