@@ -477,10 +477,11 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
       const x = i - y * w
       const f = behind && bottom && belowWaist(x, y) && !(legsBelow && legsBelow[x]! >= 0 && y > legsBelow[x]!) ? behind : plate.fill.data
       // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
-      // (nor beyond a bare arm's own edge, on a row where it shows, unless of the arm's colour, its lit
-      // side: thinner than that reach, the arm was filled out with strips of the plate's skin where the
-      // old top's side went, 049447, 00034)
-      const offArm = (x: number, y: number) => (beyondBareArm(x, y) && !armColoured(x, y, i, BARE_EDGE_SKIN) ? 1 : Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)))
+      // (nor beyond a bare arm's own edge towards the body, on a row where it shows, unless of the arm's
+      // colour, its lit side, or in its band: thinner than that reach, the arm was filled out with strips
+      // of the plate's skin where the old top's side went, 049447, 00034)
+      const besideBareArm = (x: number, y: number) => !armBand.data[i] && towardsBody(x, y) && beyondBareArm(x, y) && !armColoured(x, y, i, BARE_EDGE_SKIN)
+      const offArm = (x: number, y: number) => (besideBareArm(x, y) ? 1 : Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)))
       const beside = behind && outlineGone.data[i] ? 1 : behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? offArm(x, y) : 0
       const backdrop = beside ? behind! : f
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)

@@ -486,6 +486,21 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
     expect(points.filter(skin).length / points.length).toBeGreaterThan(0.93)
   }, 120_000)
 
+  it("keeps the upper arm's skin below a short new sleeve where the old sleeve's slanted hem crossed it (07966 in the peasant blouse: the backdrop cut a notch into its outer side and a sliver along the old hem)", async () => {
+    const { analysis: { masks, model: { body } }, photo, picture, fabric } = await triedOn('07966_00.jpg', '050002_1.jpg')
+    const { width: w, height: h } = masks.person
+    const backdrop = backdropColour(photo, masks.person)
+    const { end, radius } = seenUpperArm(masks.bareArms, body.shoulderR, body.elbowR, body.shoulderWidth) ?? expect.fail('the arm is seen below the old sleeve')
+    let backdropInArm = 0
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x
+        if (isSet(masks.person, i) && (fabric.data[i] ?? 0) < 0.5 && segmentDistance(x, y, body.shoulderR, end) < radius * 0.9 && apart(picture, i * 3, backdrop, 0) < 24) backdropInArm++
+      }
+    // (45 before, with the backdrop beside a bare arm's edge on either side of it and over its band)
+    expect(backdropInArm).toBeLessThan(10)
+  }, 120_000)
+
   it.each([
     ['049447_0.jpg', 'condition_upper_23255574_53383833_1000.jpg'],
     ['00034_00.jpg', 'idm_09163_00.jpg'],
