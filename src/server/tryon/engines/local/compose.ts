@@ -305,18 +305,15 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
       }
     return at
   }
-  /** Whether (x, y) lies nearer the body's centre line than the nearest arm's line does. */
-  const towardsBody = (x: number, y: number) => {
-    const at = nearestOnArms(x, y)
-    return Math.abs(x - centreLineX(body, y)) < Math.abs(at.x - centreLineX(body, at.y))
-  }
+  /** Whether (x, y) lies nearer the body's centre line than the nearest arm's line (its point `at`) does. */
+  const towardsBody = (x: number, y: number, at = nearestOnArms(x, y)) => Math.abs(x - centreLineX(body, y)) < Math.abs(at.x - centreLineX(body, at.y))
   /**
-   * Whether (x, y) lies beyond a bare arm's own edge, on the side away from its line: the bare arm
-   * between it and the line, and none just beyond it (then it is a hole in the bare arm's mask, a
-   * freckle or a shadow, and inside the arm).
+   * Whether (x, y) lies beyond a bare arm's own edge, on the side away from its line (`at`, the
+   * line's nearest point, bare): the bare arm between it and the line, and none just beyond it (then
+   * it is a hole in the bare arm's mask, a freckle or a shadow, and inside the arm).
    */
-  const beyondBareArm = (x: number, y: number) => {
-    const at = nearestOnArms(x, y)
+  const beyondBareArm = (x: number, y: number, at: Point) => {
+    if (!isSet(masks.bareArms, Math.round(at.y) * w + Math.round(at.x))) return false
     const [dx, dy] = [at.x - x, at.y - y]
     const length = Math.hypot(dx, dy)
     if (length < 1) return false
@@ -333,10 +330,8 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
     return isSet(mask, Math.round(at.y) * w + Math.round(at.x))
   }
   /** Whether pixel i, at (x, y), has the colour of the plate's skin on the nearest arm's line (within `near`, `hueApart`). */
-  const armColoured = (x: number, y: number, i: number, near = OUTER_ARM_SKIN) => {
-    const at = nearestOnArms(x, y)
-    return hueApart(pixelLab(person, i), pixelLab(plate.fill, Math.round(at.y) * w + Math.round(at.x))) < near
-  }
+  const armColoured = (x: number, y: number, i: number, near = OUTER_ARM_SKIN, at = nearestOnArms(x, y)) =>
+    hueApart(pixelLab(person, i), pixelLab(plate.fill, Math.round(at.y) * w + Math.round(at.x))) < near
   /**
    * Whether old clothing below the new hem at (x, y) is an old sleeve's (near an arm: old sleeves go
    * at any height): below the trousers' top only on the arm itself, where a sleeve covers its line
@@ -466,6 +461,19 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
   const legsBelow = bottom && oldHem !== null && !legsParted(input.garmentModel) ? lowestCovered(alpha, work) : null
   // (where anything goes: old clothing, or an arm's outline beside a new sleeve, a few pixels beyond the old clothing's box)
   const behind = union([removable, outlineBox]) && backdropBehindPerson(person, outskirts).data
+  // (nor beyond a bare arm's own edge towards the body, on a row where it shows, unless of the arm's
+  // colour, its lit side, or in its band: thinner than that reach, the arm was filled out with strips
+  // of the plate's skin where the old top's side went, 049447, 00034)
+  const besideBareArm = (x: number, y: number, i: number) => {
+    if (armBand.data[i]) return false
+    const at = nearestOnArms(x, y)
+    return towardsBody(x, y, at) && beyondBareArm(x, y, at) && !armColoured(x, y, i, BARE_EDGE_SKIN, at)
+  }
+  /** How much the backdrop, not the plate's skin, shows at pixel i, at (x, y), beside the new top's body. */
+  const offArm = (x: number, y: number, i: number) => {
+    const off = Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5))
+    return off < 1 && besideBareArm(x, y, i) ? 1 : off
+  }
   const ring = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
   /** Whether a removed pixel at the removal's edge has the person's skin beside it: the person, neither old clothing nor removed. */
   const besideSkin = (i: number) => (removeSoft.data[i] ?? 0) < 1 && ring.some((d) => isSet(masks.person, i + d) && !remove.data[i + d] && !isSet(masks.clothing, i + d))
@@ -477,12 +485,7 @@ function composeLent(input: ComposeInput, take: () => Plane): { image: Rgb; cove
       const x = i - y * w
       const f = behind && bottom && belowWaist(x, y) && !(legsBelow && legsBelow[x]! >= 0 && y > legsBelow[x]!) ? behind : plate.fill.data
       // (the arm itself is narrower than the reach within which old sleeves go; its edge a pixel soft)
-      // (nor beyond a bare arm's own edge towards the body, on a row where it shows, unless of the arm's
-      // colour, its lit side, or in its band: thinner than that reach, the arm was filled out with strips
-      // of the plate's skin where the old top's side went, 049447, 00034)
-      const besideBareArm = (x: number, y: number) => !armBand.data[i] && towardsBody(x, y) && beyondBareArm(x, y) && !armColoured(x, y, i, BARE_EDGE_SKIN)
-      const offArm = (x: number, y: number) => (besideBareArm(x, y) ? 1 : Math.min(1, Math.max(0, armDistance(x, y, 'half') + 0.5)))
-      const beside = behind && outlineGone.data[i] ? 1 : behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? offArm(x, y) : 0
+      const beside = behind && outlineGone.data[i] ? 1 : behind && run && (x < run[0] || x > run[1]) && (removeSoft.data[i] ?? 0) > 0 ? offArm(x, y, i) : 0
       const backdrop = beside ? behind! : f
       const keep = front.data[i] ? 1 : (frontSoft.data[i] ?? 0)
       const a = (alpha.data[i] ?? 0) * (1 - keep)

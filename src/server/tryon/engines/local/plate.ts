@@ -835,12 +835,13 @@ function smoothPlate(person: Rgb, masks: PlateMasks, model: PlateModel, light: F
       if (e < d) [d, nearest] = [e, segment]
     }
     // (across the part's own width where (x, y) is, as the light was measured across the forearm's)
-    const across = nearest.across(x, y) / armRadiusAt(nearest.arm, nearest.k, segmentShare(x, y, nearest.a, nearest.b))
+    const radius = armRadiusAt(nearest.arm, nearest.k, segmentShare(x, y, nearest.a, nearest.b))
+    const across = nearest.across(x, y) / radius
     const armLight = acrossAt(light, across)
     // (where the arm's inner edge lies against the torso below the armpit, a crease of shadow between
     // them: lit as one, the arm and the torso ran together in a slab, 01861)
     const edge = across * nearest.inward - 1
-    const fromEdge = (edge * armRadiusAt(nearest.arm, nearest.k, segmentShare(x, y, nearest.a, nearest.b))) / ARM_CREASE.width
+    const fromEdge = (edge * radius) / ARM_CREASE.width
     const belowArmpit = Math.min(1, Math.max(0, (y - armpitY) / (sw * ARM_CREASE.fadeIn)))
     const crease = torso > armLight && belowArmpit > 0 ? 1 - ARM_CREASE.depth * belowArmpit * Math.exp(-(fromEdge ** 2)) : 1
     round.light = Math.max(torso, armLight) * crease
