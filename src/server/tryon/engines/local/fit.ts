@@ -59,7 +59,7 @@ export type PartMappings = {
 }
 
 /** What the person photo shows besides the pose: their silhouette, their bare arms, and where their own trousers or skirt begin. */
-export type Worn = { silhouette?: Plane; bareArms?: Plane; waistband?: number | null; upperArms?: PersonModel['upperArms'] }
+export type Worn = { silhouette?: Plane; bareArms?: Plane; keep?: Plane; waistband?: number | null; upperArms?: PersonModel['upperArms'] }
 
 /**
  * How far from a point along a direction the person's silhouette runs on (until the background,
@@ -104,9 +104,13 @@ function armAcross({ silhouette, bareArms }: Worn, at: Point, out: Point, sw: nu
   return back === null ? null : { out: outer, back }
 }
 
-/** How far above a shoulder joint the person's silhouette ends (up the body axis), or null off the photo. */
-function shoulderTop(person: Plane, joint: Point, down: Point, sw: number): number | null {
-  const top = silhouetteReach(person, joint, scale(down, -1), sw * 0.5)
+/**
+ * How far above a shoulder joint the person's silhouette ends (up the body axis), or null off the
+ * photo; or where what is kept in front begins: hair lying on the shoulder is no shoulder (measured
+ * through it, a jersey's shoulder stood up into 049447's locks).
+ */
+function shoulderTop(person: Plane, keep: Plane | undefined, joint: Point, down: Point, sw: number): number | null {
+  const top = silhouetteReach(person, joint, scale(down, -1), sw * 0.5, (x, y) => keep !== undefined && isSet(keep, y * keep.width + x))
   return top === sw * 0.5 ? null : top
 }
 
@@ -170,7 +174,7 @@ export function fitGarment(g: GarmentModel, body: BodyFrame, fit: Fit, worn: Wor
   // The shoulder line sits on top of the person's shoulders (from the mask when there is one):
   // lower, the old clothing above it would show as a band of skin.
   const shoulderRise = (joint: Point) => {
-    const top = person ? shoulderTop(person, joint, down, sw) : null
+    const top = person ? shoulderTop(person, worn.keep, joint, down, sw) : null
     return top === null ? sw * 0.05 : Math.min(sw * 0.22, Math.max(sw * 0.05, top * 0.9))
   }
   const riseL = shoulderRise(body.shoulderL)

@@ -112,7 +112,7 @@ export function createLocalEngine(opts: LocalEngineOptions = {}): TryOnEngine {
         abortIf(input.signal)
         const fit: Fit = { ease: base.ease * variation.ease, lengthShift: base.lengthShift + variation.lengthShift }
         const t0 = performance.now()
-        const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit, { silhouette: person.analysis.masks.person, bareArms: person.analysis.masks.bareArms, waistband: person.analysis.model.waistband, upperArms: person.analysis.model.upperArms })
+        const mappings = fitGarment(garment.analysis.model, person.analysis.model.body, fit, { silhouette: person.analysis.masks.person, bareArms: person.analysis.masks.bareArms, keep: person.analysis.masks.keep, waistband: person.analysis.model.waistband, upperArms: person.analysis.model.upperArms })
         const t1 = performance.now()
         onProgress?.('composing')
         const { image, coverage: covered, changed, warpMs } = composeTryOn({
