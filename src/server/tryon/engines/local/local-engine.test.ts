@@ -135,6 +135,19 @@ function backdropColour(photo: Buffer, person: Plane): number[] {
 /** The summed channel differences of the colours at a[i] and b[j]. */
 const apart = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) => [0, 1, 2].reduce((sum, c) => sum + Math.abs(a[i + c]! - b[j + c]!), 0)
 
+/** How many pixels of the person within 0.9 of an upper arm's half width of its line (shoulder to `end`), off the new fabric when given, the picture shows in the backdrop's colour. */
+function backdropInUpperArm(person: Plane, photo: Buffer, picture: Buffer, shoulder: Point, end: Point, radius: number, fabric?: Plane) {
+  const { width: w, height: h } = person
+  const backdrop = backdropColour(photo, person)
+  let count = 0
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x
+      if (isSet(person, i) && (fabric?.data[i] ?? 0) < 0.5 && segmentDistance(x, y, shoulder, end) < radius * 0.9 && apart(picture, i * 3, backdrop, 0) < 24) count++
+    }
+  return count
+}
+
 /** Of the pixels of a region (`within`), how many there are and how many the picture shows other than the photo (`least` or more apart). */
 function changedIn(photo: Buffer, picture: Buffer, { width: w, height: h }: { width: number; height: number }, within: (x: number, y: number, i: number) => boolean, least = 12) {
   let [pixels, changed] = [0, 0]
@@ -453,16 +466,9 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
 
   it("keeps the upper arm skin where the old sleeve covered its underside, on an arm wider than the pose's reach (07966: a notch of backdrop cut into the arm)", async () => {
     const { analysis: { masks, model: { body } }, photo, picture } = await triedOn('07966_00.jpg', '050191_1.jpg')
-    const { width: w, height: h } = masks.person
-    const backdrop = backdropColour(photo, masks.person)
     // The image's left arm, bent with the hand on the hip: its upper arm as seen below the old sleeve.
     const { end, radius } = seenUpperArm(masks.bareArms, body.shoulderL, body.elbowL, body.shoulderWidth) ?? expect.fail('the arm is seen below the old sleeve')
-    let backdropInArm = 0
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x
-        if (isSet(masks.person, i) && segmentDistance(x, y, body.shoulderL, end) < radius * 0.9 && apart(picture, i * 3, backdrop, 0) < 24) backdropInArm++
-      }
+    const backdropInArm = backdropInUpperArm(masks.person, photo, picture, body.shoulderL, end, radius)
     // (82 before: the backdrop behind the new top's side came up to the pose's arm line)
     expect(backdropInArm).toBeLessThan(10)
   }, 120_000)
@@ -504,15 +510,8 @@ describe.skipIf(!hasFixtures)('local try-on engine: where a new garment bares sk
 
   it("keeps the upper arm's skin below a short new sleeve where the old sleeve's slanted hem crossed it (07966 in the peasant blouse: the backdrop cut a notch into its outer side and a sliver along the old hem)", async () => {
     const { analysis: { masks, model: { body } }, photo, picture, fabric } = await triedOn('07966_00.jpg', '050002_1.jpg')
-    const { width: w, height: h } = masks.person
-    const backdrop = backdropColour(photo, masks.person)
     const { end, radius } = seenUpperArm(masks.bareArms, body.shoulderR, body.elbowR, body.shoulderWidth) ?? expect.fail('the arm is seen below the old sleeve')
-    let backdropInArm = 0
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x
-        if (isSet(masks.person, i) && (fabric.data[i] ?? 0) < 0.5 && segmentDistance(x, y, body.shoulderR, end) < radius * 0.9 && apart(picture, i * 3, backdrop, 0) < 24) backdropInArm++
-      }
+    const backdropInArm = backdropInUpperArm(masks.person, photo, picture, body.shoulderR, end, radius, fabric)
     // (45 before, with the backdrop beside a bare arm's edge on either side of it and over its band)
     expect(backdropInArm).toBeLessThan(10)
   }, 120_000)
